@@ -1,0 +1,91 @@
+// Lint keeps the layer borders of ARCHITECTURE.md: import zones, no cycles, one env reader.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const zone = (target, from, message) => ({ target, from, message });
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'test-results',
+      'playwright-report',
+      'public',
+      'src/server/db/migrations',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver()] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone(
+              './src/contract',
+              './src/!(contract)/**/*',
+              'contract imports nothing else from src/',
+            ),
+            zone(
+              './src/machines',
+              './src/!(contract|machines)/**/*',
+              'machines import only contract',
+            ),
+            zone(
+              './src/services',
+              './src/!(contract|services)/**/*',
+              'services import only contract',
+            ),
+            zone(
+              './src/realtime',
+              './src/!(contract|realtime)/**/*',
+              'realtime imports only contract',
+            ),
+            zone(
+              './src/ui',
+              './src/!(contract|machines|ui)/**/*',
+              'ui imports machines and contract only',
+            ),
+            zone('./src/app', './src/server/**/*', 'the app never imports the server'),
+            zone('./src/server', './src/!(contract|server)/**/*', 'server imports only contract'),
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in src/server/config.ts only.',
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'src/server/config.ts',
+      'tests/**',
+      'bench/**',
+      'scripts/**',
+      '*.config.ts',
+      '*.config.js',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

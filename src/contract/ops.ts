@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import {
+  bannerSchema,
+  languageSchema,
+  moduleNodeSchema,
+  noticeSchema,
+  announcementTypes,
+  linkageTypes,
+} from './system.ts';
+import { fieldRuleSchema, registerFields } from './validation.ts';
+
+/**
+ * The operator API under /ops/: HTTP Basic with operator credentials (never player tokens).
+ */
+export const opsPaths = {
+  system: '/ops/system',
+  maintenance: '/ops/system/maintenance',
+  region: '/ops/system/region',
+  settings: '/ops/system/settings',
+  modules: '/ops/modules',
+  module: '/ops/modules/:modId',
+  validator: '/ops/validators/:field',
+  banners: '/ops/banners',
+  banner: '/ops/banners/:bannerId',
+  announcements: '/ops/announcements',
+  announcement: '/ops/announcements/:id',
+} as const;
+
+export const maintenanceBodySchema = z.object({
+  enabled: z.boolean(),
+  /** ISO date-time; required when enabling. */
+  endTime: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+
+/** CIDR such as 203.0.113.0/24 or 2001:db8::/32; checked on the server with ipaddr.js too. */
+export const regionBodySchema = z.object({
+  blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
+  blockedCidrs: z.array(z.string().min(3).max(64)).max(1000),
+});
+
+export const opsSystemSchema = z.object({
+  maintenance: z.object({ enabled: z.boolean(), endTime: z.string().nullable() }),
+  region: regionBodySchema,
+  settings: z.object({
+    currencySymbol: z.string(),
+    languages: z.array(languageSchema),
+    defaultLanguage: languageSchema,
+    captchaEnabled: z.boolean(),
+  }),
+});
+
+export const settingsBodySchema = z
+  .object({
+    currencySymbol: z.string().min(1).max(8),
+    languages: z.array(languageSchema).min(1),
+    defaultLanguage: languageSchema,
+    captchaEnabled: z.boolean(),
+  })
+  .partial();
+
+export const moduleBodySchema = z.object({ enabled: z.boolean() });
+export const moduleParamsSchema = z.object({ modId: z.string().min(1).max(64) });
+export const modulesSchema = z.array(moduleNodeSchema);
+
+export const validatorParamsSchema = z.object({ field: z.enum(registerFields) });
+export const validatorBodySchema = fieldRuleSchema;
+
+export const bannerBodySchema = z.object({
+  url: z.string().min(1).max(500),
+  groupName: z.string().min(1).max(32),
+  linkageType: z.enum(linkageTypes),
+  linkage: z.string().max(500).nullable(),
+  title: z.string().min(1).max(200),
+  sortOrder: z.number().int().min(0).max(10_000),
+});
+export const bannerParamsSchema = z.object({ bannerId: z.coerce.number().int().positive() });
+export const opsBannerSchema = bannerSchema;
+
+/** Texts per language; the site's default language is required. */
+export const localizedTextSchema = z.object({
+  hi: z.string().min(1).max(5000),
+  en: z.string().max(5000).optional(),
+  bn: z.string().max(5000).optional(),
+});
+export const announcementBodySchema = z.object({
+  title: localizedTextSchema,
+  content: localizedTextSchema,
+  type: z.enum(announcementTypes),
+  popup: z.boolean(),
+  publishedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export const announcementParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const opsNoticeSchema = noticeSchema;
