@@ -1,0 +1,15 @@
+import { useSelector } from '@xstate/react';
+import type { RemoteDataRef } from '../site-context.tsx';
+
+export type RemoteDataView<T> = {
+  status: 'loading' | 'loaded' | 'empty' | 'failed';
+  data: T | null;
+  retry: () => void;
+};
+
+/** Reads a remote resource actor; `T` is the type the app's loader returns for it. */
+export function useRemoteData<T>(ref: RemoteDataRef): RemoteDataView<T> {
+  const status = useSelector(ref, (s) => s.value);
+  const data = useSelector(ref, (s) => s.context.data) as T | null;
+  return { status, data, retry: () => ref.send({ type: 'user.retry' }) };
+}
