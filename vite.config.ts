@@ -5,7 +5,7 @@ const apiTarget = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
   server: {
     proxy: {
       '/wps': apiTarget,
