@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { HelpCenter } from '../../../contract/system.ts';
+import { useRemoteData } from '../../hooks/use-remote-data.ts';
+import { useSite } from '../../site-context.tsx';
+import { CustomerServiceLinks } from '../shared/customer-service.tsx';
+import { RemoteState } from '../shared/remote-state.tsx';
+import { HelpArticleView } from './help-article.tsx';
+import '../shared/pages.css';
+import './help.css';
+
+/** Help center: sections as a side list, the chosen one in the pane; /help#terms opens terms. */
+export default function HelpPage() {
+  const { t } = useTranslation('pages');
+  const view = useRemoteData<HelpCenter>(useSite().helpCenter);
+  return (
+    <div className="pg pg-help" data-testid="page-help">
+      <div className="pg-intro">
+        <h1>{t('help.title')}</h1>
+        <p className="pg-muted">{t('help.intro')}</p>
+      </div>
+      <RemoteState view={view} emptyText={t('help.empty')}>
+        {(data) => <HelpSections sections={data.sections} />}
+      </RemoteState>
+      <section className="pg-card help-service" aria-labelledby="help-service">
+        <h2 id="help-service">{t('help.service.title')}</h2>
+        <p className="pg-muted">{t('help.service.text')}</p>
+        <CustomerServiceLinks />
+      </section>
+    </div>
+  );
+}
+
+function HelpSections({ sections }: { sections: HelpCenter['sections'] }) {
+  const { t } = useTranslation('pages');
+  const { hash } = useLocation();
+  const key = decodeURIComponent(hash.replace(/^#/, ''));
+  const selected = sections.find((s) => s.key === key) ?? sections[0];
+  const paneRef = useRef<HTMLElement>(null);
+
+  // A hash that names a section brings that section into view and gives it focus.
+  useEffect(() => {
+    if (!key || !paneRef.current || selected?.key !== key) return;
+    paneRef.current.scrollIntoView({ block: 'start' });
+    paneRef.current.focus({ preventScroll: true });
+  }, [key, selected?.key]);
+
+  if (!selected) return <p className="pg-muted">{t('help.empty')}</p>;
+  return (
+    <div className="help-layout">
+      <nav className="help-nav" aria-label={t('help.sections')}>
+        <ul>
+          {sections.map((section) => (
+            <li key={section.key}>
+              <Link
+                to={{ hash: `#${section.key}` }}
+                aria-current={section.key === selected.key ? 'true' : undefined}
+              >
+                {section.title}
+                <span className="help-nav__count" aria-hidden="true">
+                  {section.articles.length}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section
+        id={selected.key}
+        ref={paneRef}
+        tabIndex={-1}
+        className="help-pane pg-card"
+        aria-labelledby="help-pane-title"
+      >
+        <h2 id="help-pane-title">{selected.title}</h2>
+        {selected.articles.length === 0 ? (
+          <p className="pg-muted">{t('help.emptySection')}</p>
+        ) : (
+          selected.articles.map((article) => <HelpArticleView key={article.id} article={article} />)
+        )}
+      </section>
+    </div>
+  );
+}

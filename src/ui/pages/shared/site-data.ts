@@ -1,0 +1,68 @@
+import { useSelector } from '@xstate/react';
+import type { Language } from '../../../contract/constants.ts';
+import type { Notice, Permission, Resource } from '../../../contract/system.ts';
+import { useSite } from '../../site-context.tsx';
+
+/** The announcements payload the notices actor holds. */
+export type NoticeLists = { list: Notice[]; popup: Notice[]; promotion: Notice[] };
+
+/** The bootstrap payload once start-up is done; null before. */
+export function usePermission(): Permission | null {
+  const { systemStatus } = useSite();
+  return useSelector(systemStatus, (s) => s.context.permission);
+}
+
+/** The active interface language. */
+export function useLanguage(): Language {
+  const { preferences } = useSite();
+  return useSelector(preferences, (s) => s.context.language);
+}
+
+const locales: Record<Language, string> = { hi: 'hi-IN', en: 'en-IN', bn: 'bn-IN' };
+
+/** BCP 47 locale used for dates and numbers in `language`. */
+export function localeOf(language: Language): string {
+  return locales[language];
+}
+
+/** A date in the user's language, e.g. "21 नव॰ 2026"; the raw text when it is not a date. */
+export function formatDate(iso: string, language: Language, withTime = false): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(localeOf(language), {
+    dateStyle: 'medium',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+  }).format(date);
+}
+
+/** Customer-service channels of the payload: live chat first, then Telegram, Facebook. */
+export function customerServiceLinks(permission: Permission | null): Resource[] {
+  if (!permission) return [];
+  const order: Resource['resourceType'][] = ['LIVECHAT', 'TELEGRAM', 'FACEBOOK'];
+  const found = order.flatMap((type) =>
+    permission.resources.filter((r) => r.resourceType === type && r.url),
+  );
+  const liveChat = permission.customerService.liveChatUrl;
+  if (liveChat && !found.some((r) => r.resourceType === 'LIVECHAT')) {
+    found.unshift({ resourceType: 'LIVECHAT', url: liveChat, qrCodeUrl: null });
+  }
+  return found;
+}
+
+/** All announcements once, newest first (the lists may share items). */
+export function allNotices(lists: NoticeLists | null): Notice[] {
+  if (!lists) return [];
+  const byId = new Map<number, Notice>();
+  for (const notice of [...lists.list, ...lists.promotion, ...lists.popup]) {
+    if (!byId.has(notice.id)) byId.set(notice.id, notice);
+  }
+  return [...byId.values()].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+}
+
+/** Paragraphs of a plain-text body. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n|\r\n\s*\r\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}

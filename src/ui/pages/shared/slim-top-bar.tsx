@@ -1,0 +1,58 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../contract/constants.ts';
+import { useSite } from '../../site-context.tsx';
+import './pages.css';
+
+type Props = {
+  /** Shows the language chooser when true. */
+  withLanguage?: boolean;
+};
+
+/** The own top bar of pages shown without the site header (/down, /helpmc, /lottery...). */
+export function SlimTopBar({ withLanguage = false }: Props) {
+  const { t } = useTranslation('pages');
+  return (
+    <header className="pg-topbar">
+      <Link to="/" className="pg-topbar__logo" aria-label={t('topbar.home')}>
+        <img src="/media/logo.svg" alt="" height="32" />
+      </Link>
+      <div className="pg-topbar__end">
+        {withLanguage && <LanguageChooser />}
+        <Link to="/" className="pg-btn pg-btn--ghost pg-btn--small">
+          <span aria-hidden="true">←</span> {t('topbar.backHome')}
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+const languageNames: Record<Language, string> = { hi: 'हिन्दी', en: 'English', bn: 'বাংলা' };
+
+function LanguageChooser() {
+  const { t } = useTranslation('pages');
+  const { preferences } = useSite();
+  const language = useSelector(preferences, (s) => s.context.language);
+  const languages = useSelector(preferences, (s) => s.context.languages);
+  return (
+    <label className="pg-topbar__lang">
+      <span className="pg-visually-hidden">{t('topbar.language')}</span>
+      <select
+        value={language}
+        onChange={(event) =>
+          preferences.send({
+            type: 'user.selectLanguage',
+            language: event.target.value as Language,
+          })
+        }
+      >
+        {languages.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {languageNames[code]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
