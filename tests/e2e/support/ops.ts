@@ -1,0 +1,103 @@
+/**
+ * A small typed driver for the operator API (src/contract/ops.ts), used by e2e tests to put
+ * the site into the states they check: maintenance, blocked regions, and back.
+ *
+ * @example
+ * const ops = opsDriver({ baseURL });
+ * await ops.setMaintenance(new Date(Date.now() + 3_600_000));
+ * await ops.clearMaintenance();
+ */
+import { z } from 'zod';
+import {
+  maintenanceBodySchema,
+  opsPaths,
+  opsSystemSchema,
+  regionBodySchema,
+} from '../../../src/contract/ops.ts';
+import { opsCredentials } from './server.ts';
+
+export type OpsSystem = z.infer<typeof opsSystemSchema>;
+type MaintenanceBody = z.input<typeof maintenanceBodySchema>;
+type RegionBody = z.input<typeof regionBodySchema>;
+
+const envelopeOf = <T extends z.ZodType>(value: T) =>
+  z.object({
+    success: z.boolean(),
+    value: value.optional(),
+    message: z.string().optional(),
+    code: z.string().optional(),
+  });
+
+export type OpsDriver = {
+  system(): Promise<OpsSystem>;
+  setMaintenance(endTime: Date | string): Promise<void>;
+  clearMaintenance(): Promise<void>;
+  blockCidrs(cidrs: readonly string[]): Promise<void>;
+  blockCountries(countries: readonly string[]): Promise<void>;
+  clearRegion(): Promise<void>;
+};
+
+export function opsDriver(options: {
+  baseURL: string;
+  username?: string;
+  password?: string;
+}): OpsDriver {
+  const username = options.username ?? opsCredentials.username;
+  const password = options.password ?? opsCredentials.password;
+  const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+  async function call<T extends z.ZodType>(
+    method: 'GET' | 'PUT',
+    path: string,
+    body: unknown,
+    valueSchema: T,
+  ): Promise<z.infer<T> | undefined> {
+    const response = await fetch(new URL(path, options.baseURL), {
+      method,
+      headers: {
+        authorization,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const parsed = envelopeOf(valueSchema).safeParse(text ? JSON.parse(text) : {});
+    if (!response.ok || !parsed.success || !parsed.data.success) {
+      throw new Error(
+        `ops ${method} ${path} failed: HTTP ${response.status} ${text.slice(0, 300)}`,
+      );
+    }
+    return parsed.data.value;
+  }
+
+  const system = async (): Promise<OpsSystem> => {
+    const value = await call('GET', opsPaths.system, undefined, opsSystemSchema);
+    if (!value) throw new Error('ops system: empty answer');
+    return value;
+  };
+  const putMaintenance = async (body: MaintenanceBody) => {
+    await call('PUT', opsPaths.maintenance, maintenanceBodySchema.parse(body), z.unknown());
+  };
+  const putRegion = async (body: RegionBody) => {
+    await call('PUT', opsPaths.region, regionBodySchema.parse(body), z.unknown());
+  };
+
+  return {
+    system,
+    setMaintenance: (endTime) =>
+      putMaintenance({
+        enabled: true,
+        endTime: typeof endTime === 'string' ? endTime : endTime.toISOString(),
+      }),
+    clearMaintenance: () => putMaintenance({ enabled: false, endTime: null }),
+    async blockCidrs(cidrs) {
+      const { region } = await system();
+      await putRegion({ blockedCountries: region.blockedCountries, blockedCidrs: [...cidrs] });
+    },
+    async blockCountries(countries) {
+      const { region } = await system();
+      await putRegion({ blockedCountries: [...countries], blockedCidrs: region.blockedCidrs });
+    },
+    clearRegion: () => putRegion({ blockedCountries: [], blockedCidrs: [] }),
+  };
+}
