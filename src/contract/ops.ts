@@ -65,23 +65,26 @@ export const modulesSchema = z.array(moduleNodeSchema);
 export const validatorParamsSchema = z.object({ field: z.enum(registerFields) });
 export const validatorBodySchema = fieldRuleSchema;
 
-export const bannerBodySchema = z.object({
-  url: z.string().min(1).max(500),
-  groupName: z.string().min(1).max(32),
-  linkageType: z.enum(linkageTypes),
-  linkage: z.string().max(500).nullable(),
-  title: z.string().min(1).max(200),
-  sortOrder: z.number().int().min(0).max(10_000),
-});
-export const bannerParamsSchema = z.object({ bannerId: z.coerce.number().int().positive() });
-export const opsBannerSchema = bannerSchema;
-
 /** Texts per language; the site's default language is required. */
 export const localizedTextSchema = z.object({
   hi: z.string().min(1).max(5000),
   en: z.string().max(5000).optional(),
   bn: z.string().max(5000).optional(),
 });
+
+export const bannerBodySchema = z.object({
+  url: z.string().min(1).max(500),
+  groupName: z.string().min(1).max(32),
+  linkageType: z.enum(linkageTypes),
+  linkage: z.string().max(500).nullable(),
+  title: z.string().min(1).max(200),
+  /** Optional per-language titles; without them `title` is shown in every language. */
+  titles: localizedTextSchema.optional(),
+  sortOrder: z.number().int().min(0).max(10_000),
+});
+export const bannerParamsSchema = z.object({ bannerId: z.coerce.number().int().positive() });
+export const opsBannerSchema = bannerSchema;
+
 export const announcementBodySchema = z.object({
   title: localizedTextSchema,
   content: localizedTextSchema,

@@ -1,0 +1,152 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seed } from './db/seed.ts';
+import { AppError } from './services/errors.ts';
+import { createSystemService } from './services/system.service.ts';
+import { createKeyService } from './services/keys.service.ts';
+import { createCaptchaService, type Clock } from './services/captcha.service.ts';
+import { createMemberService } from './services/member.service.ts';
+import { createOpsService } from './services/ops.service.ts';
+import type { Services } from './services/services.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerStatic } from './plugins/static.ts';
+import { systemRoutes } from './routes/system.routes.ts';
+import { captchaRoutes } from './routes/captcha.routes.ts';
+import { relayRoutes } from './routes/relay.routes.ts';
+import { memberRoutes } from './routes/member.routes.ts';
+import { opsRoutes } from './routes/ops.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    services: Services;
+  }
+}
+
+export type AppDeps = {
+  /** An open database; when given, the caller closes it. Otherwise the app opens and closes one. */
+  database?: Database;
+  clock?: Clock;
+};
+
+/**
+ * The whole server as one Fastify instance, in this order: external plugins, our capabilities
+ * (database, request context, auth, errors), routes, then the built app with history fallback.
+ *
+ * @example
+ * const app = await buildApp(loadConfig({ DATA_DIR: '/tmp/site' }));
+ * const reply = await app.inject({ url: '/wps/system/status' });
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          'headers.authorization',
+          'headers.cookie',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", 'https://www.googletagmanager.com'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", 'ws:', 'wss:', 'https:'],
+        'frame-src': ["'self'", 'https:'],
+        'object-src': ["'none'"],
+        'frame-ancestors': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Site API',
+        description: 'Player API (/wps, /lgw) and operator API (/ops).',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          opsBasic: { type: 'http', scheme: 'basic', description: 'Operator credentials' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'Player session token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  // 2. Our capabilities.
+  const database =
+    deps.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  if (!deps.database) app.addHook('onClose', async () => database.close());
+  await database.migrateAndRun((db) =>
+    seed(db, { opsUsername: config.opsUsername, opsPassword: config.opsPassword }),
+  );
+  const clock = deps.clock ?? (() => new Date());
+  const services: Services = {
+    system: createSystemService({ db: database.db }),
+    keys: createKeyService({ db: database.db }),
+    captcha: createCaptchaService({ db: database.db, clock }),
+    member: createMemberService({ db: database.db, clock }),
+    ops: createOpsService({ db: database.db, clock }),
+  };
+  await services.keys.ensure();
+  app.decorate('database', database);
+  app.decorate('services', services);
+  registerRequestContext(app, config);
+  registerAuth(app, services);
+  registerErrorHandler(app);
+
+  // 3. Routes.
+  await app.register(systemRoutes, { services });
+  await app.register(captchaRoutes, { services });
+  await app.register(relayRoutes, { services });
+  await app.register(memberRoutes, { services });
+  await app.register(opsRoutes, { services });
+
+  // 4. The built app and the history-mode fallback.
+  await registerStatic(app, config);
+  return app;
+}

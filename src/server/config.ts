@@ -1,0 +1,116 @@
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+
+/** A single IP or a CIDR range, as Fastify's trustProxy and our own checks take them. */
+function isIpOrCidr(entry: string): boolean {
+  if (ipaddr.isValid(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const listOf = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    STATIC_DIR: z.string().min(1).default('./dist'),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform(listOf)
+      .refine((entries) => entries.every(isIpOrCidr), {
+        message: 'TRUST_PROXY must be a comma-separated list of IPs or CIDR ranges',
+      }),
+    COUNTRY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'COUNTRY_HEADER must be a header name')
+      .transform((name) => name.toLowerCase())
+      .optional(),
+    OPS_USERNAME: z.string().min(1).max(64).default('operator'),
+    OPS_PASSWORD: z.string().min(1).max(256).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.OPS_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPS_PASSWORD'],
+        message: 'OPS_PASSWORD is required in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.OPS_PASSWORD && env.OPS_PASSWORD.length < 12) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPS_PASSWORD'],
+        message: 'OPS_PASSWORD must have at least 12 characters in production',
+      });
+    }
+  });
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PGlite files live here (DATA_DIR/pglite). */
+  pgliteDir: string;
+  databaseUrl: string | null;
+  staticDir: string;
+  /** Trusted proxies (IPs or CIDRs); empty: the socket address is the client. */
+  trustProxy: string[];
+  /** Header a trusted proxy sets to the visitor's ISO country; null when none. */
+  countryHeader: string | null;
+  opsUsername: string;
+  opsPassword: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+};
+
+/**
+ * Reads and validates the environment; throws one error listing every bad variable.
+ *
+ * @example
+ * const config = loadConfig({ PORT: '9090', DATA_DIR: '/tmp/site' });
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`)
+      .join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR.replace(/\/+$/, '') || '/';
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    pgliteDir: `${dataDir}/pglite`,
+    databaseUrl: e.DATABASE_URL ?? null,
+    staticDir: e.STATIC_DIR,
+    trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER ?? null,
+    opsUsername: e.OPS_USERNAME,
+    // The demo password exists only outside production (checked above).
+    opsPassword: e.OPS_PASSWORD ?? 'operator-demo',
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** A Drizzle database or a transaction on it; repositories take either. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /**
+   * Runs `work` once the schema is migrated, holding a PostgreSQL advisory lock so nodes that
+   * start together migrate and seed one after the other.
+   */
+  migrateAndRun(work: (db: Db) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Arbitrary constant naming our start-up lock. */
+const STARTUP_LOCK = 727_302_001;
+
+export type DatabaseOptions = { databaseUrl: string | null; pgliteDir: string };
+
+/** PGlite under `pgliteDir`, or PostgreSQL through a pool when `databaseUrl` is set. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client);
+  return {
+    db,
+    driver: 'pglite',
+    async migrateAndRun(work) {
+      // PGlite has one connection; the lock still documents the protocol.
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      try {
+        await migratePglite(db, { migrationsFolder });
+        await work(db);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool);
+  return {
+    db,
+    driver: 'postgres',
+    async migrateAndRun(work) {
+      // Session-level advisory locks belong to a connection: hold one for the whole step.
+      const connection = await pool.connect();
+      try {
+        const locked = drizzlePg(connection);
+        await locked.execute(sql`select pg_advisory_lock(${STARTUP_LOCK})`);
+        try {
+          await migratePg(locked, { migrationsFolder });
+          await work(locked);
+        } finally {
+          await locked.execute(sql`select pg_advisory_unlock(${STARTUP_LOCK})`);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

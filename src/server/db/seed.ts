@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { seedRuns } from './schema/seed.schema.ts';
+import { countries } from './schema/countries.schema.ts';
+import { domainRoutes, resources, systemSettings } from './schema/settings.schema.ts';
+import { modules } from './schema/modules.schema.ts';
+import { registerValidators } from './schema/validators.schema.ts';
+import { banners } from './schema/banners.schema.ts';
+import { announcements } from './schema/announcements.schema.ts';
+import { helpArticles, helpSections } from './schema/help.schema.ts';
+import { vendorLanes, vendors } from './schema/vendors.schema.ts';
+import { operators } from './schema/operators.schema.ts';
+import { countrySeed, domainRouteSeed, resourceSeed, siteSeed } from './seed-data/site.ts';
+import { moduleSeed, type ModuleSeed } from './seed-data/modules.ts';
+import { validatorSeed } from './seed-data/validators.ts';
+import { bannerSeed } from './seed-data/banners.ts';
+import { announcementSeed } from './seed-data/announcements.ts';
+import { helpSeed } from './seed-data/help.ts';
+import { vendorLaneSeed } from './seed-data/vendors.ts';
+import { hashPassword } from '../services/password.ts';
+
+type SeedStep = { name: string; run: (tx: Db) => Promise<void> };
+
+function flattenModules(nodes: ModuleSeed[], parentId: string | null) {
+  return nodes.flatMap((node, index): (typeof modules.$inferInsert)[] => [
+    { modId: node.modId, parentId, enabled: node.enabled, sort: index + 1 },
+    ...flattenModules(node.children ?? [], node.modId),
+  ]);
+}
+
+/** Demo data in named steps. A step runs once ever, so later operator edits are kept. */
+const steps: SeedStep[] = [
+  {
+    name: 'site-v1',
+    run: async (tx) => {
+      await tx.insert(systemSettings).values(siteSeed).onConflictDoNothing();
+      await tx.insert(resources).values(resourceSeed);
+      await tx.insert(domainRoutes).values(domainRouteSeed);
+      await tx.insert(countries).values(countrySeed).onConflictDoNothing();
+    },
+  },
+  {
+    name: 'modules-v1',
+    run: async (tx) => {
+      await tx.insert(modules).values(flattenModules(moduleSeed, null)).onConflictDoNothing();
+    },
+  },
+  {
+    name: 'validators-v1',
+    run: async (tx) => {
+      const rows = Object.entries(validatorSeed).map(([field, rule]) => ({
+        field: field as keyof typeof validatorSeed,
+        ...rule,
+      }));
+      await tx.insert(registerValidators).values(rows).onConflictDoNothing();
+    },
+  },
+  { name: 'banners-v1', run: async (tx) => void (await tx.insert(banners).values(bannerSeed())) },
+  {
+    name: 'announcements-v1',
+    run: async (tx) => void (await tx.insert(announcements).values(announcementSeed())),
+  },
+  {
+    name: 'help-v1',
+    run: async (tx) => {
+      for (const [index, section] of helpSeed.entries()) {
+        await tx
+          .insert(helpSections)
+          .values({ key: section.key, title: section.title, sort: index + 1 })
+          .onConflictDoNothing();
+        await tx.insert(helpArticles).values(
+          section.articles.map((article, position) => ({
+            sectionKey: section.key,
+            ...article,
+            sort: position + 1,
+          })),
+        );
+      }
+    },
+  },
+  {
+    name: 'vendors-v1',
+    run: async (tx) => {
+      for (const [index, lane] of vendorLaneSeed.entries()) {
+        await tx
+          .insert(vendorLanes)
+          .values({ gameType: lane.gameType, gameClassify: lane.gameClassify, sort: index + 1 })
+          .onConflictDoNothing();
+        await tx
+          .insert(vendors)
+          .values(
+            lane.vendors.map(([vassalage, displayName, isHot], position) => ({
+              vassalage,
+              displayName,
+              isHot,
+              gameType: lane.gameType,
+              logo: `/media/vendors/${vassalage}.svg`,
+              sort: position + 1,
+            })),
+          )
+          .onConflictDoNothing();
+      }
+    },
+  },
+];
+
+export type SeedOptions = { opsUsername: string; opsPassword: string };
+
+/** Applies the seed steps not yet run, and makes sure the configured operator exists. */
+export async function seed(db: Db, options: SeedOptions): Promise<void> {
+  for (const step of steps) {
+    await db.transaction(async (tx) => {
+      const done = await tx.select().from(seedRuns).where(eq(seedRuns.name, step.name));
+      if (done.length > 0) return;
+      await step.run(tx);
+      await tx.insert(seedRuns).values({ name: step.name });
+    });
+  }
+  const existing = await db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.username, options.opsUsername));
+  if (existing.length === 0) {
+    await db
+      .insert(operators)
+      .values({
+        username: options.opsUsername,
+        passwordHash: await hashPassword(options.opsPassword),
+      })
+      .onConflictDoNothing();
+  }
+}

@@ -1,0 +1,14 @@
+import type { SystemService } from './system.service.ts';
+import type { KeyService } from './keys.service.ts';
+import type { CaptchaService } from './captcha.service.ts';
+import type { MemberService } from './member.service.ts';
+import type { OpsService } from './ops.service.ts';
+
+/** The services the routes call, built once in app.ts. */
+export type Services = {
+  system: SystemService;
+  keys: KeyService;
+  captcha: CaptchaService;
+  member: MemberService;
+  ops: OpsService;
+};
