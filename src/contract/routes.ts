@@ -96,7 +96,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/game', group: 'byIframe', chrome: 'full' },
   { path: '/help', group: 'help', chrome: 'full' },
   { path: '/helpmc', group: 'help', chrome: 'none', publicWhenLoginFirst: true },
-  { path: '/down', group: 'download', chrome: 'none' },
+  // /download is public and redirects here, so the page it leads to is public too.
+  { path: '/down', group: 'download', chrome: 'none', publicWhenLoginFirst: true },
   { path: '/download', chrome: 'none', publicWhenLoginFirst: true, redirectTo: '/down' },
   { path: '/join', group: 'joinus', chrome: 'full' },
   { path: '/agentHome', group: 'index', chrome: 'full' },

@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import { constants } from '../contract/constants.ts';
+import { createHttpClient } from '../services/http-client.ts';
+import { createI18n } from '../services/i18n.ts';
+import { storage } from '../services/storage.ts';
+import { createSystemService } from '../services/system.service.ts';
+import { SiteContext } from '../ui/site-context.tsx';
+import { createSiteActors } from './site-actors.ts';
+import { createSiteRouter } from './router.tsx';
+import { StartupGate } from './startup-gate.tsx';
+import '../ui/styles/base.css';
+import '../ui/styles/layout.css';
+import '../ui/styles/components.css';
+import '../ui/styles/system.css';
+
+/** The composition root: services, then actors wired to them, then React. */
+async function start(): Promise<void> {
+  const i18n = await createI18n(storage.getLanguage() ?? constants.defaultLanguage);
+  const http = createHttpClient({
+    getToken: storage.getToken,
+    getLanguage: () => i18n.language,
+    describe: (code) => i18n.t(`common:errors.${code}`),
+  });
+  const system = createSystemService(http);
+  const site = createSiteActors({ system, i18n, host: window.location.host });
+  const router = createSiteRouter();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  createRoot(container).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <SiteContext.Provider value={site}>
+          <StartupGate system={system}>
+            <RouterProvider router={router} />
+          </StartupGate>
+        </SiteContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

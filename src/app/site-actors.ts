@@ -1,0 +1,126 @@
+import { createActor, fromPromise } from 'xstate';
+import type { i18n as I18n } from 'i18next';
+import { constants, languages } from '../contract/constants.ts';
+import type { Language } from '../contract/constants.ts';
+import { sessionKeys } from '../contract/constants.ts';
+import { systemStatusMachine } from '../machines/system-status.machine.ts';
+import { preferencesMachine } from '../machines/preferences.machine.ts';
+import { remoteDataMachine } from '../machines/remote-data.machine.ts';
+import type { SystemService } from '../services/system.service.ts';
+import { storage } from '../services/storage.ts';
+import type { SiteActors } from '../ui/site-context.tsx';
+
+type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
+
+/** A remote resource in the current language; `app.paramsChanged` reloads it on a new one. */
+function remoteResource(load: Loader, language: Language) {
+  return createActor(
+    remoteDataMachine.provide({
+      actors: {
+        load: fromPromise(({ input, signal }) =>
+          load((input.params.language as Language | undefined) ?? language, signal),
+        ),
+      },
+    }),
+    { input: { params: { language } } },
+  );
+}
+
+/**
+ * Creates and starts the site's actors, with their effects supplied from the services:
+ * the start-up status, the preferences (language, theme) and the shared remote resources.
+ */
+export function createSiteActors({
+  system,
+  i18n,
+  host,
+}: {
+  system: SystemService;
+  i18n: I18n;
+  host: string;
+}): SiteActors {
+  const language = (i18n.language as Language) ?? constants.defaultLanguage;
+
+  const systemStatus = createActor(
+    systemStatusMachine.provide({
+      actors: {
+        loadStatus: fromPromise(({ signal }) => system.getStatus(signal)),
+        loadPermission: fromPromise(({ input, signal }) =>
+          system.getPermission(input.host, signal),
+        ),
+      },
+    }),
+    { input: { host } },
+  );
+
+  const preferences = createActor(
+    preferencesMachine.provide({
+      actions: {
+        applyLanguage: (_, { language }) => {
+          void i18n.changeLanguage(language);
+        },
+        persistLanguage: (_, { language }) => storage.setLanguage(language),
+        applyTheme: (_, { theme }) => {
+          document.documentElement.dataset.theme = theme;
+        },
+        persistTheme: (_, { theme }) => storage.setTheme(theme),
+      },
+      actors: {
+        saveLanguage: fromPromise(({ input }) => system.updateLanguage(input.language)),
+      },
+      guards: { hasSession: () => storage.getToken() !== null },
+    }),
+    {
+      input: {
+        language,
+        theme: storage.getTheme() ?? 'light',
+        // Until the configuration says which are active, every language we have texts for is.
+        languages: [...languages],
+      },
+    },
+  );
+
+  const actors: SiteActors = {
+    systemStatus,
+    preferences,
+    banners: remoteResource(system.getBanners, language),
+    notices: remoteResource(system.getAnnouncements, language),
+    vendors: remoteResource(system.getVendors, language),
+    helpCenter: remoteResource(system.getHelpCenter, language),
+  };
+  const remote = [actors.banners, actors.notices, actors.vendors, actors.helpCenter];
+
+  // The bootstrap payload configures the languages; a normal site retries what failed before.
+  let configured: unknown = null;
+  systemStatus.subscribe((snapshot) => {
+    const { permission } = snapshot.context;
+    if (snapshot.matches('normal') && permission && permission !== configured) {
+      configured = permission;
+      storage.setMerchantCode(permission.settings.merchantCode);
+      storage.setCached(sessionKeys.settings, permission.settings);
+      document.title = permission.settings.siteName;
+      preferences.send({
+        type: 'app.languagesConfigured',
+        languages: permission.settings.languages,
+        defaultLanguage: permission.settings.defaultLanguage,
+      });
+      for (const resource of remote) {
+        if (resource.getSnapshot().matches('failed')) resource.send({ type: 'user.retry' });
+      }
+    }
+  });
+
+  // Language-dependent resources follow the language.
+  let current = language;
+  preferences.subscribe((snapshot) => {
+    const next = snapshot.context.language;
+    if (next === current) return;
+    current = next;
+    for (const resource of remote) {
+      resource.send({ type: 'app.paramsChanged', params: { language: next } });
+    }
+  });
+
+  for (const actor of [preferences, systemStatus, ...remote]) actor.start();
+  return actors;
+}

@@ -1,0 +1,111 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { A11y, Autoplay } from 'swiper/modules';
+import 'swiper/css';
+import { constants } from '../../contract/constants.ts';
+import { navCategories } from '../../contract/routes.ts';
+import type { GameVendorLanes } from '../../contract/system.ts';
+import { useRemoteData } from '../hooks/use-remote-data.ts';
+import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { useSiteName } from '../hooks/use-permission.ts';
+import { useSite } from '../site-context.tsx';
+import { allVendors, vendorLogo } from './vendor-lanes.ts';
+
+const licences = [
+  { key: 'mga', image: '/media/licences/mga.svg' },
+  { key: 'bvi', image: '/media/licences/bvi.svg' },
+  { key: 'pagcor', image: '/media/licences/pagcor.svg' },
+] as const;
+
+const { slidesPerView, spaceBetween } = constants.footerStrip;
+
+/** Vendor strip, licences, game categories, help link and the copyright line. */
+export function Footer() {
+  const { t } = useTranslation('layout');
+  const siteName = useSiteName();
+  const { vendors } = useSite();
+  const { data } = useRemoteData<GameVendorLanes>(vendors);
+  const reducedMotion = useReducedMotion();
+  const strip = allVendors(data);
+
+  return (
+    <footer className="site-footer">
+      {strip.length > 0 && (
+        <section className="vendor-strip container" aria-label={t('footer.providers')}>
+          <h2 className="site-footer__heading">{t('footer.providers')}</h2>
+          <Swiper
+            modules={[A11y, Autoplay]}
+            slidesPerView={4}
+            spaceBetween={spaceBetween}
+            loop={strip.length > slidesPerView}
+            autoplay={reducedMotion ? false : { delay: 2500, disableOnInteraction: false }}
+            breakpoints={{
+              640: { slidesPerView: 6 },
+              1024: { slidesPerView: slidesPerView },
+            }}
+          >
+            {strip.map((vendor) => (
+              <SwiperSlide key={vendor.vassalage} className="vendor-strip__slide">
+                <img
+                  src={vendorLogo(vendor)}
+                  alt={vendor.displayName}
+                  loading="lazy"
+                  width="120"
+                  height="48"
+                />
+              </SwiperSlide>
+            ))}
+          </Swiper>
+        </section>
+      )}
+      <div className="site-footer__columns container">
+        <section aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="site-footer__heading">
+            {t('footer.categories')}
+          </h2>
+          <ul className="site-footer__links">
+            {navCategories.map((category) => (
+              <li key={category.gameType}>
+                <Link to={category.path}>{t(`categories.${category.gameType}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-support">
+          <h2 id="footer-support" className="site-footer__heading">
+            {t('footer.support')}
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/help">{t('footer.helpCenter')}</Link>
+            </li>
+            <li>
+              <Link to="/help#terms">{t('footer.terms')}</Link>
+            </li>
+            <li>
+              <Link to="/down">{t('nav.download')}</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-licences" className="licences">
+          <h2 id="footer-licences" className="site-footer__heading">
+            {t('footer.licences')}
+          </h2>
+          <ul className="licences__list">
+            {licences.map((licence) => (
+              <li key={licence.key} className="licences__item">
+                <img src={licence.image} alt="" width="64" height="32" loading="lazy" />
+                <span>{t(`footer.licence.${licence.key}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer__bottom container">
+        <p>{t('footer.responsible')}</p>
+        <p>{t('footer.copyright', { year: new Date().getFullYear(), siteName })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { bannerGroupByPath, chromeFor } from '../../contract/routes.ts';
+import { JackpotCounter } from '../components/jackpot-counter.tsx';
+import { Toast } from '../components/toast.tsx';
+import { BannerCarousel } from './banner-carousel.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { LeftBar } from './left-bar.tsx';
+import { NoticeMarquee } from './notice-marquee.tsx';
+import { RightBar } from './right-bar.tsx';
+import { SideMenu } from './side-menu.tsx';
+
+/**
+ * The frame around every page, by the route's header rule: the full layout, the header only
+ * (/login), or nothing (/seamless, /lottery, /helpmc, /down).
+ */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('layout');
+  const { pathname } = useLocation();
+  const chrome = chromeFor(pathname);
+  const [toast, setToast] = useState<string | null>(null);
+  const closeToast = useCallback(() => setToast(null), []);
+
+  if (chrome === 'none') return <main id="main">{children}</main>;
+
+  const isHome = bannerGroupByPath[pathname] === 'home';
+  return (
+    <div className="site">
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      {chrome === 'full' && (
+        <div className="banner-area">
+          <BannerCarousel />
+          {pathname === '/rng' && <JackpotCounter />}
+          {isHome && <NoticeMarquee />}
+        </div>
+      )}
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      {chrome === 'full' && (
+        <>
+          <SideMenu />
+          <LeftBar onUpdating={setToast} />
+          <RightBar />
+          <Footer />
+        </>
+      )}
+      <Toast message={toast} onClose={closeToast} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+
+/** The start-up failed: the network, or the 120 s page-load time-out. */
+export function ErrorPage({
+  failure,
+  onRetry,
+}: {
+  failure: 'network' | 'timeout' | null;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('common');
+  const kind = failure === 'timeout' ? 'timeout' : 'network';
+  return (
+    <main className="system-page" data-testid="page-error">
+      <img src="/media/logo.svg" alt="" className="system-page__logo" width="150" height="40" />
+      <h1 className="system-page__title">{t(`system.error.${kind}Title`)}</h1>
+      <p role="alert">{t(`system.error.${kind}`)}</p>
+      <div className="system-page__actions">
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          {t('actions.retry')}
+        </button>
+      </div>
+    </main>
+  );
+}
