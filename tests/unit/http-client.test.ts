@@ -10,7 +10,7 @@ import { systemPaths, systemStatusSchema } from '../../src/contract/system.ts';
 const BASE = 'http://site.test';
 const server = setupServer();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
