@@ -8,7 +8,7 @@ const { width, height } = constants.customerServiceWindow;
 
 /** Opens live chat in its 440 x 750 window; other channels open in a new tab. */
 function openChannel(event: MouseEvent<HTMLAnchorElement>, resource: Resource) {
-  if (resource.resourceType !== 'LIVECHAT') return;
+  if (resource.resourceType !== 'LIVECHAT' && resource.resourceType !== 'VIPSERVICE') return;
   const popup = window.open(resource.url, 'customerService', `width=${width},height=${height}`);
   if (popup) event.preventDefault();
 }
@@ -23,9 +23,7 @@ type Props = {
 export function CustomerServiceLinks({ types, className }: Props) {
   const { t } = useTranslation('pages');
   const permission = usePermission();
-  const links = customerServiceLinks(permission).filter(
-    (r) => !types || types.includes(r.resourceType),
-  );
+  const links = customerServiceLinks(permission, types);
   if (links.length === 0) {
     return <p className="pg-muted">{t('service.none')}</p>;
   }

@@ -35,18 +35,23 @@ export function formatDate(iso: string, language: Language, withTime = false): s
   }).format(date);
 }
 
-/** Customer-service channels of the payload: live chat first, then Telegram, Facebook. */
-export function customerServiceLinks(permission: Permission | null): Resource[] {
+/** Customer-service channels of the payload, in `order` (live chat, Telegram, Facebook by default). */
+export function customerServiceLinks(
+  permission: Permission | null,
+  order: readonly Resource['resourceType'][] = ['LIVECHAT', 'TELEGRAM', 'FACEBOOK'],
+): Resource[] {
   if (!permission) return [];
-  const order: Resource['resourceType'][] = ['LIVECHAT', 'TELEGRAM', 'FACEBOOK'];
-  const found = order.flatMap((type) =>
-    permission.resources.filter((r) => r.resourceType === type && r.url),
-  );
-  const liveChat = permission.customerService.liveChatUrl;
-  if (liveChat && !found.some((r) => r.resourceType === 'LIVECHAT')) {
-    found.unshift({ resourceType: 'LIVECHAT', url: liveChat, qrCodeUrl: null });
+  const fromSettings: Resource[] = [];
+  const { liveChatUrl, vipServiceUrl } = permission.customerService;
+  if (liveChatUrl)
+    fromSettings.push({ resourceType: 'LIVECHAT', url: liveChatUrl, qrCodeUrl: null });
+  if (vipServiceUrl) {
+    fromSettings.push({ resourceType: 'VIPSERVICE', url: vipServiceUrl, qrCodeUrl: null });
   }
-  return found;
+  return order.flatMap((type) => {
+    const listed = permission.resources.filter((r) => r.resourceType === type && r.url);
+    return listed.length > 0 ? listed : fromSettings.filter((r) => r.resourceType === type);
+  });
 }
 
 /** All announcements once, newest first (the lists may share items). */
