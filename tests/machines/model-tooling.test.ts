@@ -2,7 +2,13 @@
 // failing step, an unknown event a model error.
 import { describe, expect, it } from 'vitest';
 import { model as systemStatus } from '../../models/system-status.model.ts';
-import { checkModel, coverageGaps, generatePaths, replayPath } from '../support/model-paths.ts';
+import {
+  checkModel,
+  coverageGaps,
+  generatePaths,
+  replayPath,
+  viewsOf,
+} from '../support/model-paths.ts';
 
 describe('model tooling', () => {
   it('reports the state and transitions a missing payload variant leaves unreached', async () => {
@@ -43,5 +49,15 @@ describe('model tooling', () => {
   it('refuses a model without payloads for an event the machine handles', () => {
     const { 'user.retry': _retry, ...events } = systemStatus.events;
     expect(() => generatePaths({ ...systemStatus, events })).toThrow(/no payloads for user.retry/);
+  });
+});
+
+describe('state views', () => {
+  it('gives the end-to-end walk the test id of the state a path ends in', () => {
+    const path = generatePaths(systemStatus).find(
+      (p) => p.title === 'maintenance → loading.status on user.retry',
+    );
+    const views = path?.steps.map((step) => viewsOf(systemStatus, step.state)[0]?.testId);
+    expect(views).toEqual(['page-loading', 'page-maintenance', 'page-loading']);
   });
 });

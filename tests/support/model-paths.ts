@@ -21,7 +21,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { MachineModel } from './model.ts';
+import type { MachineModel, StateView } from './model.ts';
 
 type AnyModel = MachineModel<AnyStateMachine>;
 
@@ -337,6 +337,41 @@ function pathTitle(steps: ModelStep[], setting: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// What a step asks the system under test to do
+
+export type StepAction =
+  | { kind: 'start' }
+  | { kind: 'actorDone'; actorId: string; output: unknown }
+  | { kind: 'actorError'; actorId: string; error: unknown }
+  | { kind: 'wait'; delay: string; ms: number }
+  | { kind: 'send'; event: AnyEventObject };
+
+/**
+ * How to drive a step: answer a held call, let time pass, or send the event (a user action in
+ * the browser). `previous` is the snapshot before the step, for delays that read the context.
+ */
+export function stepAction(
+  model: AnyModel,
+  step: ModelStep,
+  previous?: AnyMachineSnapshot,
+): StepAction {
+  const { type } = step.event;
+  if (type === 'xstate.init') return { kind: 'start' };
+  if (type.startsWith(DONE)) {
+    return { kind: 'actorDone', actorId: type.slice(DONE.length), output: step.event.output };
+  }
+  if (type.startsWith(ERROR)) {
+    return { kind: 'actorError', actorId: type.slice(ERROR.length), error: step.event.error };
+  }
+  if (type.startsWith(AFTER)) {
+    const delay = afterDelay(type);
+    const delays = model.machine.implementations.delays as Record<string, unknown>;
+    return { kind: 'wait', delay, ms: delayMs(delay, delays, previous) };
+  }
+  return { kind: 'send', event: step.event };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Replay on a live actor
 
 export type Coverage = { states: Set<string>; transitions: Set<string> };
@@ -377,7 +412,6 @@ export async function replayPath(
     ]),
   );
   const machine = base.provide({ actors: stubs });
-  const delays = machine.implementations.delays as Record<string, unknown>;
   const clock = new SimulatedClock();
 
   const record = (snapshot: AnyMachineSnapshot) => {
@@ -403,22 +437,19 @@ export async function replayPath(
   try {
     for (const [index, step] of path.steps.entries()) {
       trail = [];
-      if (index > 0) {
-        const { type } = step.event;
-        if (type.startsWith(DONE) || type.startsWith(ERROR)) {
-          const id = type.slice(type.startsWith(DONE) ? DONE.length : ERROR.length);
-          const pending = running.get(id);
-          if (!pending) throw new Error(`no actor '${id}' is running`);
-          running.delete(id);
-          if (type.startsWith(DONE)) pending.resolve(step.event.output);
-          else pending.reject(step.event.error);
-        } else if (type.startsWith(AFTER)) {
-          clock.increment(delayMs(afterDelay(type), delays, actor.getSnapshot()));
-        } else {
-          actor.send(step.event);
-        }
-        await settle();
+      const action = stepAction(model, step, actor.getSnapshot() as AnyMachineSnapshot);
+      if (action.kind === 'actorDone' || action.kind === 'actorError') {
+        const pending = running.get(action.actorId);
+        if (!pending) throw new Error(`no actor '${action.actorId}' is running`);
+        running.delete(action.actorId);
+        if (action.kind === 'actorDone') pending.resolve(action.output);
+        else pending.reject(action.error);
+      } else if (action.kind === 'wait') {
+        clock.increment(action.ms);
+      } else if (action.kind === 'send') {
+        actor.send(action.event);
       }
+      if (index > 0) await settle();
       const actual = actor.getSnapshot() as AnyMachineSnapshot;
       const expected = step.state;
       const same =
@@ -490,4 +521,12 @@ export function stateViewGaps(model: AnyModel): string[] {
       .filter((id) => !ids.includes(id))
       .map((id) => `view for unknown state ${id}`),
   ];
+}
+
+/** What the browser must show in a snapshot: the views of its active leaf states. */
+export function viewsOf(model: AnyModel, snapshot: AnyMachineSnapshot): StateView[] {
+  return (snapshot._nodes as AnyStateNode[])
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map((node) => model.states[node.id])
+    .filter((view): view is StateView => view !== undefined);
 }
