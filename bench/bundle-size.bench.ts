@@ -1,0 +1,120 @@
+/**
+ * Gzipped size of the JavaScript the home route loads: the entry chunk and its static imports
+ * (what index.html loads and modulepreloads), plus the chunk holding the home page and its
+ * static imports. Baseline: the same measure for a minimal React 19 "hello" app
+ * (bench/baseline-app) built with the same Vite.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { root, tempDir } from './support/process.ts';
+
+const homePageSource = 'src/ui/pages/home/home-page.tsx';
+
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+export type FileSize = { file: string; bytes: number; gzipBytes: number };
+export type BundleMeasure = { files: FileSize[]; totalBytes: number; totalGzipBytes: number };
+export type BundleResult = {
+  app: BundleMeasure;
+  /** How the home page's chunk was found; null when it was not (only the entry counted). */
+  homeChunk: { key: string; foundBy: 'manifest' | 'sourcemap' } | null;
+  bareReact: BundleMeasure;
+};
+
+function readManifest(distDir: string): Manifest {
+  const path = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: build with build.manifest on`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}
+
+/** The chunk and everything it imports statically (loaded or modulepreloaded with it). */
+function withStaticImports(manifest: Manifest, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, into);
+}
+
+function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('.html'));
+  const fallback = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const found = key ?? fallback;
+  if (!found) throw new Error('no entry chunk in the Vite manifest');
+  return found;
+}
+
+/** The home page may be its own chunk or folded into a page-group chunk; sourcemaps tell. */
+function findHomeChunk(manifest: Manifest, distDir: string): BundleResult['homeChunk'] {
+  if (manifest[homePageSource]) return { key: homePageSource, foundBy: 'manifest' };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const mapPath = join(distDir, `${chunk.file}.map`);
+    if (!chunk.file.endsWith('.js') || !existsSync(mapPath)) continue;
+    const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { sources?: string[] };
+    if (map.sources?.some((source) => source.endsWith(homePageSource))) {
+      return { key, foundBy: 'sourcemap' };
+    }
+  }
+  return null;
+}
+
+function measure(distDir: string, files: Iterable<string>): BundleMeasure {
+  const sizes = [...files]
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => {
+      const content = readFileSync(join(distDir, file));
+      return { file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+    })
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    files: sizes,
+    totalBytes: sizes.reduce((sum, f) => sum + f.bytes, 0),
+    totalGzipBytes: sizes.reduce((sum, f) => sum + f.gzipBytes, 0),
+  };
+}
+
+function measureHomeRoute(distDir: string): Pick<BundleResult, 'app' | 'homeChunk'> {
+  const manifest = readManifest(distDir);
+  const files = new Set<string>();
+  withStaticImports(manifest, entryKey(manifest), files);
+  const homeChunk = findHomeChunk(manifest, distDir);
+  if (homeChunk) withStaticImports(manifest, homeChunk.key, files);
+  return { app: measure(distDir, files), homeChunk };
+}
+
+async function measureBareReact(): Promise<BundleMeasure> {
+  const out = tempDir('bench-bare-react-');
+  try {
+    await build({
+      configFile: false,
+      root: join(root, 'bench', 'baseline-app'),
+      logLevel: 'silent',
+      plugins: [react()],
+      build: { outDir: out.path, emptyOutDir: true, manifest: true },
+    });
+    const manifest = readManifest(out.path);
+    const files = new Set<string>();
+    withStaticImports(manifest, entryKey(manifest), files);
+    return measure(out.path, files);
+  } finally {
+    out.remove();
+  }
+}
+
+/** Reads the app already built in dist/ (`npm run bench` builds first). */
+export async function runBundleBench(): Promise<BundleResult> {
+  const distDir = join(root, 'dist');
+  if (!existsSync(distDir) || readdirSync(distDir).length === 0) {
+    throw new Error('dist/ is empty: run `npm run build` first');
+  }
+  return { ...measureHomeRoute(distDir), bareReact: await measureBareReact() };
+}

@@ -1,0 +1,157 @@
+/**
+ * `npm run bench`: every benchmark in one run (never part of `npm test`). Prints each figure
+ * next to the baseline it compares to and writes bench/results/latest.json.
+ * `npm run bench -- --only http,cold,bundle` runs a subset.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { runBundleBench, type BundleResult } from './bundle-size.bench.ts';
+import { runColdStartBench, type ColdStartResult } from './cold-start.bench.ts';
+import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
+import { root } from './support/process.ts';
+
+const onlyIndex = process.argv.indexOf('--only');
+const only = new Set(
+  onlyIndex === -1 ? ['http', 'cold', 'bundle'] : (process.argv[onlyIndex + 1] ?? '').split(','),
+);
+const log = (line: string) => console.log(line);
+
+type Row = [string, string, string, string];
+
+function table(title: string, head: Row, rows: Row[]): void {
+  const widths = head.map((cell, i) =>
+    Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(`\n${title}`);
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
+
+const results: {
+  date: string;
+  node: string;
+  cpus: { count: number; model: string };
+  http?: { settings: typeof httpSettings; results: HttpResult[] };
+  coldStart?: ColdStartResult;
+  bundle?: BundleResult;
+} = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: { count: cpus().length, model: cpus()[0]?.model ?? 'unknown' },
+};
+
+console.log(`bench on Node ${process.version}, ${results.cpus.count} x ${results.cpus.model}`);
+
+if (only.has('http')) {
+  log(
+    `\n[http] autocannon: ${httpSettings.connections} connections, pipelining ${httpSettings.pipelining}, ` +
+      `${httpSettings.warmupSeconds} s warm-up then ${httpSettings.durationSeconds} s per target`,
+  );
+  results.http = { settings: httpSettings, results: await runHttpBench(log) };
+}
+if (only.has('cold')) {
+  log('\n[cold start] spawn to first answer of /wps/system/status on PGlite');
+  results.coldStart = await runColdStartBench(log);
+}
+if (only.has('bundle')) {
+  log('\n[bundle] gzip -9 of the JavaScript the home route loads');
+  results.bundle = await runBundleBench();
+}
+
+if (results.http) {
+  const rows: Row[] = [];
+  for (const r of results.http.results) {
+    rows.push([
+      `${r.name} req/s (${r.bytes} B body)`,
+      int(r.ours.requestsPerSecond),
+      int(r.bare.requestsPerSecond),
+      ratio(r.ours.requestsPerSecond, r.bare.requestsPerSecond),
+    ]);
+    rows.push([
+      `${r.name} p99 latency`,
+      ms(r.ours.p99Ms),
+      ms(r.bare.p99Ms),
+      ratio(r.ours.p99Ms, r.bare.p99Ms),
+    ]);
+    if (r.ours.non2xx + r.ours.errors + r.bare.non2xx + r.bare.errors > 0) {
+      rows.push([
+        `${r.name} non-2xx / errors`,
+        `${r.ours.non2xx} / ${r.ours.errors}`,
+        `${r.bare.non2xx} / ${r.bare.errors}`,
+        '-',
+      ]);
+    }
+  }
+  table(
+    `HTTP (${httpSettings.connections} connections, ${httpSettings.durationSeconds} s)`,
+    ['metric', 'ours', 'bare Fastify', 'ours/bare'],
+    rows,
+  );
+}
+if (results.coldStart) {
+  const c = results.coldStart;
+  table(
+    `Start to first answer (median of ${c.runs})`,
+    ['metric', 'ours', 'bare Fastify', 'ours/bare'],
+    [
+      [
+        'first start (migrations + seed)',
+        ms(c.medians.firstStart),
+        ms(c.medians.bare),
+        ratio(c.medians.firstStart, c.medians.bare),
+      ],
+      [
+        'warm start (same DATA_DIR)',
+        ms(c.medians.warmStart),
+        ms(c.medians.bare),
+        ratio(c.medians.warmStart, c.medians.bare),
+      ],
+    ],
+  );
+}
+if (results.bundle) {
+  const b = results.bundle;
+  table(
+    'Home route JavaScript, gzip -9',
+    ['file', 'gzip', 'raw', ''],
+    b.app.files.map((f) => [f.file, kb(f.gzipBytes), kb(f.bytes), ''] as Row),
+  );
+  table(
+    'Home route JavaScript vs bare React 19 "hello"',
+    ['metric', 'app', 'bare React', 'app/bare'],
+    [
+      [
+        'total gzip',
+        kb(b.app.totalGzipBytes),
+        kb(b.bareReact.totalGzipBytes),
+        ratio(b.app.totalGzipBytes, b.bareReact.totalGzipBytes),
+      ],
+      [
+        'total raw',
+        kb(b.app.totalBytes),
+        kb(b.bareReact.totalBytes),
+        ratio(b.app.totalBytes, b.bareReact.totalBytes),
+      ],
+      ['files', String(b.app.files.length), String(b.bareReact.files.length), ''],
+    ],
+  );
+  if (!b.homeChunk)
+    console.log(`note: no chunk holds src/ui/pages/home/home-page.tsx; only the entry is counted`);
+  else console.log(`home page chunk: ${b.homeChunk.key} (found by ${b.homeChunk.foundBy})`);
+}
+
+const outDir = join(root, 'bench', 'results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nwrote bench/results/latest.json`);
