@@ -63,7 +63,7 @@ function HotVendors() {
           const hot = hotVendors(data);
           if (hot.length === 0) return <p className="pg-muted">{t('home.noHotVendors')}</p>;
           return (
-            <ul className="pg-vendors">
+            <ul className="pg-vendors pg-vendors--compact">
               {hot.map((vendor) => (
                 <li key={vendor.vassalage}>
                   <VendorCard
