@@ -58,7 +58,7 @@ export function StartupGate({ system, children }: { system: SystemService; child
         />
       );
     case 'regionBlocked':
-      return <RegionPage ip={status?.ip ?? ''} liveChatUrl={liveChatUrl} />;
+      return <RegionPage ip={status?.ip ?? ''} liveChatUrl={liveChatUrl} onRetry={retry} />;
     case 'error':
       return <ErrorPage failure={failure} onRetry={retry} />;
     case 'normal':

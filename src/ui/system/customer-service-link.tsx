@@ -2,15 +2,9 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The customer-service link of the system pages: live chat when the app could read its address
- * (the bootstrap payload is not loaded in maintenance), else a retry when one is offered.
+ * (the bootstrap payload is not loaded in maintenance); the pages offer a retry beside it.
  */
-export function CustomerServiceLink({
-  liveChatUrl,
-  onRetry,
-}: {
-  liveChatUrl: string | null;
-  onRetry?: () => void;
-}) {
+export function CustomerServiceLink({ liveChatUrl }: { liveChatUrl: string | null }) {
   const { t } = useTranslation('common');
   if (liveChatUrl) {
     return (
@@ -25,9 +19,5 @@ export function CustomerServiceLink({
       </a>
     );
   }
-  return onRetry ? (
-    <button type="button" className="btn btn--primary" onClick={onRetry}>
-      {t('actions.retry')}
-    </button>
-  ) : null;
+  return null;
 }

@@ -16,7 +16,7 @@ export function ErrorPage({
       <h1 className="system-page__title">{t(`system.error.${kind}Title`)}</h1>
       <p role="alert">{t(`system.error.${kind}`)}</p>
       <div className="system-page__actions">
-        <button type="button" className="btn btn--primary" onClick={onRetry}>
+        <button type="button" className="btn btn--primary" onClick={onRetry} data-testid="retry">
           {t('actions.retry')}
         </button>
       </div>

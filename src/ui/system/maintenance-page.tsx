@@ -34,7 +34,7 @@ export function MaintenancePage({
       )}
       <div className="system-page__actions">
         <CustomerServiceLink liveChatUrl={liveChatUrl} />
-        <button type="button" className="btn btn--outline" onClick={onRetry}>
+        <button type="button" className="btn btn--outline" onClick={onRetry} data-testid="retry">
           {t('system.maintenance.checkAgain')}
         </button>
       </div>

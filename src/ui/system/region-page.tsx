@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { CustomerServiceLink } from './customer-service-link.tsx';
 
 /** The site is not offered where the visitor is; shows the IP it was judged by. */
-export function RegionPage({ ip, liveChatUrl }: { ip: string; liveChatUrl: string | null }) {
+export function RegionPage({
+  ip,
+  liveChatUrl,
+  onRetry,
+}: {
+  ip: string;
+  liveChatUrl: string | null;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('common');
   return (
     <main className="system-page" data-testid="page-region">
@@ -14,6 +22,9 @@ export function RegionPage({ ip, liveChatUrl }: { ip: string; liveChatUrl: strin
       </p>
       <div className="system-page__actions">
         <CustomerServiceLink liveChatUrl={liveChatUrl} />
+        <button type="button" className="btn btn--outline" onClick={onRetry} data-testid="retry">
+          {t('system.maintenance.checkAgain')}
+        </button>
       </div>
     </main>
   );
