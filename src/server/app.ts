@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,6 +19,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { AppError } from './services/errors.ts';
+import { languageFromHeader, translate } from './i18n/messages.ts';
 import { createSystemService } from './services/system.service.ts';
 import { createKeyService } from './services/keys.service.ts';
 import { createCaptchaService, type Clock } from './services/captcha.service.ts';
@@ -35,6 +41,13 @@ declare module 'fastify' {
     database: Database;
     services: Services;
   }
+}
+
+function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageFromHeader(request.headers['accept-language']);
+  void reply
+    .code(400)
+    .send({ success: false, code: 'bad_request', message: translate(language, 'bad_request') });
 }
 
 export type AppDeps = {
@@ -68,6 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 256 * 1024,
+    // Malformed URLs and headers fail before any hook runs; answer them in the envelope too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -23,7 +23,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     await app.register(fastifyStatic, {
       root,
       prefix: '/',
-      index: false,
+      index: 'index.html',
       wildcard: true,
       cacheControl: false,
       setHeaders(reply, path) {
@@ -46,13 +46,11 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
       !API_PREFIX.test(path) &&
       (findRoute(path) !== undefined || !/\.[A-Za-z0-9]+$/.test(path));
     if (!isPage) {
-      return reply
-        .code(404)
-        .send({
-          success: false,
-          code: 'not_found',
-          message: translate(request.language, 'not_found'),
-        });
+      return reply.code(404).send({
+        success: false,
+        code: 'not_found',
+        message: translate(request.language, 'not_found'),
+      });
     }
     return reply
       .code(findRoute(path) ? 200 : 404)

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type {
-  announcementTypes} from '../../contract/system.ts';
+import type { announcementTypes } from '../../contract/system.ts';
 import {
   announcementListSchema,
   announcementQuerySchema,

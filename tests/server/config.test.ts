@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      pgliteDir: './data/pglite',
+      databaseUrl: null,
+      staticDir: './dist',
+      trustProxy: [],
+      countryHeader: null,
+      opsUsername: 'operator',
+      opsPassword: 'operator-demo',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads proxies, the country header and a database url', () => {
+    const config = loadConfig({
+      TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,2001:db8::/32',
+      COUNTRY_HEADER: 'CF-IPCountry',
+      DATABASE_URL: 'postgres://site@localhost/site',
+      PORT: '9090',
+    });
+    expect(config.trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '2001:db8::/32']);
+    expect(config.countryHeader).toBe('cf-ipcountry');
+    expect(config.databaseUrl).toBe('postgres://site@localhost/site');
+    expect(config.port).toBe(9090);
+  });
+
+  it('fails loudly on bad values, naming them', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ TRUST_PROXY: 'localhost' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('requires an operator password in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OPS_PASSWORD/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', OPS_PASSWORD: 'a-long-real-secret' }).opsPassword,
+    ).toBe('a-long-real-secret');
+  });
+});

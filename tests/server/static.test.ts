@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { routeTable } from '../../src/contract/routes.ts';
+import { opsPaths } from '../../src/contract/ops.ts';
+import { systemPaths } from '../../src/contract/system.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../support/server.ts';
+
+let testDb: TestDatabase;
+let database: Database;
+let site: FastifyInstance;
+let apiOnly: FastifyInstance;
+let staticDir: string;
+const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(join(tmpdir(), 'site-static-'));
+  await mkdir(join(staticDir, 'assets'));
+  await mkdir(join(staticDir, 'media', 'banners'), { recursive: true });
+  await writeFile(join(staticDir, 'index.html'), INDEX);
+  await writeFile(join(staticDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
+  await writeFile(
+    join(staticDir, 'media', 'banners', 'home-1.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  testDb = await createTestDatabase();
+  database = await testDb.open();
+  site = await buildTestApp(testDb, database, { STATIC_DIR: staticDir });
+  apiOnly = await buildTestApp(testDb, database);
+});
+afterAll(async () => {
+  await site.close();
+  await apiOnly.close();
+  await database.close();
+  await testDb.drop();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+describe('the built app', () => {
+  it('answers index.html for every route of the route table', async () => {
+    for (const route of routeTable) {
+      const reply = await site.inject({ url: route.path });
+      expect(reply.statusCode, route.path).toBe(200);
+      expect(reply.body, route.path).toBe(INDEX);
+      expect(reply.headers['cache-control'], route.path).toBe('no-cache');
+    }
+    const withQuery = await site.inject({ url: '/rng?vassalage=STARSLOTS' });
+    expect(withQuery.statusCode).toBe(200);
+    expect(withQuery.body).toBe(INDEX);
+  });
+
+  it('answers index.html with 404 for other pages, and JSON 404 for API paths', async () => {
+    const page = await site.inject({ url: '/no/such/page' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toBe(INDEX);
+    const api = await site.inject({ url: '/wps/no/such/call' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'not_found' });
+    const missingFile = await site.inject({ url: '/assets/missing-123.js' });
+    expect(missingFile.statusCode).toBe(404);
+  });
+
+  it('serves hashed assets as immutable and media files', async () => {
+    const asset = await site.inject({ url: '/assets/index-AbC123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const media = await site.inject({ url: '/media/banners/home-1.svg' });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('sends a content security policy', async () => {
+    const reply = await site.inject({ url: '/' });
+    expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('keeps the API working next to the app', async () => {
+    expect((await site.inject({ url: systemPaths.status })).statusCode).toBe(200);
+  });
+
+  it('runs only the API when there is no build', async () => {
+    expect((await apiOnly.inject({ url: '/rng' })).statusCode).toBe(404);
+    expect((await apiOnly.inject({ url: systemPaths.status })).statusCode).toBe(200);
+  });
+});
+
+describe('OpenAPI at /docs', () => {
+  it('lists every path with the operator security scheme', async () => {
+    const reply = await apiOnly.inject({ url: '/docs/json' });
+    expect(reply.statusCode).toBe(200);
+    const doc = reply.json() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    const toOpenApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+    for (const path of [...Object.values(systemPaths), ...Object.values(opsPaths)]) {
+      expect(Object.keys(doc.paths), path).toContain(toOpenApi(path));
+    }
+    expect(doc.components.securitySchemes).toHaveProperty('opsBasic');
+    expect(doc.paths[opsPaths.system]?.get?.security).toEqual([{ opsBasic: [] }]);
+    const ui = await apiOnly.inject({ url: '/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+});

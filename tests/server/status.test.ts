@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { systemPaths } from '../../src/contract/system.ts';
+import { opsPaths } from '../../src/contract/ops.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import {
+  buildTestApp,
+  call,
+  createTestDatabase,
+  opsHeaders,
+  type TestDatabase,
+} from '../support/server.ts';
+
+let testDb: TestDatabase;
+let database: Database;
+/** Behind a trusted proxy at 10.0.0.5 that sets cf-ipcountry. */
+let proxied: FastifyInstance;
+/** No trusted proxy: the socket address is the client. */
+let direct: FastifyInstance;
+
+const PROXY = '10.0.0.5';
+const endTime = '2030-05-01T10:00:00.000Z';
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = await testDb.open();
+  proxied = await buildTestApp(testDb, database, {
+    TRUST_PROXY: '10.0.0.0/24',
+    COUNTRY_HEADER: 'CF-IPCountry',
+  });
+  direct = await buildTestApp(testDb, database);
+});
+afterAll(async () => {
+  await proxied.close();
+  await direct.close();
+  await database.close();
+  await testDb.drop();
+});
+
+type Status = { status: number; endTime: string | null; ip: string };
+const status = async (
+  app: FastifyInstance,
+  options: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) => (await call<Status>(app, { url: systemPaths.status, ...options })).body.value;
+
+async function setRegion(blockedCountries: string[], blockedCidrs: string[]) {
+  const reply = await call(direct, {
+    method: 'PUT',
+    url: opsPaths.region,
+    headers: opsHeaders,
+    payload: { blockedCountries, blockedCidrs },
+  });
+  expect(reply.status).toBe(200);
+}
+
+async function setMaintenance(enabled: boolean) {
+  const reply = await call(direct, {
+    method: 'PUT',
+    url: opsPaths.maintenance,
+    headers: opsHeaders,
+    payload: enabled ? { enabled, endTime } : { enabled },
+  });
+  expect(reply.status).toBe(200);
+}
+
+describe('system status', () => {
+  it('is normal by default and reports the client ip', async () => {
+    expect(await status(direct, { remoteAddress: '198.51.100.7' })).toEqual({
+      status: 0,
+      endTime: null,
+      ip: '198.51.100.7',
+    });
+  });
+
+  it('shows IPv4-mapped IPv6 addresses as IPv4', async () => {
+    expect((await status(direct, { remoteAddress: '::ffff:198.51.100.7' }))?.ip).toBe(
+      '198.51.100.7',
+    );
+  });
+
+  it('is region restricted for an address in a blocked CIDR', async () => {
+    await setRegion([], ['203.0.113.0/24', '2001:db8::/32']);
+    expect(await status(direct, { remoteAddress: '203.0.113.9' })).toMatchObject({
+      status: 2,
+      ip: '203.0.113.9',
+    });
+    expect((await status(direct, { remoteAddress: '::ffff:203.0.113.9' }))?.status).toBe(2);
+    expect((await status(direct, { remoteAddress: '2001:db8::1' }))?.status).toBe(2);
+    expect((await status(direct, { remoteAddress: '203.0.114.9' }))?.status).toBe(0);
+  });
+
+  it('takes the client ip from a trusted proxy only', async () => {
+    const viaTrusted = await status(proxied, {
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': '203.0.113.50' },
+    });
+    expect(viaTrusted).toMatchObject({ status: 2, ip: '203.0.113.50' });
+    // A client at an unlisted address cannot claim another IP.
+    const spoofed = await status(proxied, {
+      remoteAddress: '198.51.100.20',
+      headers: { 'x-forwarded-for': '203.0.113.50' },
+    });
+    expect(spoofed).toMatchObject({ status: 0, ip: '198.51.100.20' });
+    const withoutProxyConfig = await status(direct, {
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': '203.0.113.50' },
+    });
+    expect(withoutProxyConfig).toMatchObject({ status: 0, ip: PROXY });
+  });
+
+  it('blocks a country told by the trusted proxy, and ignores the header otherwise', async () => {
+    await setRegion(['PK'], []);
+    const headers = { 'x-forwarded-for': '198.51.100.30', 'cf-ipcountry': 'pk' };
+    expect((await status(proxied, { remoteAddress: PROXY, headers }))?.status).toBe(2);
+    expect((await status(proxied, { remoteAddress: '198.51.100.30', headers }))?.status).toBe(0);
+    expect((await status(direct, { remoteAddress: PROXY, headers }))?.status).toBe(0);
+    const country = await call<{ current: string }>(proxied, {
+      url: systemPaths.countryCode,
+      remoteAddress: PROXY,
+      headers,
+    });
+    expect(country.body.value?.current).toBe('PK');
+  });
+
+  it('maintenance wins over a region block and carries its end time', async () => {
+    await setRegion([], ['203.0.113.0/24']);
+    await setMaintenance(true);
+    expect(await status(direct, { remoteAddress: '203.0.113.9' })).toEqual({
+      status: 1,
+      endTime,
+      ip: '203.0.113.9',
+    });
+  });
+
+  it('keeps the other calls and the operator API answering during maintenance', async () => {
+    const permission = await call<{ maintenance: { enabled: boolean; endTime: string } }>(direct, {
+      url: `${systemPaths.permission}?host=site.test`,
+      remoteAddress: '203.0.113.9',
+    });
+    expect(permission.status).toBe(200);
+    expect(permission.body.value?.maintenance).toEqual({ enabled: true, endTime });
+    expect((await call(direct, { url: systemPaths.banner })).status).toBe(200);
+    const ops = await call(direct, {
+      url: opsPaths.system,
+      headers: opsHeaders,
+      remoteAddress: '203.0.113.9',
+    });
+    expect(ops.status).toBe(200);
+  });
+
+  it('returns to normal when maintenance and blocks are lifted', async () => {
+    await setMaintenance(false);
+    await setRegion([], []);
+    expect(await status(direct, { remoteAddress: '203.0.113.9' })).toMatchObject({
+      status: 0,
+      endTime: null,
+    });
+  });
+});

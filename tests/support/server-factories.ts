@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client.ts';
+import { members, sessions } from '../../src/server/db/schema/members.schema.ts';
+import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
+import { hashToken } from '../../src/server/services/member.service.ts';
+import type { Language } from '../../src/contract/constants.ts';
+
+/** A member with a live session; returns the bearer token. Overrides make expired/revoked ones. */
+export async function createMemberSession(
+  db: Db,
+  overrides: {
+    username?: string;
+    language?: Language;
+    expiresAt?: Date;
+    revokedAt?: Date | null;
+  } = {},
+) {
+  const token = randomBytes(32).toString('base64url');
+  const [member] = await db
+    .insert(members)
+    .values({
+      username: overrides.username ?? `player${randomBytes(4).toString('hex')}`,
+      language: overrides.language ?? 'hi',
+    })
+    .returning();
+  if (!member) throw new Error('member not created');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    memberId: member.id,
+    expiresAt: overrides.expiresAt ?? new Date(Date.now() + 86_400_000),
+    revokedAt: overrides.revokedAt ?? null,
+  });
+  return { member, token };
+}
+
+export async function auditCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditLog);
+  return row?.n ?? 0;
+}

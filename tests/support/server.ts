@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+
+/**
+ * A fresh database per test file: PGlite in a temp dir, or, when DATABASE_URL is set, a new
+ * uniquely named database on that PostgreSQL server, dropped afterwards.
+ */
+export type TestDatabase = {
+  /** Environment that points a server at this database. */
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+};
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'site-test-'));
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ databaseUrl: null, pgliteDir: join(dataDir, 'pglite') }),
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `site_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    open: () => openDatabase({ databaseUrl, pgliteDir: '' }),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const testOperator = { username: 'ops-test', password: 'ops-test-password' };
+
+export function testConfig(testDb: TestDatabase, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: join(testDb.env.DATA_DIR ?? tmpdir(), 'no-build'),
+    OPS_USERNAME: testOperator.username,
+    OPS_PASSWORD: testOperator.password,
+    ...testDb.env,
+    ...env,
+  });
+}
+
+/** The app on an already open database (shared by the tests of a file). */
+export function buildTestApp(
+  testDb: TestDatabase,
+  database: Database,
+  env: Record<string, string> = {},
+  deps: Omit<AppDeps, 'database'> = {},
+): Promise<FastifyInstance> {
+  return buildApp(testConfig(testDb, env), { ...deps, database });
+}
+
+export const basicAuth = (username: string, password: string) =>
+  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+export const opsHeaders = {
+  authorization: basicAuth(testOperator.username, testOperator.password),
+};
+
+/** Injects and parses the JSON envelope. */
+export async function call<T = unknown>(app: FastifyInstance, options: InjectOptions) {
+  const reply = await app.inject(options);
+  return {
+    status: reply.statusCode,
+    headers: reply.headers,
+    body: reply.json() as { success: boolean; value?: T; code?: string; message?: string },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-01-01T00:00:00Z')) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
