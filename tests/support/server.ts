@@ -32,8 +32,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `site_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(`create database "${name}"`);
+  } catch (error) {
+    throw new Error(
+      `Server tests make one database per test file; the DATABASE_URL role needs CREATEDB (${String(error)})`,
+    );
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
