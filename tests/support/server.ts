@@ -36,7 +36,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.query(`create database "${name}"`);
   } catch (error) {
     throw new Error(
-      `Server tests make one database per test file; the DATABASE_URL role needs CREATEDB (${String(error)})`,
+      'Server tests make one database per test file; the DATABASE_URL role needs CREATEDB',
+      { cause: error },
     );
   } finally {
     await admin.end();
