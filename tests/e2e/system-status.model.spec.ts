@@ -45,9 +45,10 @@ class HeldCalls {
   }
 }
 
-const actorPaths: Record<string, string> = {
-  loadStatus: `**${systemPaths.status}`,
-  loadPermission: `**${systemPaths.permission}?**`,
+const pathPattern = (path: string) => new RegExp(`^[^?]*${path.replaceAll('/', '\\/')}(\\?.*)?$`);
+const actorPaths: Record<string, RegExp> = {
+  loadStatus: pathPattern(systemPaths.status),
+  loadPermission: pathPattern(systemPaths.permission),
 };
 
 async function expectViews(page: Page, snapshot: Parameters<typeof viewsOf>[1]) {
