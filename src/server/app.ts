@@ -29,7 +29,7 @@ import type { Services } from './services/services.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { registerStatic } from './plugins/static.ts';
+import { isApiPath, registerStatic } from './plugins/static.ts';
 import { systemRoutes } from './routes/system.routes.ts';
 import { captchaRoutes } from './routes/captcha.routes.ts';
 import { relayRoutes } from './routes/relay.routes.ts';
@@ -109,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(rateLimit, {
     global: true,
     max: 600,
+    allowList: (request) => !isApiPath(request.url),
     timeWindow: '1 minute',
     errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
   });

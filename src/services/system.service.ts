@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  announcementTypes,
   announcementListSchema,
   bannerListSchema,
   countryCodeSchema,
@@ -33,7 +34,12 @@ export function createSystemService(http: HttpClient) {
 
     getAnnouncements: (language: Language, signal?: AbortSignal) =>
       http.get(systemPaths.announcements, announcementListSchema, {
-        query: { types: 'B', platform: constants.platformCode, execution: 'B', language },
+        query: {
+          types: announcementTypes.join(','),
+          platform: constants.platformCode,
+          execution: 'B',
+          language,
+        },
         signal,
       }),
 

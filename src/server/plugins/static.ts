@@ -9,6 +9,11 @@ import { translate } from '../i18n/messages.ts';
 
 const API_PREFIX = /^\/(wps|lgw|ops|docs)(\/|$)/;
 
+/** API calls count against the per-client rate limit; the app's files and pages do not. */
+export function isApiPath(url: string): boolean {
+  return API_PREFIX.test(url.split('?')[0] ?? '/');
+}
+
 /**
  * Serves the built app from STATIC_DIR with history-mode fallback: every route of the route table
  * answers index.html (200); other page paths get index.html with 404 so the app shows its
@@ -38,7 +43,13 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     });
   }
 
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+  // Page loads are not API calls, but unknown paths are still limited against probing.
+  const notFoundLimit = app.rateLimit({
+    max: 3000,
+    timeWindow: '1 minute',
+    allowList: () => false,
+  });
+  app.setNotFoundHandler({ preHandler: notFoundLimit }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
       hasApp &&

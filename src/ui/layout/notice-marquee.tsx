@@ -14,7 +14,8 @@ export function NoticeMarquee() {
   const { notices } = useSite();
   const { data } = useRemoteData<Announcements>(notices);
   const [open, setOpen] = useState(false);
-  const list = data?.list ?? [];
+  // The marquee shows general announcements (type B); the notice page shows every type.
+  const list = (data?.list ?? []).filter((notice) => notice.type === 'B');
   if (list.length === 0) return null;
   return (
     <div className="notice-marquee container" data-testid="notice-marquee">

@@ -12,9 +12,9 @@ export function announcementSeed(): AnnouncementSeed[] {
       popup: true,
       publishedAt: daysAgo(0),
       title: {
-        hi: 'मयूर प्ले में आपका स्वागत है',
-        en: 'Welcome to Mayur Play',
-        bn: 'ময়ূর প্লে-তে আপনাকে স্বাগতম',
+        hi: 'राजविन में आपका स्वागत है',
+        en: 'Welcome to Rajwin',
+        bn: 'রাজউইন-এ আপনাকে স্বাগতম',
       },
       content: {
         hi: 'लाइव कैसीनो, क्रिकेट सट्टा, स्लॉट और लॉटरी एक ही जगह। सहायता के लिए 24 घंटे ग्राहक सेवा उपलब्ध है।',

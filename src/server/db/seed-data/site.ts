@@ -11,8 +11,8 @@ export const siteSeed = {
   languages: ['hi', 'en', 'bn'],
   defaultLanguage: 'hi',
   captchaEnabled: true,
-  merchantCode: 'MAYUR01',
-  siteName: 'Mayur Play',
+  merchantCode: 'RAJWIN01',
+  siteName: 'Rajwin',
   defaultCountry: 'IN',
   gtagId: null,
   // The site's own origin serves images and launches games until CDNs are configured.
