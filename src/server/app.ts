@@ -21,6 +21,7 @@ import { seed } from './db/seed.ts';
 import { AppError } from './services/errors.ts';
 import { languageFromHeader, translate } from './i18n/messages.ts';
 import { createSystemService } from './services/system.service.ts';
+import { createSiteCache } from './services/site-cache.ts';
 import { createKeyService } from './services/keys.service.ts';
 import { createCaptchaService, type Clock } from './services/captcha.service.ts';
 import { createMemberService } from './services/member.service.ts';
@@ -141,12 +142,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     seed(db, { opsUsername: config.opsUsername, opsPassword: config.opsPassword }),
   );
   const clock = deps.clock ?? (() => new Date());
+  const siteCache = createSiteCache({ ttlMs: config.siteCacheMs });
   const services: Services = {
-    system: createSystemService({ db: database.db }),
+    system: createSystemService({ db: database.db, cache: siteCache }),
     keys: createKeyService({ db: database.db }),
     captcha: createCaptchaService({ db: database.db, clock }),
     member: createMemberService({ db: database.db, clock }),
-    ops: createOpsService({ db: database.db, clock }),
+    ops: createOpsService({ db: database.db, clock, onChange: siteCache.clear }),
   };
   await services.keys.ensure();
   app.decorate('database', database);

@@ -43,6 +43,7 @@ const envSchema = z
       .optional(),
     OPS_USERNAME: z.string().min(1).max(64).default('operator'),
     OPS_PASSWORD: z.string().min(1).max(256).optional(),
+    SITE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -80,6 +81,8 @@ export type Config = {
   opsUsername: string;
   opsPassword: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How long a node keeps the site configuration it read; 0 reads it on every call. */
+  siteCacheMs: number;
 };
 
 /**
@@ -112,5 +115,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The demo password exists only outside production (checked above).
     opsPassword: e.OPS_PASSWORD ?? 'operator-demo',
     logLevel: e.LOG_LEVEL,
+    siteCacheMs: e.SITE_CACHE_MS,
   };
 }

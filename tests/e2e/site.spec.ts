@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { bannerGroupByPath } from '../../src/contract/routes.ts';
 import hiLayout from '../../src/services/i18n/locales/hi/layout.json' with { type: 'json' };
 import enLayout from '../../src/services/i18n/locales/en/layout.json' with { type: 'json' };
@@ -74,7 +74,7 @@ test.describe('operator control', () => {
 });
 
 test.describe('banners', () => {
-  const slideSources = async (page: import('@playwright/test').Page) =>
+  const slideSources = async (page: Page) =>
     page
       .getByTestId('banner-slide')
       .locator('img')

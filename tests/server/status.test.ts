@@ -24,11 +24,14 @@ const endTime = '2030-05-01T10:00:00.000Z';
 beforeAll(async () => {
   testDb = await createTestDatabase();
   database = await testDb.open();
+  // Two nodes on one database, the operator using one of them: without the site cache each sees
+  // the change at once (with it, other nodes see it within SITE_CACHE_MS).
   proxied = await buildTestApp(testDb, database, {
     TRUST_PROXY: '10.0.0.0/24',
     COUNTRY_HEADER: 'CF-IPCountry',
+    SITE_CACHE_MS: '0',
   });
-  direct = await buildTestApp(testDb, database);
+  direct = await buildTestApp(testDb, database, { SITE_CACHE_MS: '0' });
 });
 afterAll(async () => {
   await proxied.close();

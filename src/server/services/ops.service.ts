@@ -85,7 +85,7 @@ const announcementValues = (body: AnnouncementBody, now: Date): AnnouncementInse
 /**
  * What an operator may change. Every change runs in one transaction with its audit row.
  */
-export function createOpsService(deps: { db: Db; clock: Clock }) {
+export function createOpsService(deps: { db: Db; clock: Clock; onChange: () => void }) {
   const { db } = deps;
 
   /** Runs `change` in a transaction and writes its audit row there too. */
@@ -95,7 +95,7 @@ export function createOpsService(deps: { db: Db; clock: Clock }) {
     target: string,
     change: (tx: Db) => Promise<{ before: unknown; after: unknown; result: T }>,
   ): Promise<T> {
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const { before, after, result } = await change(tx);
       await insertAudit(tx, {
         actor: `operator:${operator.username}`,
@@ -106,6 +106,9 @@ export function createOpsService(deps: { db: Db; clock: Clock }) {
       });
       return result;
     });
+    // After commit, so no reader caches what a rolled-back change wrote.
+    deps.onChange();
+    return result;
   }
 
   const notFound = () => new AppError(404, 'not_found');

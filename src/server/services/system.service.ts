@@ -35,6 +35,7 @@ import {
 import { listHelpArticles, listHelpSections } from '../db/repositories/help.repository.ts';
 import { listVendorLanes, listVendors } from '../db/repositories/vendors.repository.ts';
 import { ipInRanges } from './region.ts';
+import type { SiteCache } from './site-cache.ts';
 
 /** Who is asking: the client IP (behind a trusted proxy only) and its country when known. */
 export type ClientInfo = { ip: string; country: string | null };
@@ -103,20 +104,36 @@ const toResource = (row: Awaited<ReturnType<typeof listResources>>[number]): Res
 });
 
 /** The start-up calls of the site, read from the database. */
-export function createSystemService(deps: { db: Db }) {
-  const { db } = deps;
+export function createSystemService(deps: { db: Db; cache: SiteCache }) {
+  const { db, cache } = deps;
+  const read = {
+    settings: () => cache.get('settings', () => getSettings(db)),
+    modules: () => cache.get('modules', () => listModules(db)),
+    validators: () => cache.get('validators', () => listValidators(db)),
+    resources: () => cache.get('resources', () => listResources(db)),
+    domainRoutes: (device: 0 | 3) =>
+      cache.get(`domainRoutes:${device}`, () => listDomainRoutes(db, device)),
+    countries: () => cache.get('countries', () => listCountries(db)),
+    helpSections: () => cache.get('helpSections', () => listHelpSections(db)),
+    helpArticles: () => cache.get('helpArticles', () => listHelpArticles(db)),
+    banners: () => cache.get('banners', () => listBanners(db)),
+    announcements: (types: readonly AnnouncementType[]) =>
+      cache.get(`announcements:${[...types].sort().join(',')}`, () => listAnnouncements(db, types)),
+    vendorLanes: () => cache.get('vendorLanes', () => listVendorLanes(db)),
+    vendors: () => cache.get('vendors', () => listVendors(db)),
+  };
   return {
     async status(client: ClientInfo): Promise<SystemStatus> {
-      return decideStatus(await getSettings(db), client);
+      return decideStatus(await read.settings(), client);
     },
 
     async permission(client: ClientInfo): Promise<Permission> {
       const [settings, moduleRows, validatorRows, resourceRows, routes] = await Promise.all([
-        getSettings(db),
-        listModules(db),
-        listValidators(db),
-        listResources(db),
-        listDomainRoutes(db, 0),
+        read.settings(),
+        read.modules(),
+        read.validators(),
+        read.resources(),
+        read.domainRoutes(0),
       ]);
       return {
         modules: buildModuleTree(moduleRows),
@@ -148,18 +165,18 @@ export function createSystemService(deps: { db: Db }) {
     },
 
     async whitelabel(): Promise<ModuleNode[]> {
-      return buildModuleTree(await listModules(db));
+      return buildModuleTree(await read.modules());
     },
 
     async registerSetting(): Promise<z.infer<typeof registerSettingSchema>> {
-      const [settings, rows] = await Promise.all([getSettings(db), listValidators(db)]);
+      const [settings, rows] = await Promise.all([read.settings(), read.validators()]);
       return { validators: toValidators(rows), captchaEnabled: settings.captchaEnabled };
     },
 
     async domainRoute(device: 0 | 3): Promise<z.infer<typeof domainRouteSchema>> {
       const [routes, resourceRows] = await Promise.all([
-        listDomainRoutes(db, device),
-        listResources(db),
+        read.domainRoutes(device),
+        read.resources(),
       ]);
       return {
         domainList: routes.map((route) => ({ domain: route.domain, speed: 0 })),
@@ -168,7 +185,7 @@ export function createSystemService(deps: { db: Db }) {
     },
 
     async helpCenter(language: Language): Promise<HelpCenter> {
-      const [sections, articles] = await Promise.all([listHelpSections(db), listHelpArticles(db)]);
+      const [sections, articles] = await Promise.all([read.helpSections(), read.helpArticles()]);
       return {
         sections: sections.map((section) => ({
           key: section.key,
@@ -185,11 +202,11 @@ export function createSystemService(deps: { db: Db }) {
     },
 
     async banners(language: Language): Promise<Banner[]> {
-      return (await listBanners(db)).map((row) => toBanner(row, language));
+      return (await read.banners()).map((row) => toBanner(row, language));
     },
 
     async countryCode(client: ClientInfo): Promise<z.infer<typeof countryCodeSchema>> {
-      const [settings, rows] = await Promise.all([getSettings(db), listCountries(db)]);
+      const [settings, rows] = await Promise.all([read.settings(), read.countries()]);
       return {
         current: client.country ?? settings.defaultCountry,
         list: rows.map(({ code, dialingCode, name }) => ({ code, dialingCode, name })),
@@ -201,7 +218,7 @@ export function createSystemService(deps: { db: Db }) {
       types: readonly AnnouncementType[],
       language: Language,
     ): Promise<z.infer<typeof announcementListSchema>> {
-      const rows = await listAnnouncements(db, types);
+      const rows = await read.announcements(types);
       const list = rows.map((row) => toNotice(row, language));
       return {
         list,
@@ -211,7 +228,7 @@ export function createSystemService(deps: { db: Db }) {
     },
 
     async gameVendor(): Promise<GameVendorLanes> {
-      const [lanes, rows] = await Promise.all([listVendorLanes(db), listVendors(db)]);
+      const [lanes, rows] = await Promise.all([read.vendorLanes(), read.vendors()]);
       return {
         lanes: lanes.map((lane) => ({
           title: lane.gameType,
