@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { opsPaths } from '../../src/contract/ops.ts';
 import {
@@ -11,40 +10,18 @@ import {
   systemPaths,
   type ModuleNode,
 } from '../../src/contract/system.ts';
-import type { Database } from '../../src/server/db/client.ts';
 import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import {
-  basicAuth,
-  buildTestApp,
-  call,
-  createTestDatabase,
-  opsHeaders,
-  testOperator,
-  type TestDatabase,
-} from '../support/server.ts';
+import { basicAuth, testSite, call, opsHeaders, testOperator } from '../support/server.ts';
 import { auditCount, createMemberSession } from '../support/server-factories.ts';
 
-let testDb: TestDatabase;
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await testDb.open();
-  app = await buildTestApp(testDb, database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await testDb.drop();
-});
+const site = testSite();
 
 const lastAudit = async () =>
-  (await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
+  (await site.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
 
 describe('operator authentication', () => {
   it('refuses calls without credentials, with a challenge', async () => {
-    const reply = await call(app, { url: opsPaths.system });
+    const reply = await call(site.app, { url: opsPaths.system });
     expect(reply.status).toBe(401);
     expect(reply.body.code).toBe('ops_unauthorized');
     expect(reply.headers['www-authenticate']).toMatch(/^Basic/);
@@ -56,15 +33,15 @@ describe('operator authentication', () => {
       basicAuth('nobody', testOperator.password),
       'Basic !!!',
     ]) {
-      const reply = await call(app, { url: opsPaths.system, headers: { authorization } });
+      const reply = await call(site.app, { url: opsPaths.system, headers: { authorization } });
       expect(reply.status).toBe(401);
       expect(reply.body.code).toBe('ops_unauthorized');
     }
   });
 
   it('never accepts a player token', async () => {
-    const { token } = await createMemberSession(database.db);
-    const reply = await call(app, {
+    const { token } = await createMemberSession(site.database.db);
+    const reply = await call(site.app, {
       url: opsPaths.system,
       headers: { authorization: `Bearer ${token}` },
     });
@@ -72,27 +49,27 @@ describe('operator authentication', () => {
   });
 
   it('refuses mutations without credentials before reading the body, writing nothing', async () => {
-    const before = await auditCount(database.db);
-    const reply = await call(app, {
+    const before = await auditCount(site.database.db);
+    const reply = await call(site.app, {
       method: 'PUT',
       url: opsPaths.maintenance,
       payload: { enabled: true, endTime: '2030-01-01T00:00:00Z' },
     });
     expect(reply.status).toBe(401);
-    expect(await auditCount(database.db)).toBe(before);
+    expect(await auditCount(site.database.db)).toBe(before);
   });
 });
 
 describe('operator edits show in the public calls, each audited', () => {
   it('maintenance on and off', async () => {
-    const on = await call(app, {
+    const on = await call(site.app, {
       method: 'PUT',
       url: opsPaths.maintenance,
       headers: opsHeaders,
       payload: { enabled: true, endTime: '2030-01-01T08:00:00+05:30' },
     });
     expect(on.status).toBe(200);
-    const status = await call<{ status: number; endTime: string }>(app, {
+    const status = await call<{ status: number; endTime: string }>(site.app, {
       url: systemPaths.status,
     });
     expect(status.body.value).toMatchObject({ status: 1, endTime: '2030-01-01T02:30:00.000Z' });
@@ -102,19 +79,19 @@ describe('operator edits show in the public calls, each audited', () => {
       before: { enabled: false, endTime: null },
       after: { enabled: true, endTime: '2030-01-01T02:30:00.000Z' },
     });
-    await call(app, {
+    await call(site.app, {
       method: 'PUT',
       url: opsPaths.maintenance,
       headers: opsHeaders,
       payload: { enabled: false },
     });
     expect(
-      (await call<{ status: number }>(app, { url: systemPaths.status })).body.value?.status,
+      (await call<{ status: number }>(site.app, { url: systemPaths.status })).body.value?.status,
     ).toBe(0);
   });
 
   it('maintenance needs an end time when switched on', async () => {
-    const reply = await call(app, {
+    const reply = await call(site.app, {
       method: 'PUT',
       url: opsPaths.maintenance,
       headers: { ...opsHeaders, 'accept-language': 'en' },
@@ -125,20 +102,21 @@ describe('operator edits show in the public calls, each audited', () => {
   });
 
   it('a module switched off shows in whitelabel', async () => {
-    const reply = await call<ModuleNode[]>(app, {
+    const reply = await call<ModuleNode[]>(site.app, {
       method: 'PUT',
       url: opsPaths.module.replace(':modId', moduleIds.smsLogin),
       headers: opsHeaders,
       payload: { enabled: false },
     });
     expect(reply.status).toBe(200);
-    const tree = (await call<ModuleNode[]>(app, { url: systemPaths.whitelabel })).body.value ?? [];
+    const tree =
+      (await call<ModuleNode[]>(site.app, { url: systemPaths.whitelabel })).body.value ?? [];
     expect(isModuleEnabled(tree, moduleIds.smsLogin)).toBe(false);
     expect(await lastAudit()).toMatchObject({
       action: 'module.enabled',
       target: 'module:SMSLOGIN',
     });
-    const unknown = await call(app, {
+    const unknown = await call(site.app, {
       method: 'PUT',
       url: opsPaths.module.replace(':modId', 'NOSUCHMOD'),
       headers: opsHeaders,
@@ -156,7 +134,7 @@ describe('operator edits show in the public calls, each audited', () => {
       minLength: 8,
       maxLength: 12,
     };
-    const reply = await call(app, {
+    const reply = await call(site.app, {
       method: 'PUT',
       url: opsPaths.validator.replace(':field', 'username'),
       headers: opsHeaders,
@@ -164,14 +142,14 @@ describe('operator edits show in the public calls, each audited', () => {
     });
     expect(reply.status).toBe(200);
     const setting = registerSettingSchema.parse(
-      (await call(app, { url: systemPaths.registerSetting })).body.value,
+      (await call(site.app, { url: systemPaths.registerSetting })).body.value,
     );
     expect(setting.validators.username).toEqual(rule);
     expect((await lastAudit())?.action).toBe('validator.update');
   });
 
   it('settings change currency symbol and captcha', async () => {
-    const reply = await call(app, {
+    const reply = await call(site.app, {
       method: 'PUT',
       url: opsPaths.settings,
       headers: opsHeaders,
@@ -180,12 +158,12 @@ describe('operator edits show in the public calls, each audited', () => {
     expect(reply.status).toBe(200);
     const permission = await call<{
       settings: { currencySymbol: string; captchaEnabled: boolean };
-    }>(app, { url: `${systemPaths.permission}?host=site.test` });
+    }>(site.app, { url: `${systemPaths.permission}?host=site.test` });
     expect(permission.body.value?.settings).toMatchObject({
       currencySymbol: '₹',
       captchaEnabled: false,
     });
-    const bad = await call(app, {
+    const bad = await call(site.app, {
       method: 'PUT',
       url: opsPaths.settings,
       headers: opsHeaders,
@@ -195,7 +173,7 @@ describe('operator edits show in the public calls, each audited', () => {
   });
 
   it('banners: create, update, delete', async () => {
-    const created = await call<{ bannerId: number }>(app, {
+    const created = await call<{ bannerId: number }>(site.app, {
       method: 'POST',
       url: opsPaths.banners,
       headers: opsHeaders,
@@ -213,12 +191,16 @@ describe('operator edits show in the public calls, each audited', () => {
     const id = created.body.value?.bannerId ?? 0;
     const list = async (language: string) =>
       bannerListSchema.parse(
-        (await call(app, { url: systemPaths.banner, headers: { 'accept-language': language } }))
-          .body.value,
+        (
+          await call(site.app, {
+            url: systemPaths.banner,
+            headers: { 'accept-language': language },
+          })
+        ).body.value,
       );
     expect((await list('bn')).find((b) => b.bannerId === id)?.title).toBe('দীপাবলির রাত');
 
-    const updated = await call(app, {
+    const updated = await call(site.app, {
       method: 'PUT',
       url: opsPaths.banner.replace(':bannerId', String(id)),
       headers: opsHeaders,
@@ -237,7 +219,7 @@ describe('operator edits show in the public calls, each audited', () => {
       title: 'Holi colours',
     });
 
-    const removed = await call(app, {
+    const removed = await call(site.app, {
       method: 'DELETE',
       url: opsPaths.banner.replace(':bannerId', String(id)),
       headers: opsHeaders,
@@ -245,7 +227,7 @@ describe('operator edits show in the public calls, each audited', () => {
     expect(removed.status).toBe(200);
     expect((await list('hi')).some((b) => b.bannerId === id)).toBe(false);
     expect(await lastAudit()).toMatchObject({ action: 'banner.delete', after: null });
-    const again = await call(app, {
+    const again = await call(site.app, {
       method: 'DELETE',
       url: opsPaths.banner.replace(':bannerId', String(id)),
       headers: opsHeaders,
@@ -260,7 +242,7 @@ describe('operator edits show in the public calls, each audited', () => {
       type: 'PR',
       popup: true,
     };
-    const created = await call<{ id: number }>(app, {
+    const created = await call<{ id: number }>(site.app, {
       method: 'POST',
       url: opsPaths.announcements,
       headers: opsHeaders,
@@ -271,7 +253,7 @@ describe('operator edits show in the public calls, each audited', () => {
     const read = async () =>
       announcementListSchema.parse(
         (
-          await call(app, {
+          await call(site.app, {
             url: `${systemPaths.announcements}?types=PR&language=en`,
           })
         ).body.value,
@@ -280,7 +262,7 @@ describe('operator edits show in the public calls, each audited', () => {
     expect(withNew.popup.find((n) => n.id === id)?.title).toBe('New notice');
     expect(withNew.promotion.some((n) => n.id === id)).toBe(true);
 
-    await call(app, {
+    await call(site.app, {
       method: 'PUT',
       url: opsPaths.announcement.replace(':id', String(id)),
       headers: opsHeaders,
@@ -290,7 +272,7 @@ describe('operator edits show in the public calls, each audited', () => {
     expect(changed.list.find((n) => n.id === id)?.title).toBe('Changed notice');
     expect(changed.popup.some((n) => n.id === id)).toBe(false);
 
-    await call(app, {
+    await call(site.app, {
       method: 'DELETE',
       url: opsPaths.announcement.replace(':id', String(id)),
       headers: opsHeaders,
@@ -300,9 +282,9 @@ describe('operator edits show in the public calls, each audited', () => {
   });
 
   it('a bad CIDR is refused with a message naming it, and nothing is written', async () => {
-    const before = await auditCount(database.db);
+    const before = await auditCount(site.database.db);
     for (const language of ['hi', 'en']) {
-      const reply = await call(app, {
+      const reply = await call(site.app, {
         method: 'PUT',
         url: opsPaths.region,
         headers: { ...opsHeaders, 'accept-language': language },
@@ -312,11 +294,11 @@ describe('operator edits show in the public calls, each audited', () => {
       expect(reply.body.code).toBe('bad_request');
       expect(reply.body.message).toContain('300.1.2.3/24');
     }
-    const system = await call<{ region: { blockedCidrs: string[] } }>(app, {
+    const system = await call<{ region: { blockedCidrs: string[] } }>(site.app, {
       url: opsPaths.system,
       headers: opsHeaders,
     });
     expect(system.body.value?.region.blockedCidrs).toEqual([]);
-    expect(await auditCount(database.db)).toBe(before);
+    expect(await auditCount(site.database.db)).toBe(before);
   });
 });

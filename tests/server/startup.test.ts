@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { envelopeOf } from '../../src/contract/envelope.ts';
 import {
@@ -21,27 +20,13 @@ import {
 } from '../../src/contract/system.ts';
 import { bannerGroups, gameCategories } from '../../src/contract/routes.ts';
 import { registerFields } from '../../src/contract/validation.ts';
-import type { Database } from '../../src/server/db/client.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../support/server.ts';
+import { testSite } from '../support/server.ts';
 
-let testDb: TestDatabase;
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await testDb.open();
-  app = await buildTestApp(testDb, database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await testDb.drop();
-});
+const site = testSite();
 
 /** GETs a call and parses its envelope with the contract schema. */
 async function read<T extends z.ZodType>(url: string, schema: T, language = 'hi') {
-  const reply = await app.inject({ url, headers: { 'accept-language': language } });
+  const reply = await site.app.inject({ url, headers: { 'accept-language': language } });
   expect(reply.statusCode).toBe(200);
   const body = envelopeOf(schema).parse(reply.json());
   expect(body.success).toBe(true);
@@ -76,7 +61,7 @@ describe('start-up calls answered from the database', () => {
   });
 
   it('permission needs the host', async () => {
-    const reply = await app.inject({ url: systemPaths.permission });
+    const reply = await site.app.inject({ url: systemPaths.permission });
     expect(reply.statusCode).toBe(400);
   });
 

@@ -1,51 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { count } from 'drizzle-orm';
 import { opsPaths } from '../../src/contract/ops.ts';
 import { systemPaths } from '../../src/contract/system.ts';
-import type { Database } from '../../src/server/db/client.ts';
 import { banners } from '../../src/server/db/schema/banners.schema.ts';
-import {
-  buildTestApp,
-  call,
-  createTestDatabase,
-  opsHeaders,
-  type TestDatabase,
-} from '../support/server.ts';
+import { testSite, call, opsHeaders } from '../support/server.ts';
 import { auditCount } from '../support/server-factories.ts';
 
-let testDb: TestDatabase;
-let database: Database;
-let app: FastifyInstance;
+const site = testSite();
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await testDb.open();
-  app = await buildTestApp(testDb, database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await testDb.drop();
-});
-
-const bannerCount = async () => (await database.db.select({ n: count() }).from(banners))[0]?.n;
+const bannerCount = async () => (await site.database.db.select({ n: count() }).from(banners))[0]?.n;
 
 describe('bad input', () => {
   it('gets a 400 naming the field, in Hindi by default and in English on request', async () => {
-    const hi = await call(app, { url: `${systemPaths.domainRoute}?device=7` });
+    const hi = await call(site.app, { url: `${systemPaths.domainRoute}?device=7` });
     expect(hi.status).toBe(400);
     expect(hi.body).toMatchObject({ success: false, code: 'bad_request' });
     expect(hi.body.message).toContain('device');
     expect(hi.body.message).toMatch(/[\u0900-\u097F]/);
 
-    const en = await call(app, {
+    const en = await call(site.app, {
       url: `${systemPaths.domainRoute}?device=7`,
       headers: { 'accept-language': 'en-GB,en;q=0.9' },
     });
     expect(en.body.message).toBe('The value of field "device" is not valid.');
 
-    const bn = await call(app, {
+    const bn = await call(site.app, {
       url: `${systemPaths.domainRoute}?device=x`,
       headers: { 'accept-language': 'bn' },
     });
@@ -53,9 +33,9 @@ describe('bad input', () => {
   });
 
   it('writes nothing on a bad operator body', async () => {
-    const audits = await auditCount(database.db);
+    const audits = await auditCount(site.database.db);
     const bannersBefore = await bannerCount();
-    const reply = await call(app, {
+    const reply = await call(site.app, {
       method: 'POST',
       url: opsPaths.banners,
       headers: { ...opsHeaders, 'accept-language': 'en' },
@@ -70,7 +50,7 @@ describe('bad input', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.message).toContain('linkageType');
     expect(await bannerCount()).toBe(bannersBefore);
-    expect(await auditCount(database.db)).toBe(audits);
+    expect(await auditCount(site.database.db)).toBe(audits);
   });
 
   it('is never answered with a 500', async () => {
@@ -197,9 +177,9 @@ describe('bad input', () => {
         payload: JSON.stringify({ title: 'x'.repeat(300_000) }),
       },
     ];
-    const audits = await auditCount(database.db);
+    const audits = await auditCount(site.database.db);
     for (const attempt of attempts) {
-      const reply = await app.inject(attempt);
+      const reply = await site.app.inject(attempt);
       expect(reply.statusCode, `${attempt.method ?? 'GET'} ${attempt.url}`).toBeGreaterThanOrEqual(
         400,
       );
@@ -208,12 +188,12 @@ describe('bad input', () => {
       expect(body.success).toBe(false);
       expect(typeof body.message).toBe('string');
     }
-    expect(await auditCount(database.db)).toBe(audits);
+    expect(await auditCount(site.database.db)).toBe(audits);
   });
 
   it('answers unknown API paths with the 404 envelope', async () => {
     for (const url of ['/wps/nope', '/lgw/games/nope', '/ops/nope']) {
-      const reply = await call(app, { url, headers: { 'accept-language': 'en' } });
+      const reply = await call(site.app, { url, headers: { 'accept-language': 'en' } });
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual({
         success: false,

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,4 +108,26 @@ export function manualClock(start = new Date('2026-01-01T00:00:00Z')) {
       now += ms;
     },
   };
+}
+
+/**
+ * One app on a fresh database for a whole test file, closed and dropped after it.
+ *
+ * @example
+ * const site = testSite();
+ * it('answers', async () => expect((await call(site.app, { url: '/wps/system/status' })).status).toBe(200));
+ */
+export function testSite(env: Record<string, string> = {}, deps: Omit<AppDeps, 'database'> = {}) {
+  const site = {} as { testDb: TestDatabase; database: Database; app: FastifyInstance };
+  beforeAll(async () => {
+    site.testDb = await createTestDatabase();
+    site.database = await site.testDb.open();
+    site.app = await buildTestApp(site.testDb, site.database, env, deps);
+  });
+  afterAll(async () => {
+    await site.app.close();
+    await site.database.close();
+    await site.testDb.drop();
+  });
+  return site;
 }
