@@ -8,8 +8,10 @@
  * await ops.clearMaintenance();
  */
 import { z } from 'zod';
+import { envelopeOf } from '../../../src/contract/envelope.ts';
 import {
   maintenanceBodySchema,
+  moduleBodySchema,
   opsPaths,
   opsSystemSchema,
   regionBodySchema,
@@ -20,14 +22,6 @@ export type OpsSystem = z.infer<typeof opsSystemSchema>;
 type MaintenanceBody = z.input<typeof maintenanceBodySchema>;
 type RegionBody = z.input<typeof regionBodySchema>;
 
-const envelopeOf = <T extends z.ZodType>(value: T) =>
-  z.object({
-    success: z.boolean(),
-    value: value.optional(),
-    message: z.string().optional(),
-    code: z.string().optional(),
-  });
-
 export type OpsDriver = {
   system(): Promise<OpsSystem>;
   setMaintenance(endTime: Date | string): Promise<void>;
@@ -35,6 +29,8 @@ export type OpsDriver = {
   blockCidrs(cidrs: readonly string[]): Promise<void>;
   blockCountries(countries: readonly string[]): Promise<void>;
   clearRegion(): Promise<void>;
+  /** Switches a white-label module flag (src/contract/system.ts moduleIds). */
+  setModule(modId: string, enabled: boolean): Promise<void>;
 };
 
 export function opsDriver(options: {
@@ -99,5 +95,9 @@ export function opsDriver(options: {
       await putRegion({ blockedCountries: [...countries], blockedCidrs: region.blockedCidrs });
     },
     clearRegion: () => putRegion({ blockedCountries: [], blockedCidrs: [] }),
+    async setModule(modId, enabled) {
+      const path = opsPaths.module.replace(':modId', encodeURIComponent(modId));
+      await call('PUT', path, moduleBodySchema.parse({ enabled }), z.unknown());
+    },
   };
 }
