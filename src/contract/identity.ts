@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/**
+ * Identity calls (spec section 7, "Authentication and member"). Calls marked enc take
+ * `{ enc }`: the JSON payload below, encrypted as a JWE (RSA-OAEP-256 + A256GCM) to the key of
+ * /wps/system/publicKey. Where the spec shows no path, ours in the same style.
+ */
+export const identityPaths = {
+  login: '/wps/session/login',
+  freePlay: '/wps/session/login/freeplay',
+  /** Second factor for a login from an IP the account has not used before. */
+  loginVerify: '/wps/session/login/verify',
+  logout: '/wps/session/logout',
+  socialStart: '/wps/session/social/:provider',
+  socialCallback: '/wps/session/social/:provider/callback',
+  memberInfo: '/wps/member/info',
+  icon: '/wps/member/info/icon',
+  avatar: '/wps/relay/MCSFE_getPlayerAvatar',
+  register: '/wps/member/register',
+  registerMobile: '/wps/member/register/mobile',
+  password: '/wps/member/password',
+  passwordEmail: '/wps/member/password/email',
+  passwordVerification: '/wps/member/password/verification',
+  smsRegister: '/wps/verification/sms/register',
+  smsNoLogin: '/wps/verification/sms/noLogin',
+  affiliate: '/wps/agent/affiliate',
+  totp: '/wps/member/totp',
+  /** Development-only: what the outbox providers would have sent (SMS, e-mail). */
+  outbox: '/wps/dev/outbox',
+} as const;
+
+export const encBodySchema = z.object({ enc: z.string().min(20).max(20_000) });
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+/** Proof-of-work human verification (altcha) answer, as the widget posts it. */
+export const humanVerificationSchema = z.string().min(1).max(4000);
+
+export const loginTypes = ['username', 'sms'] as const;
+
+export const loginPayloadSchema = z.object({
+  type: z.enum(loginTypes).default('username'),
+  username: trimmed(64).min(1),
+  password: z.string().max(128).optional(),
+  captcha: trimmed(16).optional(),
+  countryDialingCode: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .optional(),
+  verificationCode: trimmed(16).optional(),
+  humanVerification: humanVerificationSchema.optional(),
+  rememberMe: z.boolean().optional(),
+});
+export type LoginPayload = z.infer<typeof loginPayloadSchema>;
+
+export const secondFactors = ['sms', 'email', 'totp'] as const;
+
+/** Login reply: a token, or a second-factor challenge for an IP the account has not used. */
+export const loginResultSchema = z.object({
+  token: z.string().nullable(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  /** The login before this one, shown after login; null on the first. */
+  previousLoginAt: z.string().nullable(),
+  challenge: z
+    .object({ challengeId: z.string(), factors: z.array(z.enum(secondFactors)) })
+    .nullable(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const loginVerifyBodySchema = z.object({
+  challengeId: z.string().min(1).max(128),
+  factor: z.enum(secondFactors),
+  code: z.string().regex(/^\d{6}$/),
+});
+
+export const memberTypes = [0, 1, 2, 4, 41, 42] as const;
+
+export const memberInfoSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
+  /** Agent flag: 1, 2, 41, 42 agents; 4 trial account; 0 player. */
+  type: z.number().int(),
+  toUpline: z.boolean(),
+  clubLabel: z.object({ labelName: z.string(), rankLevel: z.number().int() }),
+  memberLabel: z.object({ colour: z.string() }),
+  mobileNum: z.string().nullable(),
+  email: z.string().nullable(),
+  language: z.string(),
+  lastLoginAt: z.string().nullable(),
+  twoFactorBound: z.boolean(),
+});
+export type MemberInfo = z.infer<typeof memberInfoSchema>;
+
+/** The registration user of the spec (section 3) plus what the register call adds. */
+export const registerPayloadSchema = z.object({
+  username: trimmed(64),
+  password: z.string().max(128).optional(),
+  confirmPassword: z.string().max(128).optional(),
+  payeeName: trimmed(64).optional(),
+  email: trimmed(254).optional(),
+  qqNum: trimmed(32).optional(),
+  mobileNum: trimmed(20).optional(),
+  countryDialingCode: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .optional(),
+  recommenderId: trimmed(32).optional(),
+  captcha: trimmed(16).optional(),
+  verificationCode: z.string().max(255).optional(),
+  affiliateCode: trimmed(32).optional(),
+  referralCode: trimmed(32).optional(),
+  paymentPassword: z.string().max(128).optional(),
+  line: trimmed(64).optional(),
+  whatsapp: trimmed(32).optional(),
+  facebook: trimmed(128).optional(),
+  wechat: trimmed(64).optional(),
+  idNumber: trimmed(32).optional(),
+  domain: trimmed(253).optional(),
+  registerUrl: trimmed(2000).optional(),
+  registerMethod: z.literal('WEB'),
+  /** Terms and age (18) confirmation. */
+  agreeTerms: z.literal(true),
+  login: z.boolean().default(true),
+  humanVerification: humanVerificationSchema.optional(),
+});
+export type RegisterPayload = z.infer<typeof registerPayloadSchema>;
+
+export const smsSendBodySchema = z.object({
+  countryDialingCode: z.string().regex(/^\d{1,4}$/),
+  mobileNo: z.string().max(20),
+  captcha: trimmed(16).optional(),
+  humanVerification: humanVerificationSchema.optional(),
+});
+export const smsSendResultSchema = z.object({ expiredMinutes: z.number().int().positive() });
+
+export const changePasswordPayloadSchema = z.object({
+  oldPassword: z.string().max(128).optional(),
+  newPassword: z.string().min(1).max(128),
+  confirmNewPassword: z.string().min(1).max(128),
+});
+
+export const passwordEmailBodySchema = z.object({
+  username: trimmed(64).min(1),
+  email: trimmed(254).min(3),
+});
+
+export const passwordVerificationPayloadSchema = z.object({
+  newPassword: z.string().min(1).max(128),
+  mobileNum: z.string().max(20),
+  countryDialingCode: z.string().regex(/^\d{1,4}$/),
+  verificationCode: z.string().regex(/^\d{6}$/),
+});
+
+export const affiliateQuerySchema = z.object({
+  code: trimmed(32).min(1),
+  domain: trimmed(253).min(1),
+});
+export const affiliateResultSchema = z.object({ valid: z.boolean() });
+
+export const freePlayBodySchema = z.object({
+  os: z.string().max(32),
+  platform: z.literal('W'),
+  /** A random string from the client, encrypted (enc). */
+  enc: z.string().min(20).max(20_000),
+  gatewayVersion: z.literal(3),
+});
