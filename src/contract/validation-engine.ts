@@ -298,13 +298,13 @@ const registrationShape = z.object({
   countryDialingCode: z.string().optional(),
   agreeTerms: z.boolean(),
   confirmAge: z.boolean(),
-}) as unknown as z.ZodType<RegistrationValues>;
+}) as unknown as z.ZodType<RegistrationValues, RegistrationValues>;
 
 function withErrors<T, F extends string>(
-  shape: z.ZodType<T>,
+  shape: z.ZodType<T, T>,
   errorsOf: (values: T) => FormErrors<F>,
   translate: Translate,
-): z.ZodType<T> {
+): z.ZodType<T, T> {
   return shape.superRefine((values, ctx) => {
     for (const [field, message] of Object.entries(errorsOf(values)) as [F, ValidationMessage][]) {
       addMessage(ctx, values, [field], message, translate);
