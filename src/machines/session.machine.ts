@@ -1,0 +1,220 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { constants } from '../contract/constants.ts';
+import type { MemberInfo } from '../contract/identity.ts';
+
+/** A failed call as the identity machines keep it: the stable code and the server's text. */
+export type Failure = { code: string; message: string };
+
+/**
+ * Reads a rejected call (the app's ApiError, or anything else) as a Failure. Machines import
+ * only the contract, so this reads the shape, not the class.
+ */
+export function failureOf(error: unknown): Failure {
+  if (typeof error === 'object' && error !== null) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return {
+      code: typeof code === 'string' ? code : 'system_error',
+      message: typeof message === 'string' ? message : '',
+    };
+  }
+  return { code: typeof error === 'string' ? error : 'system_error', message: '' };
+}
+
+/** Agent-centre accounts: types 1, 2, 41, 42 (spec section 6). */
+export function isAgentType(type: number): boolean {
+  return (constants.agentCenterTypes as readonly number[]).includes(type);
+}
+
+/** Type 4: a trial (free play) account that must register before gated actions. */
+export function isTrialType(type: number): boolean {
+  return type === constants.trialAccountType;
+}
+
+/** Codes meaning the stored token no longer opens a session. */
+const sessionEndedCodes: readonly string[] = ['not_logged_in', 'session_expired'];
+
+export type SessionContext = {
+  /** Whether a token is held (the token itself stays in session storage). */
+  hasToken: boolean;
+  member: MemberInfo | null;
+  /** Agent types 1, 2, 41, 42: the agent-centre entry shows. */
+  isAgent: boolean;
+  /** Type 4 trial account: gated actions ask to register first. */
+  isTrial: boolean;
+  /** Forced password change pending (first login, or expired with the expiry module on). */
+  cpw: boolean;
+};
+
+export type SessionEvent =
+  | { type: 'app.loggedIn'; token: string; member: MemberInfo | null; cpw: boolean }
+  | { type: 'app.memberLoaded'; member: MemberInfo }
+  | { type: 'app.passwordChanged' }
+  | { type: 'app.loggedOut' }
+  | { type: 'user.retry' };
+
+export type SessionInput = {
+  /** The token found in session storage at start-up, if any. */
+  token: string | null;
+  /** The stored cpw flag. */
+  cpw?: boolean;
+};
+
+/** What the app writes under the spec's session storage keys (token, cpw, username, ...). */
+export type StoreSessionParams = {
+  /** A new token to store; null keeps the stored one. */
+  token: string | null;
+  member: MemberInfo | null;
+  isAgent: boolean;
+  cpw: boolean;
+};
+
+const withMember = (member: MemberInfo | null) => ({
+  member,
+  isAgent: member !== null && isAgentType(member.type),
+  isTrial: member !== null && isTrialType(member.type),
+});
+
+const signedOut = { hasToken: false, cpw: false, ...withMember(null) };
+
+/**
+ * Who is at the keyboard: a visitor (no token) or a member. Started with the stored token; with
+ * one, member info is read first; a token the server no longer knows is cleared. Login,
+ * logout and password changes come from the other identity flows as `app.` events.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    loadMemberInfo: fromPromise<MemberInfo>(async () => {
+      throw new Error('loadMemberInfo is supplied by the app');
+    }),
+  },
+  actions: {
+    /** Writes the session storage keys of the spec. */
+    storeSession: (_, _params: StoreSessionParams) => {},
+    /** Clears session storage, keeping (writing back) the merchant code. */
+    clearSession: () => {},
+  },
+  guards: {
+    hasToken: ({ context }) => context.hasToken,
+    isSessionEnded: (_, params: { error: unknown }) =>
+      sessionEndedCodes.includes(failureOf(params.error).code),
+    isTrial: ({ context }) => context.isTrial,
+    isAgent: ({ context }) => context.isAgent,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    hasToken: input.token !== null && input.token !== '',
+    cpw: input.cpw ?? false,
+    ...withMember(null),
+  }),
+  // A visitor until a stored token is proven: with one, member info is read at once.
+  initial: 'visitor',
+  states: {
+    loadingMember: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadMemberInfo',
+        src: 'loadMemberInfo',
+        onDone: {
+          target: 'member',
+          actions: [
+            assign(({ event }) => withMember(event.output)),
+            {
+              type: 'storeSession',
+              params: ({ context }) => ({
+                token: null,
+                member: context.member,
+                isAgent: context.isAgent,
+                cpw: context.cpw,
+              }),
+            },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isSessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'visitor',
+            actions: [assign(signedOut), 'clearSession'],
+          },
+          { target: 'memberUnavailable' },
+        ],
+      },
+    },
+    /** The token is kept, but member info could not be read (network): retry. */
+    memberUnavailable: {
+      on: { 'user.retry': 'loadingMember' },
+    },
+    visitor: {
+      always: { guard: 'hasToken', target: 'loadingMember' },
+    },
+    member: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [
+            { guard: 'isTrial', target: 'trial' },
+            { guard: 'isAgent', target: 'agent' },
+            { target: 'player' },
+          ],
+        },
+        player: {},
+        agent: {},
+        trial: {},
+      },
+      on: {
+        'app.memberLoaded': {
+          target: '.deciding',
+          actions: [
+            assign(({ event }) => withMember(event.member)),
+            {
+              type: 'storeSession',
+              params: ({ context }) => ({
+                token: null,
+                member: context.member,
+                isAgent: context.isAgent,
+                cpw: context.cpw,
+              }),
+            },
+          ],
+        },
+        'app.passwordChanged': {
+          actions: [
+            assign({ cpw: false }),
+            {
+              type: 'storeSession',
+              params: ({ context }) => ({
+                token: null,
+                member: context.member,
+                isAgent: context.isAgent,
+                cpw: false,
+              }),
+            },
+          ],
+        },
+      },
+    },
+  },
+  on: {
+    'app.loggedIn': {
+      target: '.member',
+      actions: [
+        assign(({ event }) => ({ hasToken: true, cpw: event.cpw, ...withMember(event.member) })),
+        {
+          type: 'storeSession',
+          params: ({ event, context }) => ({
+            token: event.token,
+            member: event.member,
+            isAgent: context.isAgent,
+            cpw: event.cpw,
+          }),
+        },
+      ],
+    },
+    'app.loggedOut': { target: '.visitor', actions: [assign(signedOut), 'clearSession'] },
+  },
+});
