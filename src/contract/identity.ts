@@ -21,6 +21,8 @@ export const identityPaths = {
   password: '/wps/member/password',
   passwordEmail: '/wps/member/password/email',
   passwordVerification: '/wps/member/password/verification',
+  /** Consumes the reset link e-mailed by passwordEmail (/forget?token=...). */
+  passwordReset: '/wps/member/password/reset',
   smsRegister: '/wps/verification/sms/register',
   smsNoLogin: '/wps/verification/sms/noLogin',
   affiliate: '/wps/agent/affiliate',
@@ -127,11 +129,15 @@ export const registerPayloadSchema = z.object({
 });
 export type RegisterPayload = z.infer<typeof registerPayloadSchema>;
 
+/** What a code sent by /sms/noLogin is for; login when absent. */
+export const noLoginSmsPurposes = ['login', 'resetPassword'] as const;
+
 export const smsSendBodySchema = z.object({
   countryDialingCode: z.string().regex(/^\d{1,4}$/),
   mobileNo: z.string().max(20),
   captcha: trimmed(16).optional(),
   humanVerification: humanVerificationSchema.optional(),
+  purpose: z.enum(noLoginSmsPurposes).optional(),
 });
 export const smsSendResultSchema = z.object({ expiredMinutes: z.number().int().positive() });
 
@@ -144,6 +150,12 @@ export const changePasswordPayloadSchema = z.object({
 export const passwordEmailBodySchema = z.object({
   username: trimmed(64).min(1),
   email: trimmed(254).min(3),
+});
+
+export const passwordResetBodySchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/),
+  newPassword: z.string().min(1).max(128),
+  confirmNewPassword: z.string().min(1).max(128),
 });
 
 export const passwordVerificationPayloadSchema = z.object({
@@ -166,3 +178,20 @@ export const freePlayBodySchema = z.object({
   enc: z.string().min(20).max(20_000),
   gatewayVersion: z.literal(3),
 });
+
+/** Development-only outbox page: the newest messages the outbox providers stored. */
+export const outboxQuerySchema = z.object({
+  format: z.enum(['json', 'html']).default('json'),
+  channel: z.enum(['sms', 'email']).optional(),
+  to: z.string().max(320).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const outboxMessageSchema = z.object({
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxListSchema = z.object({ messages: z.array(outboxMessageSchema) });

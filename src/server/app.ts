@@ -26,6 +26,10 @@ import { createKeyService } from './services/keys.service.ts';
 import { createCaptchaService, type Clock } from './services/captcha.service.ts';
 import { createMemberService } from './services/member.service.ts';
 import { createOpsService } from './services/ops.service.ts';
+import {
+  createVerificationArea,
+  registerVerificationRoutes,
+} from './services/verification-wiring.ts';
 import type { Services } from './services/services.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -150,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     member: createMemberService({ db: database.db, clock }),
     ops: createOpsService({ db: database.db, clock, onChange: siteCache.clear }),
   };
+  const verificationArea = createVerificationArea(config, { db: database.db, clock, log: app.log });
   await services.keys.ensure();
   app.decorate('database', database);
   app.decorate('services', services);
@@ -163,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(relayRoutes, { services });
   await app.register(memberRoutes, { services });
   await app.register(opsRoutes, { services });
+  await registerVerificationRoutes(app, config, verificationArea);
 
   // 4. The built app and the history-mode fallback.
   await registerStatic(app, config);

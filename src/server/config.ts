@@ -47,6 +47,20 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    // Outside systems: SMS and e-mail (src/server/providers).
+    SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+    SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_HTTP_TOKEN: z.string().min(1).max(4096).optional(),
+    SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+    SMTP_FROM: z.string().min(3).max(320).default('no-reply@localhost'),
+    VERIFICATION_CODE_MINUTES: z.coerce.number().int().min(1).max(10).default(10),
+    SMS_CAPTCHA_REQUIRED: z.enum(['true', 'false']).default('false'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.OPS_PASSWORD) {
@@ -61,6 +75,20 @@ const envSchema = z
         code: 'custom',
         path: ['OPS_PASSWORD'],
         message: 'OPS_PASSWORD must have at least 12 characters in production',
+      });
+    }
+    if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_HTTP_URL'],
+        message: 'SMS_HTTP_URL is required when SMS_PROVIDER=http',
+      });
+    }
+    if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'SMTP_URL is required when EMAIL_PROVIDER=smtp',
       });
     }
   });
@@ -83,6 +111,14 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a node keeps the site configuration it read; 0 reads it on every call. */
   siteCacheMs: number;
+  sms:
+    | { provider: 'outbox' }
+    | { provider: 'http'; url: string; token: string | null; timeoutMs: number };
+  email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
+  /** One-time codes live this long (at most 10 minutes); sends may require the captcha. */
+  verification: { codeMinutes: number; captchaRequired: boolean };
+  /** Base of links in e-mails (password reset); never taken from a request's Host header. */
+  publicUrl: string;
 };
 
 /**
@@ -116,5 +152,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsPassword: e.OPS_PASSWORD ?? 'operator-demo',
     logLevel: e.LOG_LEVEL,
     siteCacheMs: e.SITE_CACHE_MS,
+    sms:
+      e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL
+        ? {
+            provider: 'http',
+            url: e.SMS_HTTP_URL,
+            token: e.SMS_HTTP_TOKEN ?? null,
+            timeoutMs: e.SMS_HTTP_TIMEOUT_MS,
+          }
+        : { provider: 'outbox' },
+    email:
+      e.EMAIL_PROVIDER === 'smtp' && e.SMTP_URL
+        ? { provider: 'smtp', url: e.SMTP_URL, from: e.SMTP_FROM }
+        : { provider: 'outbox', from: e.SMTP_FROM },
+    verification: {
+      codeMinutes: e.VERIFICATION_CODE_MINUTES,
+      captchaRequired: e.SMS_CAPTCHA_REQUIRED === 'true',
+    },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

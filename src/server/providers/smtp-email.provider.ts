@@ -1,0 +1,40 @@
+import nodemailer from 'nodemailer';
+import { ProviderError } from './sms.provider.ts';
+import type { EmailProvider } from './email.provider.ts';
+
+export type SmtpOptions = { url: string; from: string; timeoutMs?: number };
+
+/** E-mail over SMTP with nodemailer (SMTP_URL such as smtp://user:pass@host:587). */
+export function createSmtpEmailProvider(options: SmtpOptions): EmailProvider & {
+  close(): void;
+} {
+  const timeout = options.timeoutMs ?? 10_000;
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
+  return {
+    name: 'smtp',
+    async send(message) {
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      } catch (error) {
+        const code = (error as { responseCode?: number }).responseCode;
+        // 452/552: mailbox or quota full on the relay's side.
+        const quota = code === 452 || code === 552;
+        throw new ProviderError(quota ? 'quota_exceeded' : 'unavailable', 'SMTP send failed', {
+          cause: error,
+        });
+      }
+    },
+    close: () => transport.close(),
+  };
+}
