@@ -39,6 +39,7 @@ export const errorCodes = [
   'two_factor_invalid',
   'social_login_failed',
   'freeplay_disabled',
+  'reset_token_invalid',
   // phone / SMS (spec section 8)
   'sms_invalid_phone',
   'sms_missing_phone',

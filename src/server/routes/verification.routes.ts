@@ -1,5 +1,13 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { identityPaths, smsSendBodySchema, smsSendResultSchema } from '../../contract/identity.ts';
+import {
+  identityPaths,
+  passwordEmailBodySchema,
+  passwordResetBodySchema,
+  smsSendBodySchema,
+  smsSendResultSchema,
+} from '../../contract/identity.ts';
+import type { PasswordResetService } from '../services/verification-reset.service.ts';
 import type { VerificationService } from '../services/verification.service.ts';
 import { CAPTCHA_CLIENT_COOKIE } from './captcha.routes.ts';
 import { ok, replies } from './responses.ts';
@@ -7,9 +15,20 @@ import { ok, replies } from './responses.ts';
 /** Per-node guard on top of the per-number and per-IP limits the service keeps in the database. */
 const sendRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
+/** Reset requests and resets: a few a minute per client is all a person needs. */
+const resetRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
 export const verificationRoutes: FastifyPluginAsyncZod<{
   verification: VerificationService;
-}> = async (app, { verification }) => {
+  passwordReset: PasswordResetService;
+}> = async (app, { verification, passwordReset }) => {
+  // The forgot-password form may post as a plain HTML form; fields then arrive as strings.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
   app.post(
     identityPaths.smsRegister,
     {
@@ -60,5 +79,45 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
           onlyToMembers: true,
         }),
       ),
+  );
+
+  app.post(
+    identityPaths.passwordEmail,
+    {
+      config: resetRateLimit,
+      schema: {
+        tags: ['verification'],
+        summary:
+          'E-mail a password reset link when username and e-mail match a member; the same answer otherwise',
+        body: passwordEmailBodySchema,
+        response: replies(z.null()),
+      },
+    },
+    async (request) => {
+      await passwordReset.requestEmail({
+        username: request.body.username,
+        email: request.body.email,
+        ip: request.client.ip,
+        language: request.language,
+      });
+      return ok(null);
+    },
+  );
+
+  app.post(
+    identityPaths.passwordReset,
+    {
+      config: resetRateLimit,
+      schema: {
+        tags: ['verification'],
+        summary: 'Set a new password with the token of a reset link (30 minutes, single use)',
+        body: passwordResetBodySchema,
+        response: replies(z.null()),
+      },
+    },
+    async (request) => {
+      await passwordReset.reset({ ...request.body, ip: request.client.ip });
+      return ok(null);
+    },
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { hash } from '@node-rs/argon2';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createMessageProviders } from '../providers/providers.ts';
@@ -6,7 +7,12 @@ import { devRoutes } from '../routes/dev.routes.ts';
 import { verificationRoutes } from '../routes/verification.routes.ts';
 import type { Clock } from './captcha.service.ts';
 import { createOutboxService } from './outbox.service.ts';
+import { createPasswordResetService } from './verification-reset.service.ts';
 import { createVerificationService } from './verification.service.ts';
+
+/** argon2id with the identity area's member password cost (OWASP: 19 MiB, 2 passes, 1 lane). */
+const hashMemberPassword = (secret: string) =>
+  hash(secret, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 
 /**
  * One-time codes, SMS and e-mail: the providers the configuration names and the services over
@@ -28,6 +34,14 @@ export function createVerificationArea(
       captchaRequired: config.verification.captchaRequired,
       log: deps.log,
     }),
+    passwordReset: createPasswordResetService({
+      db: deps.db,
+      clock: deps.clock,
+      email: providers.email,
+      hashPassword: hashMemberPassword,
+      publicUrl: config.publicUrl,
+      log: deps.log,
+    }),
   };
 }
 
@@ -40,6 +54,9 @@ export async function registerVerificationRoutes(
   area: VerificationArea,
 ): Promise<void> {
   app.addHook('onClose', async () => area.providers.close());
-  await app.register(verificationRoutes, { verification: area.verification });
+  await app.register(verificationRoutes, {
+    verification: area.verification,
+    passwordReset: area.passwordReset,
+  });
   if (config.nodeEnv !== 'production') await app.register(devRoutes, { outbox: area.outbox });
 }

@@ -8,7 +8,7 @@ import {
   verificationSends,
   type VerificationPurpose,
 } from '../schema/verification.schema.ts';
-import { members } from '../schema/members.schema.ts';
+import { members, sessions } from '../schema/members.schema.ts';
 import { captchaChallenges } from '../schema/captcha.schema.ts';
 import { countries } from '../schema/countries.schema.ts';
 
@@ -200,4 +200,27 @@ export async function consumeResetToken(tx: Db, tokenHash: string, now: Date) {
     )
     .returning({ memberId: passwordResetTokens.memberId });
   return row?.memberId;
+}
+
+/** Sets a member's new password hash (the reset link was checked by the caller). */
+export async function setMemberPasswordHash(
+  tx: Db,
+  memberId: number,
+  passwordHash: string,
+  now: Date,
+) {
+  await tx
+    .update(members)
+    .set({ passwordHash, passwordChangedAt: now, firstLogin: false })
+    .where(eq(members.id, memberId));
+}
+
+/** Ends every open session of the member (after a password reset). */
+export async function revokeSessionsOf(tx: Db, memberId: number, now: Date) {
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
