@@ -195,3 +195,14 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxListSchema = z.object({ messages: z.array(outboxMessageSchema) });
+
+/** The member's generated avatar: initials on a colour, as an SVG data URI. */
+export const memberIconSchema = z.object({
+  initials: z.string(),
+  colour: z.string(),
+  image: z.string(),
+});
+export type MemberIcon = z.infer<typeof memberIconSchema>;
+
+/** Change password: how many other sessions of the member were ended. */
+export const changePasswordResultSchema = z.object({ revokedSessions: z.number().int() });

@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
@@ -30,6 +31,9 @@ import {
   createVerificationArea,
   registerVerificationRoutes,
 } from './services/verification-wiring.ts';
+import { createSessionService } from './services/session.service.ts';
+import { createIdentityService } from './services/identity.service.ts';
+import { createEncService } from './services/enc-payload.ts';
 import type { Services } from './services/services.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -40,6 +44,8 @@ import { captchaRoutes } from './routes/captcha.routes.ts';
 import { relayRoutes } from './routes/relay.routes.ts';
 import { memberRoutes } from './routes/member.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
+import { sessionRoutes } from './routes/session.routes.ts';
+import { registerRoutes } from './routes/register.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +65,8 @@ export type AppDeps = {
   /** An open database; when given, the caller closes it. Otherwise the app opens and closes one. */
   database?: Database;
   clock?: Clock;
+  /** Where the pino logger writes (stdout by default); tests read the logs from here. */
+  logStream?: DestinationStream;
 };
 
 /**
@@ -83,6 +91,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         ],
         censor: '[redacted]',
       },
+      // Query strings stay out of the logs: a client may put a token or a code there.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          remoteAddress: request.ip,
+        }),
+      },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 256 * 1024,
@@ -154,12 +171,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     member: createMemberService({ db: database.db, clock }),
     ops: createOpsService({ db: database.db, clock, onChange: siteCache.clear }),
   };
+  const sessionService = createSessionService({
+    db: database.db,
+    clock,
+    policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+  });
+  const identity = {
+    identity: createIdentityService({
+      db: database.db,
+      clock,
+      sessions: sessionService,
+      system: services.system,
+    }),
+    enc: createEncService({ keys: services.keys }),
+  };
   const verificationArea = createVerificationArea(config, { db: database.db, clock, log: app.log });
   await services.keys.ensure();
   app.decorate('database', database);
   app.decorate('services', services);
   registerRequestContext(app, config);
-  registerAuth(app, services);
+  registerAuth(app, { ops: services.ops, session: sessionService });
   registerErrorHandler(app);
 
   // 3. Routes.
@@ -169,6 +200,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(memberRoutes, { services });
   await app.register(opsRoutes, { services });
   await registerVerificationRoutes(app, config, verificationArea);
+  await app.register(sessionRoutes, identity);
+  await app.register(registerRoutes, identity);
 
   // 4. The built app and the history-mode fallback.
   await registerStatic(app, config);

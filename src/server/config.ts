@@ -44,6 +44,8 @@ const envSchema = z
     OPS_USERNAME: z.string().min(1).max(64).default('operator'),
     OPS_PASSWORD: z.string().min(1).max(256).optional(),
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -111,6 +113,10 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a node keeps the site configuration it read; 0 reads it on every call. */
   siteCacheMs: number;
+  /** A player session ends after this long without a call. */
+  sessionIdleMinutes: number;
+  /** ... and this long after login, whatever happens. */
+  sessionMaxHours: number;
   sms:
     | { provider: 'outbox' }
     | { provider: 'http'; url: string; token: string | null; timeoutMs: number };
@@ -152,6 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsPassword: e.OPS_PASSWORD ?? 'operator-demo',
     logLevel: e.LOG_LEVEL,
     siteCacheMs: e.SITE_CACHE_MS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL
         ? {

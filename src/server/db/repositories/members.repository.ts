@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { members, sessions } from '../schema/members.schema.ts';
 import type { Language } from '../../../contract/constants.ts';
 
 export type MemberRow = typeof members.$inferSelect;
+export type NewMember = typeof members.$inferInsert;
 
 /** The member of a live session (not revoked, not expired) with this token hash. */
 export async function findMemberBySession(db: Db, tokenHash: string, now: Date) {
@@ -32,5 +33,53 @@ export async function setMemberLanguage(tx: Db, memberId: number, language: Lang
 
 export async function findMemberForUpdate(tx: Db, memberId: number) {
   const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for('update');
+  return row;
+}
+
+export async function findMemberById(db: Db, memberId: number) {
+  const [row] = await db.select().from(members).where(eq(members.id, memberId));
+  return row;
+}
+
+/** Usernames are unique without regard to case. */
+export async function findMemberByUsername(db: Db, username: string) {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(sql`lower(${members.username}) = ${username.toLowerCase()}`);
+  return row;
+}
+
+/** Inserts unless the username (any case) exists; undefined when it does. */
+export async function insertMember(tx: Db, values: NewMember) {
+  const [row] = await tx.insert(members).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateMember(
+  tx: Db,
+  memberId: number,
+  patch: Partial<Omit<NewMember, 'id' | 'username' | 'createdAt'>>,
+) {
+  const [row] = await tx.update(members).set(patch).where(eq(members.id, memberId)).returning();
+  return row;
+}
+
+/** An active agent owning this invitation code. */
+export async function findAgentByAffiliateCode(
+  db: Db,
+  code: string,
+  agentTypes: readonly number[],
+) {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.affiliateCode, code.toUpperCase()),
+        eq(members.status, 'active'),
+        inArray(members.type, [...agentTypes]),
+      ),
+    );
   return row;
 }

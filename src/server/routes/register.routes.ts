@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  affiliateQuerySchema,
+  affiliateResultSchema,
+  encBodySchema,
+  identityPaths,
+  loginResultSchema,
+  registerPayloadSchema,
+} from '../../contract/identity.ts';
+import { ok, replies } from './responses.ts';
+import { contextOf, type IdentityRouteDeps } from './session.routes.ts';
+
+/** Username registration and the affiliate-code check. */
+export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
+  app,
+  { identity, enc },
+) => {
+  app.put(
+    identityPaths.register,
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['session'],
+        summary: 'Register by username (enc: RegisterPayload); logs in when `login` is true',
+        body: encBodySchema,
+        response: replies(loginResultSchema),
+      },
+    },
+    async (request) => {
+      const payload = await enc.open(registerPayloadSchema, request.body.enc);
+      return ok(await identity.register(payload, contextOf(request)));
+    },
+  );
+
+  app.get(
+    identityPaths.affiliate,
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['session'],
+        summary: "Whether an agent's invitation code exists",
+        querystring: affiliateQuerySchema,
+        response: replies(affiliateResultSchema),
+      },
+    },
+    async (request) => ok(await identity.affiliateValid(request.query.code)),
+  );
+};

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordPayloadSchema,
+  changePasswordResultSchema,
+  encBodySchema,
+  freePlayBodySchema,
+  identityPaths,
+  loginPayloadSchema,
+  loginResultSchema,
+  memberIconSchema,
+  memberInfoSchema,
+} from '../../contract/identity.ts';
+import type { EncService } from '../services/enc-payload.ts';
+import type { IdentityService, RequestContext } from '../services/identity.service.ts';
+import { memberOf } from '../plugins/auth.ts';
+import { CAPTCHA_CLIENT_COOKIE } from './captcha.routes.ts';
+import { ok, replies } from './responses.ts';
+
+export type IdentityRouteDeps = { identity: IdentityService; enc: EncService };
+
+/** The IP and captcha client of a request, as the identity service takes them. */
+export function contextOf(request: {
+  client: { ip: string };
+  cookies: Record<string, string | undefined>;
+}): RequestContext {
+  const cid = request.cookies[CAPTCHA_CLIENT_COOKIE];
+  return {
+    ip: request.client.ip,
+    captchaClientId: cid && /^[A-Za-z0-9_-]{22,64}$/.test(cid) ? cid : null,
+  };
+}
+
+const bearer = [{ bearer: [] }];
+
+/** Login, free play, logout and the logged-in member's own calls. */
+export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
+  app,
+  { identity, enc },
+) => {
+  app.post(
+    identityPaths.login,
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['session'],
+        summary: 'Log in (enc: LoginPayload); captcha after 3 failures, short lock after 10',
+        body: encBodySchema,
+        response: replies(loginResultSchema),
+      },
+    },
+    async (request) => {
+      const payload = await enc.open(loginPayloadSchema, request.body.enc);
+      return ok(await identity.login(payload, contextOf(request)));
+    },
+  );
+
+  app.post(
+    identityPaths.freePlay,
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['session'],
+        summary: 'A type 4 trial account, logged in (FREEPLAY module)',
+        body: freePlayBodySchema,
+        response: replies(loginResultSchema),
+      },
+    },
+    async (request) => {
+      // The client's random string proves it holds our public key; its content is not used.
+      await enc.open(z.unknown(), request.body.enc);
+      return ok(await identity.freePlay(contextOf(request)));
+    },
+  );
+
+  app.delete(
+    identityPaths.logout,
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['session'],
+        summary: 'Log out: the session is revoked',
+        security: bearer,
+        response: replies(z.null()),
+      },
+    },
+    async (request) => {
+      const { member, session } = memberOf(request);
+      await identity.logout(member, session);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    identityPaths.memberInfo,
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['member'],
+        summary: 'The logged-in member',
+        security: bearer,
+        response: replies(memberInfoSchema),
+      },
+    },
+    async (request) => ok(await identity.memberInfo(memberOf(request).member)),
+  );
+
+  app.get(
+    identityPaths.icon,
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['member'],
+        summary: "The member's generated avatar (initials, SVG data URI)",
+        security: bearer,
+        response: replies(memberIconSchema),
+      },
+    },
+    async (request) => ok(identity.icon(memberOf(request).member)),
+  );
+
+  app.post(
+    identityPaths.password,
+    {
+      onRequest: app.requireRealAccount,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['member'],
+        summary: "Change password (enc); ends the member's other sessions",
+        security: bearer,
+        body: encBodySchema,
+        response: replies(changePasswordResultSchema),
+      },
+    },
+    async (request) => {
+      const { member, session } = memberOf(request);
+      const payload = await enc.open(changePasswordPayloadSchema, request.body.enc);
+      return ok(await identity.changePassword(member, session, payload));
+    },
+  );
+};

@@ -1,0 +1,456 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { constants } from '../../contract/constants.ts';
+import {
+  memberTypes,
+  type LoginPayload,
+  type LoginResult,
+  type MemberIcon,
+  type MemberInfo,
+  type RegisterPayload,
+  type changePasswordPayloadSchema,
+} from '../../contract/identity.ts';
+import { isModuleEnabled, moduleIds } from '../../contract/system.ts';
+import type { FieldRule, RegisterField } from '../../contract/validation.ts';
+import type { z } from 'zod';
+import {
+  findAgentByAffiliateCode,
+  findMemberByUsername,
+  insertMember,
+  updateMember,
+  type MemberRow,
+} from '../db/repositories/members.repository.ts';
+import {
+  clearLoginFailures,
+  countLoginFailure,
+  findLoginFailures,
+  lockLoginKey,
+} from '../db/repositories/login-failures.repository.ts';
+import {
+  clearMustChangePassword,
+  revokeMemberSessions,
+  revokeSession,
+  type SessionRow,
+} from '../db/repositories/sessions.repository.ts';
+import {
+  consumeCaptchaAnswer,
+  dropCaptcha,
+} from '../db/repositories/captcha-answers.repository.ts';
+import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { MemberProfile } from '../db/schema/members.schema.ts';
+import { hashCaptchaAnswer, type Clock } from './captcha.service.ts';
+import { AppError } from './errors.ts';
+import {
+  hashMemberPassword,
+  PASSWORD_MAX_AGE_DAYS,
+  verifyMemberPassword,
+} from './identity-password.ts';
+import { checkFieldRule } from './identity-rules.ts';
+import type { SessionService } from './session.service.ts';
+import type { SystemService } from './system.service.ts';
+
+/** Abuse limits of the login (issue 3, item 7). */
+export const LOGIN_LIMITS = {
+  /** Failures (per username or per IP) after which a login needs the captcha. */
+  captchaAfter: 3,
+  /** Failures of a username within the window that lock it. */
+  lockAfter: 10,
+  windowMinutes: 15,
+  /** Short, so an attacker cannot keep a player out for long. */
+  lockMinutes: 5,
+} as const;
+
+/** How long an issued captcha may be answered. */
+const CAPTCHA_VALID_MS = 10 * 60_000;
+/** Known IPs kept per member (the newest). */
+const KNOWN_IPS_KEPT = 50;
+
+export type RequestContext = { ip: string; captchaClientId: string | null };
+
+const fieldError = (field: string) => new AppError(400, 'bad_request', 'bad_field', { field });
+
+const DAY_MS = 86_400_000;
+
+const profileFields = [
+  'payeeName',
+  'qqNum',
+  'recommenderId',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+] as const satisfies readonly (keyof MemberProfile & RegisterField)[];
+
+/** Fields a username registration checks against the rules here (captcha and SMS apart). */
+const checkedFields = [
+  'username',
+  'password',
+  'email',
+  'mobileNum',
+  'affiliateCode',
+  'paymentPassword',
+  ...profileFields,
+] as const satisfies readonly RegisterField[];
+
+function iconOf(member: MemberRow): MemberIcon {
+  const name = member.nickname || member.username;
+  const initials = [...name.replace(/[^\p{L}\p{N}]/gu, '')].slice(0, 2).join('').toUpperCase();
+  const hue = createHash('sha256').update(member.username).digest().readUInt16BE(0) % 360;
+  const colour = `hsl(${hue} 55% 42%)`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
+    `<circle cx="48" cy="48" r="48" fill="${colour}"/>` +
+    `<text x="48" y="60" font-family="sans-serif" font-size="36" font-weight="600" ` +
+    `fill="#fff" text-anchor="middle">${initials || '?'}</text></svg>`;
+  return {
+    initials: initials || '?',
+    colour,
+    image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
+}
+
+/**
+ * Who a visitor is: registration, login (with captcha and lock after failures, persisted),
+ * logout, password change, free play, member info. Every authentication event is audited with
+ * no password, code or token in it.
+ */
+export function createIdentityService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: Pick<SessionService, 'start'>;
+  system: Pick<SystemService, 'whitelabel' | 'registerSetting'>;
+}) {
+  const { db, clock } = deps;
+
+  async function moduleOn(modId: string) {
+    return isModuleEnabled(await deps.system.whitelabel(), modId);
+  }
+
+  /** 400 captcha_required without an answer, captcha_invalid for a wrong or stale one. */
+  async function checkCaptcha(context: RequestContext, answer: string | undefined) {
+    if (!answer) throw new AppError(400, 'captcha_required');
+    const clientId = context.captchaClientId;
+    if (!clientId) throw new AppError(400, 'captcha_invalid');
+    const notBefore = new Date(clock().getTime() - CAPTCHA_VALID_MS);
+    const ok = await consumeCaptchaAnswer(
+      db,
+      clientId,
+      hashCaptchaAnswer(clientId, answer),
+      notBefore,
+    );
+    if (!ok) {
+      await dropCaptcha(db, clientId);
+      throw new AppError(400, 'captcha_invalid');
+    }
+  }
+
+  /**
+   * A new session for the member with its login bookkeeping, in the caller's transaction.
+   * `expiryOn` (the PWDEXPIRY module) is read before the transaction: PGlite has one connection.
+   */
+  async function openSession(
+    tx: Db,
+    member: MemberRow,
+    context: RequestContext,
+    expiryOn: boolean,
+  ) {
+    const now = clock();
+    const changedAt = member.passwordChangedAt ?? member.createdAt;
+    const passwordExpired =
+      expiryOn &&
+      member.passwordHash !== null &&
+      now.getTime() - changedAt.getTime() > PASSWORD_MAX_AGE_DAYS * DAY_MS;
+    const firstTimeLogin = member.firstLogin;
+    const { token } = await deps.sessions.start(tx, member.id, {
+      ip: context.ip,
+      mustChangePassword: firstTimeLogin || passwordExpired,
+    });
+    const knownIps = member.knownIps.includes(context.ip)
+      ? member.knownIps
+      : [...member.knownIps, context.ip].slice(-KNOWN_IPS_KEPT);
+    await updateMember(tx, member.id, { lastLoginAt: now, knownIps });
+    await insertAudit(tx, {
+      actor: `member:${member.id}`,
+      action: 'session.login',
+      target: `member:${member.id}`,
+      before: { lastLoginAt: member.lastLoginAt?.toISOString() ?? null },
+      after: { ip: context.ip, newIp: knownIps !== member.knownIps, passwordExpired },
+    });
+    const result: LoginResult = {
+      token,
+      firstTimeLogin,
+      passwordExpired,
+      previousLoginAt: member.lastLoginAt?.toISOString() ?? null,
+      challenge: null,
+    };
+    return result;
+  }
+
+  async function auditFailure(username: string, context: RequestContext, reason: string) {
+    await insertAudit(db, {
+      actor: `ip:${context.ip}`,
+      action: 'session.login_failed',
+      target: `username:${username}`,
+      before: null,
+      after: { reason },
+    });
+  }
+
+  async function validateRegistration(payload: RegisterPayload) {
+    const { validators, captchaEnabled } = await deps.system.registerSetting();
+    for (const field of checkedFields) {
+      let rule: FieldRule = validators[field];
+      // The spec: a username registration always takes a password and a payment password.
+      if (field === 'password' || field === 'paymentPassword' || field === 'username') {
+        rule = { ...rule, enabled: true, required: true };
+      }
+      if (checkFieldRule(payload[field], rule)) throw fieldError(field);
+    }
+    if (payload.password !== payload.confirmPassword) {
+      throw new AppError(400, 'password_mismatch');
+    }
+    return { captchaEnabled, validators };
+  }
+
+  return {
+    async login(payload: LoginPayload, context: RequestContext): Promise<LoginResult> {
+      if (payload.type !== 'username') {
+        // SMS login needs the verification-code service (another part of the identity issue).
+        throw new AppError(400, 'sms_operation_not_allowed');
+      }
+      const username = payload.username.toLowerCase();
+      const userKey = `user:${username}`;
+      const ipKey = `ip:${context.ip}`;
+      const now = clock();
+      const windowStart = new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000);
+      const failures = await findLoginFailures(db, [userKey, ipKey]);
+      const userRow = failures.find((row) => row.key === userKey);
+      if (userRow?.lockedUntil && userRow.lockedUntil > now) {
+        throw new AppError(429, 'account_locked');
+      }
+      const needsCaptcha = failures.some(
+        (row) => row.windowStartedAt > windowStart && row.failures >= LOGIN_LIMITS.captchaAfter,
+      );
+      if (needsCaptcha) await checkCaptcha(context, payload.captcha);
+      if (!payload.password) throw fieldError('password');
+
+      const member = await findMemberByUsername(db, username);
+      const passwordOk = await verifyMemberPassword(payload.password, member?.passwordHash ?? null);
+      if (!member || !passwordOk) {
+        const counted = await countLoginFailure(db, userKey, now, windowStart);
+        await countLoginFailure(db, ipKey, now, windowStart);
+        await auditFailure(username, context, member ? 'password' : 'unknown_username');
+        if (
+          counted.failures >= LOGIN_LIMITS.lockAfter &&
+          counted.failures % LOGIN_LIMITS.lockAfter === 0
+        ) {
+          await lockLoginKey(
+            db,
+            userKey,
+            new Date(now.getTime() + LOGIN_LIMITS.lockMinutes * 60_000),
+          );
+          throw new AppError(429, 'account_locked');
+        }
+        throw new AppError(400, 'invalid_credentials');
+      }
+      if (member.status !== 'active' || !(memberTypes as readonly number[]).includes(member.type)) {
+        await auditFailure(username, context, `no_enter:${member.status}:${member.type}`);
+        throw new AppError(403, 'member_no_enter');
+      }
+      const expiryOn = await moduleOn(moduleIds.passwordExpiry);
+      return db.transaction(async (tx) => {
+        await clearLoginFailures(tx, userKey);
+        return openSession(tx, member, context, expiryOn);
+      });
+    },
+
+    async logout(member: MemberRow, session: SessionRow): Promise<void> {
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, session.id, clock());
+        await insertAudit(tx, {
+          actor: `member:${member.id}`,
+          action: 'session.logout',
+          target: `member:${member.id}`,
+          before: { sessionId: session.id },
+          after: null,
+        });
+      });
+    },
+
+    async register(payload: RegisterPayload, context: RequestContext): Promise<LoginResult> {
+      const { captchaEnabled, validators } = await validateRegistration(payload);
+      if (captchaEnabled) await checkCaptcha(context, payload.captcha);
+      const affiliateCode = payload.affiliateCode?.toUpperCase() || null;
+      if (
+        affiliateCode &&
+        !(await findAgentByAffiliateCode(db, affiliateCode, constants.agentCenterTypes))
+      ) {
+        throw new AppError(400, 'affiliate_invalid');
+      }
+      if (await findMemberByUsername(db, payload.username)) {
+        throw new AppError(409, 'username_taken');
+      }
+      const [passwordHash, paymentPasswordHash] = await Promise.all([
+        hashMemberPassword(payload.password ?? ''),
+        hashMemberPassword(payload.paymentPassword ?? ''),
+      ]);
+      const profile: MemberProfile = {};
+      for (const field of profileFields) {
+        const value = payload[field];
+        // Only what the site asks for is kept.
+        if (value && validators[field].enabled) profile[field] = value;
+      }
+      const now = clock();
+      const expiryOn = await moduleOn(moduleIds.passwordExpiry);
+      return db.transaction(async (tx) => {
+        const member = await insertMember(tx, {
+          username: payload.username,
+          nickname: payload.username,
+          type: 0,
+          passwordHash,
+          paymentPasswordHash,
+          passwordChangedAt: now,
+          createdAt: now,
+          email: payload.email || null,
+          mobile: payload.mobileNum || null,
+          countryDialingCode: payload.mobileNum ? (payload.countryDialingCode ?? null) : null,
+          uplineAffiliateCode: affiliateCode,
+          referralCode: payload.referralCode || null,
+          profile,
+        });
+        // Another registration may have taken the name between the check and the insert.
+        if (!member) throw new AppError(409, 'username_taken');
+        await insertAudit(tx, {
+          actor: `member:${member.id}`,
+          action: 'member.register',
+          target: `member:${member.id}`,
+          before: null,
+          after: {
+            username: member.username,
+            ip: context.ip,
+            affiliateCode,
+            referralCode: member.referralCode,
+            registerMethod: payload.registerMethod,
+          },
+        });
+        if (!payload.login) {
+          return {
+            token: null,
+            firstTimeLogin: false,
+            passwordExpired: false,
+            previousLoginAt: null,
+            challenge: null,
+          };
+        }
+        return openSession(tx, member, context, expiryOn);
+      });
+    },
+
+    /**
+     * A new password: the old one is asked unless this session was opened to change a default or
+     * expired password. The member's other sessions end.
+     */
+    async changePassword(
+      member: MemberRow,
+      session: SessionRow,
+      payload: z.infer<typeof changePasswordPayloadSchema>,
+    ): Promise<{ revokedSessions: number }> {
+      const { validators } = await deps.system.registerSetting();
+      const rule = { ...validators.password, enabled: true, required: true };
+      if (checkFieldRule(payload.newPassword, rule)) throw fieldError('newPassword');
+      if (payload.newPassword !== payload.confirmNewPassword) {
+        throw new AppError(400, 'password_mismatch');
+      }
+      if (!session.mustChangePassword) {
+        if (!payload.oldPassword) throw fieldError('oldPassword');
+        if (!(await verifyMemberPassword(payload.oldPassword, member.passwordHash))) {
+          await insertAudit(db, {
+            actor: `member:${member.id}`,
+            action: 'member.password_failed',
+            target: `member:${member.id}`,
+            before: null,
+            after: { reason: 'old_password' },
+          });
+          throw new AppError(400, 'password_wrong');
+        }
+      }
+      const passwordHash = await hashMemberPassword(payload.newPassword);
+      const now = clock();
+      return db.transaction(async (tx) => {
+        await updateMember(tx, member.id, {
+          passwordHash,
+          passwordChangedAt: now,
+          firstLogin: false,
+        });
+        const revokedSessions = await revokeMemberSessions(tx, member.id, session.id, now);
+        await clearMustChangePassword(tx, session.id);
+        await insertAudit(tx, {
+          actor: `member:${member.id}`,
+          action: 'member.password',
+          target: `member:${member.id}`,
+          before: { passwordChangedAt: member.passwordChangedAt?.toISOString() ?? null },
+          after: {
+            passwordChangedAt: now.toISOString(),
+            revokedSessions,
+            forced: session.mustChangePassword,
+          },
+        });
+        return { revokedSessions };
+      });
+    },
+
+    /** A type 4 trial account with a random name, logged in; only with FREEPLAY on. */
+    async freePlay(context: RequestContext): Promise<LoginResult> {
+      if (!(await moduleOn(moduleIds.freePlay))) throw new AppError(403, 'freeplay_disabled');
+      const expiryOn = await moduleOn(moduleIds.passwordExpiry);
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const member = await insertMember(tx, {
+          username: `guest${randomBytes(6).toString('hex')}`,
+          nickname: '',
+          type: constants.trialAccountType,
+          createdAt: now,
+        });
+        if (!member) throw new Error('random trial name collided');
+        await insertAudit(tx, {
+          actor: `member:${member.id}`,
+          action: 'member.freeplay',
+          target: `member:${member.id}`,
+          before: null,
+          after: { username: member.username, ip: context.ip },
+        });
+        return openSession(tx, member, context, expiryOn);
+      });
+    },
+
+    async memberInfo(member: MemberRow): Promise<MemberInfo> {
+      const toUpline = (await moduleOn(moduleIds.toUpline)) && member.uplineAffiliateCode !== null;
+      return {
+        id: member.id,
+        account: member.username,
+        nickname: member.nickname || member.username,
+        type: member.type,
+        toUpline,
+        // VIP ranks come with the VIP area; every member starts at rank 0.
+        clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+        memberLabel: { colour: constants.memberLabelColour },
+        mobileNum: member.mobile,
+        email: member.email,
+        language: member.language,
+        lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
+        twoFactorBound: false,
+      };
+    },
+
+    icon: (member: MemberRow): MemberIcon => iconOf(member),
+
+    async affiliateValid(code: string): Promise<{ valid: boolean }> {
+      if (!/^[A-Za-z0-9]{1,32}$/.test(code)) return { valid: false };
+      const agent = await findAgentByAffiliateCode(db, code, constants.agentCenterTypes);
+      return { valid: agent !== undefined };
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
