@@ -538,6 +538,9 @@ describe('PUT /wps/member/register and GET /wps/agent/affiliate', () => {
     expect(await check('PLAYER1')).toBe(false);
     expect(await check('GONE42')).toBe(false);
     expect(await check('UNKNOWN')).toBe(false);
+    // The seeded demo agents.
+    expect(await check('DEMO01')).toBe(true);
+    expect(await check('DEMO02')).toBe(true);
     expect((await call(site.app, { url: `${identityPaths.affiliate}?code=` })).status).toBe(400);
   });
 });

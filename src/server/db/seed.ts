@@ -10,6 +10,7 @@ import { announcements } from './schema/announcements.schema.ts';
 import { helpArticles, helpSections } from './schema/help.schema.ts';
 import { vendorLanes, vendors } from './schema/vendors.schema.ts';
 import { operators } from './schema/operators.schema.ts';
+import { members } from './schema/members.schema.ts';
 import { countrySeed, domainRouteSeed, resourceSeed, siteSeed } from './seed-data/site.ts';
 import { moduleSeed, type ModuleSeed } from './seed-data/modules.ts';
 import { validatorSeed } from './seed-data/validators.ts';
@@ -100,6 +101,20 @@ const steps: SeedStep[] = [
           )
           .onConflictDoNothing();
       }
+    },
+  },
+  {
+    // Demo agents whose invitation codes a registration can use (/register?affiliateCode=DEMO01).
+    // No password: they cannot log in until an operator gives them one.
+    name: 'demo-agents-v1',
+    run: async (tx) => {
+      await tx
+        .insert(members)
+        .values([
+          { username: 'demo_agent1', nickname: 'Demo Agent 1', type: 1, affiliateCode: 'DEMO01' },
+          { username: 'demo_agent2', nickname: 'Demo Agent 2', type: 41, affiliateCode: 'DEMO02' },
+        ])
+        .onConflictDoNothing();
     },
   },
 ];
