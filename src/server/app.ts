@@ -176,16 +176,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
   });
+  const verificationArea = createVerificationArea(config, { db: database.db, clock, log: app.log });
   const identity = {
     identity: createIdentityService({
       db: database.db,
       clock,
       sessions: sessionService,
+      verification: verificationArea.verification,
       system: services.system,
     }),
     enc: createEncService({ keys: services.keys }),
   };
-  const verificationArea = createVerificationArea(config, { db: database.db, clock, log: app.log });
   await services.keys.ensure();
   app.decorate('database', database);
   app.decorate('services', services);

@@ -144,13 +144,29 @@ describe('POST /wps/session/login', () => {
     expect(reply.body.code).toBe('member_no_enter');
   });
 
-  it('answers an SMS login with a clear code until SMS codes exist', async () => {
-    const reply = await driver.login(
-      { type: 'sms', username: '9876543210', verificationCode: '123456' },
-      { ip: freshIp() },
+  it("logs in by an SMS code sent to the member's number, once", async () => {
+    const mobile = '9812345678';
+    const { member } = await createMember(db(), { countryDialingCode: '91', mobile });
+    const client: IdentityClient = { ip: freshIp() };
+    const code = await driver.smsCode(client, mobile, identityPaths.smsNoLogin);
+    expect(code).toBeDefined();
+    const sms = { type: 'sms', username: mobile, countryDialingCode: '91' };
+    const wrong = await driver.login(
+      { ...sms, verificationCode: code === '000000' ? '111111' : '000000' },
+      client,
     );
-    expect(reply.status).toBe(400);
-    expect(reply.body.code).toBe('sms_operation_not_allowed');
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'sms_invalid_code']);
+    const reply = await driver.login({ ...sms, verificationCode: code }, client);
+    expect(reply.status).toBe(200);
+    const info = await driver.memberInfo(reply.body.value?.token ?? '');
+    expect(info.body.value).toMatchObject({ id: member.id });
+    const reused = await driver.login({ ...sms, verificationCode: code }, client);
+    expect(reused.status).toBe(400);
+    const noDialingCode = await driver.login(
+      { type: 'sms', username: mobile, verificationCode: code },
+      client,
+    );
+    expect(noDialingCode.body.message).toContain('countryDialingCode');
   });
 
   it('asks for the captcha after 3 failures of a username, checks it, and a success resets the count', async () => {
@@ -437,7 +453,11 @@ describe('PUT /wps/member/register and GET /wps/agent/affiliate', () => {
     const agent = await createMember(db(), { type: 1, affiliateCode: 'AGT777' });
     const client: IdentityClient = { ip: freshIp() };
     const captcha = await nextCaptcha(client);
+    const base = registration();
+    const verificationCode = await driver.smsCode(client, base.mobileNum);
     const payload = registration({
+      ...base,
+      verificationCode,
       affiliateCode: 'agt777',
       referralCode: 'FRIEND1',
       captcha,
@@ -471,6 +491,23 @@ describe('PUT /wps/member/register and GET /wps/agent/affiliate', () => {
       .from(auditLog)
       .where(like(auditLog.action, 'member.register'));
     expect(audits.length).toBeGreaterThan(0);
+  });
+
+  it('asks for the SMS code of the mobile number while REGMOBVERF3 is on', async () => {
+    const client: IdentityClient = { ip: freshIp() };
+    const missing = await driver.register(
+      registration({ captcha: await nextCaptcha(client) }),
+      client,
+    );
+    expect([missing.status, missing.body.code]).toEqual([400, 'sms_missing_code']);
+    const wrong = await driver.register(
+      registration({ captcha: await nextCaptcha(client), verificationCode: '000000' }),
+      client,
+    );
+    expect(wrong.status).toBe(400);
+    expect(['sms_invalid_code', 'sms_code_expired']).toContain(wrong.body.code);
+    // From here on the file registers without SMS verification.
+    await setModule(moduleIds.registerSmsVerification, false);
   });
 
   it('registers without logging in when login is false', async () => {

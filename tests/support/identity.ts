@@ -75,6 +75,26 @@ export function identityDriver(app: () => FastifyInstance, db: () => Db) {
         headers: { authorization: `Bearer ${token}` },
       });
     },
+    /** Sends a one-time code by SMS and reads it back from the development outbox. */
+    async smsCode(
+      client: IdentityClient,
+      mobileNo: string,
+      path: string = identityPaths.smsRegister,
+    ): Promise<string> {
+      const sent = await call(app(), {
+        method: 'POST',
+        url: path,
+        remoteAddress: client.ip,
+        payload: { countryDialingCode: '91', mobileNo },
+      });
+      if (sent.status !== 200) throw new Error(`sms send: ${sent.status} ${sent.body.code}`);
+      const outbox = await call<{ messages: { text: string }[] }>(app(), {
+        url: `${identityPaths.outbox}?to=${encodeURIComponent(`+91${mobileNo}`)}`,
+      });
+      const code = /\b(\d{6})\b/.exec(outbox.body.value?.messages[0]?.text ?? '')?.[1];
+      if (!code) throw new Error('no code in the outbox');
+      return code;
+    },
     /** Asks for a captcha (sets the client's cookie) and plants `answer` as its solution. */
     async solveCaptcha(client: IdentityClient, answer = 'K7PX'): Promise<string> {
       const reply = await app().inject({
@@ -122,7 +142,7 @@ export function registration(overrides: Record<string, unknown> = {}) {
     password: 'abc12345',
     confirmPassword: 'abc12345',
     paymentPassword: '123456',
-    mobileNum: '9876543210',
+    mobileNum: `98${String(10_000_000 + memberCounter * 7919 + Math.floor(Math.random() * 9999)).slice(-8)}`,
     countryDialingCode: '91',
     registerMethod: 'WEB',
     agreeTerms: true,

@@ -15,6 +15,7 @@ import type { FieldRule, RegisterField } from '../../contract/validation.ts';
 import type { z } from 'zod';
 import {
   findAgentByAffiliateCode,
+  findMemberByMobile,
   findMemberByUsername,
   insertMember,
   updateMember,
@@ -48,6 +49,11 @@ import {
 import { checkFieldRule } from './identity-rules.ts';
 import type { SessionService } from './session.service.ts';
 import type { SystemService } from './system.service.ts';
+import {
+  phoneTarget,
+  verificationError,
+  type VerificationService,
+} from './verification.service.ts';
 
 /** Abuse limits of the login (issue 3, item 7). */
 export const LOGIN_LIMITS = {
@@ -119,6 +125,7 @@ export function createIdentityService(deps: {
   db: Db;
   clock: Clock;
   sessions: Pick<SessionService, 'start'>;
+  verification: Pick<VerificationService, 'checkCode'>;
   system: Pick<SystemService, 'whitelabel' | 'registerSetting'>;
 }) {
   const { db, clock } = deps;
@@ -154,6 +161,8 @@ export function createIdentityService(deps: {
     member: MemberRow,
     context: RequestContext,
     expiryOn: boolean,
+    /** An SMS login never opens a forced password change (spec section 4). */
+    forcedChange = true,
   ) {
     const now = clock();
     const changedAt = member.passwordChangedAt ?? member.createdAt;
@@ -164,7 +173,7 @@ export function createIdentityService(deps: {
     const firstTimeLogin = member.firstLogin;
     const { token } = await deps.sessions.start(tx, member.id, {
       ip: context.ip,
-      mustChangePassword: firstTimeLogin || passwordExpired,
+      mustChangePassword: forcedChange && (firstTimeLogin || passwordExpired),
     });
     const knownIps = member.knownIps.includes(context.ip)
       ? member.knownIps
@@ -197,6 +206,37 @@ export function createIdentityService(deps: {
     });
   }
 
+  /**
+   * Login by an SMS code sent through /sms/noLogin (SMSLOGIN module): the username is the mobile
+   * number. No captcha (the code's own send and check limits apply) and no forced password change.
+   */
+  async function loginBySms(payload: LoginPayload, context: RequestContext) {
+    if (!(await moduleOn(moduleIds.smsLogin))) throw new AppError(400, 'sms_operation_not_allowed');
+    const dialingCode = payload.countryDialingCode;
+    if (!dialingCode) throw fieldError('countryDialingCode');
+    const mobile = payload.username;
+    if (!/^\d{4,20}$/.test(mobile)) throw new AppError(400, 'sms_invalid_phone');
+    const checked = await deps.verification.checkCode({
+      target: phoneTarget(dialingCode, mobile),
+      purpose: 'login',
+      code: payload.verificationCode,
+    });
+    if (!checked.ok) {
+      await auditFailure(mobile, context, checked.code);
+      throw verificationError(checked.code);
+    }
+    const member = await findMemberByMobile(db, dialingCode, mobile);
+    if (!member) {
+      await auditFailure(mobile, context, 'unknown_mobile');
+      throw new AppError(400, 'invalid_credentials');
+    }
+    if (member.status !== 'active' || !(memberTypes as readonly number[]).includes(member.type)) {
+      await auditFailure(mobile, context, `no_enter:${member.status}:${member.type}`);
+      throw new AppError(403, 'member_no_enter');
+    }
+    return db.transaction((tx) => openSession(tx, member, context, false, false));
+  }
+
   async function validateRegistration(payload: RegisterPayload) {
     const { validators, captchaEnabled } = await deps.system.registerSetting();
     for (const field of checkedFields) {
@@ -215,10 +255,7 @@ export function createIdentityService(deps: {
 
   return {
     async login(payload: LoginPayload, context: RequestContext): Promise<LoginResult> {
-      if (payload.type !== 'username') {
-        // SMS login needs the verification-code service (another part of the identity issue).
-        throw new AppError(400, 'sms_operation_not_allowed');
-      }
+      if (payload.type === 'sms') return loginBySms(payload, context);
       const username = payload.username.toLowerCase();
       const userKey = `user:${username}`;
       const ipKey = `ip:${context.ip}`;
@@ -290,6 +327,17 @@ export function createIdentityService(deps: {
       }
       if (await findMemberByUsername(db, payload.username)) {
         throw new AppError(409, 'username_taken');
+      }
+      // REGMOBVERF3: a username registration also proves its mobile number by SMS code.
+      if (await moduleOn(moduleIds.registerSmsVerification)) {
+        if (!payload.countryDialingCode) throw fieldError('countryDialingCode');
+        if (!payload.mobileNum) throw fieldError('mobileNum');
+        const checked = await deps.verification.checkCode({
+          target: phoneTarget(payload.countryDialingCode, payload.mobileNum),
+          purpose: 'register',
+          code: payload.verificationCode,
+        });
+        if (!checked.ok) throw verificationError(checked.code);
       }
       const [passwordHash, paymentPasswordHash] = await Promise.all([
         hashMemberPassword(payload.password ?? ''),

@@ -83,3 +83,14 @@ export async function findAgentByAffiliateCode(
     );
   return row;
 }
+
+/** The oldest member with this mobile number (numbers are not unique across accounts). */
+export async function findMemberByMobile(db: Db, countryDialingCode: string, mobile: string) {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.countryDialingCode, countryDialingCode), eq(members.mobile, mobile)))
+    .orderBy(members.id)
+    .limit(1);
+  return row;
+}
