@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run (never part of `npm test`). Prints each figure
  * next to the baseline it compares to and writes bench/results/latest.json.
- * `npm run bench -- --only http,cold,bundle` runs a subset.
+ * `npm run bench -- --only http,cold,bundle,login` runs a subset.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -9,11 +9,14 @@ import { join } from 'node:path';
 import { runBundleBench, type BundleResult } from './bundle-size.bench.ts';
 import { runColdStartBench, type ColdStartResult } from './cold-start.bench.ts';
 import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
+import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
 import { root } from './support/process.ts';
 
 const onlyIndex = process.argv.indexOf('--only');
 const only = new Set(
-  onlyIndex === -1 ? ['http', 'cold', 'bundle'] : (process.argv[onlyIndex + 1] ?? '').split(','),
+  onlyIndex === -1
+    ? ['http', 'cold', 'bundle', 'login']
+    : (process.argv[onlyIndex + 1] ?? '').split(','),
 );
 const log = (line: string) => console.log(line);
 
@@ -45,6 +48,7 @@ const results: {
   http?: { settings: typeof httpSettings; results: HttpResult[] };
   coldStart?: ColdStartResult;
   bundle?: BundleResult;
+  login?: { settings: typeof loginSettings; results: LoginBenchResult };
 } = {
   date: new Date().toISOString(),
   node: process.version,
@@ -67,6 +71,14 @@ if (only.has('cold')) {
 if (only.has('bundle')) {
   log('\n[bundle] gzip -9 of the JavaScript the home route loads');
   results.bundle = await runBundleBench();
+}
+if (only.has('login')) {
+  const { memoryCost, timeCost, parallelism } = loginSettings.argon2;
+  log(
+    `\n[login] ${loginSettings.members} members, argon2id m=${memoryCost} KiB t=${timeCost} p=${parallelism}, ` +
+      `${loginSettings.warmupSeconds} s warm-up then ${loginSettings.durationSeconds} s per target`,
+  );
+  results.login = { settings: loginSettings, results: await runLoginBench(log) };
 }
 
 if (results.http) {
@@ -149,6 +161,67 @@ if (results.bundle) {
   if (!b.homeChunk)
     console.log(`note: no chunk holds src/ui/pages/home/home-page.tsx; only the entry is counted`);
   else console.log(`home page chunk: ${b.homeChunk.key} (found by ${b.homeChunk.foundBy})`);
+}
+if (results.login) {
+  const { argon2, login, memberInfo } = results.login.results;
+  const s = results.login.settings;
+  const cost = `argon2id m=${s.argon2.memoryCost} KiB, t=${s.argon2.timeCost}, p=${s.argon2.parallelism}`;
+  const rows: Row[] = [
+    [
+      `login req/s vs verifies/s (${s.loginConnections} conn. / 1 core)`,
+      int(login.requestsPerSecond),
+      int(argon2.verifiesPerSecond),
+      ratio(login.requestsPerSecond, argon2.verifiesPerSecond),
+    ],
+    ['login p50 latency', ms(login.p50Ms), ms(argon2.p50Ms), ratio(login.p50Ms, argon2.p50Ms)],
+    ['login p99 latency', ms(login.p99Ms), ms(argon2.p99Ms), ratio(login.p99Ms, argon2.p99Ms)],
+  ];
+  if (login.non2xx + login.errors > 0) {
+    rows.push(['login non-2xx / errors', `${login.non2xx} / ${login.errors}`, '-', '-']);
+  }
+  table(
+    `Login (${cost}; ${cpus().length} cores, ${s.durationSeconds} s)`,
+    ['metric', 'login', 'raw argon2id', 'login/raw'],
+    rows,
+  );
+  const infoRows: Row[] = [
+    [
+      `member info req/s (${memberInfo.bytes} B body)`,
+      int(memberInfo.ours.requestsPerSecond),
+      int(memberInfo.bare.requestsPerSecond),
+      ratio(memberInfo.ours.requestsPerSecond, memberInfo.bare.requestsPerSecond),
+    ],
+    [
+      'member info p50 latency',
+      ms(memberInfo.ours.p50Ms),
+      ms(memberInfo.bare.p50Ms),
+      ratio(memberInfo.ours.p50Ms, memberInfo.bare.p50Ms),
+    ],
+    [
+      'member info p99 latency',
+      ms(memberInfo.ours.p99Ms),
+      ms(memberInfo.bare.p99Ms),
+      ratio(memberInfo.ours.p99Ms, memberInfo.bare.p99Ms),
+    ],
+  ];
+  const { ours, bare } = memberInfo;
+  if (ours.non2xx + ours.errors + bare.non2xx + bare.errors > 0) {
+    infoRows.push([
+      'member info non-2xx / errors',
+      `${ours.non2xx} / ${ours.errors}`,
+      `${bare.non2xx} / ${bare.errors}`,
+      '-',
+    ]);
+  }
+  table(
+    `Member info (${s.infoConnections} connections, ${s.durationSeconds} s)`,
+    ['metric', 'ours', 'bare Fastify', 'ours/bare'],
+    infoRows,
+  );
+  console.log(
+    `login: ${int(login.requests)} logins from ${int(login.freshBodies)} fresh JWE bodies over ${s.members} members; ` +
+      `argon2id baseline: ${int(argon2.verifies)} sequential verifies in the bench process`,
+  );
 }
 
 const outDir = join(root, 'bench', 'results');
