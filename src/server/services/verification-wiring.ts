@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hash } from '@node-rs/argon2';
+import { hashMemberPassword } from './identity-password.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createMessageProviders } from '../providers/providers.ts';
@@ -9,10 +9,6 @@ import type { Clock } from './captcha.service.ts';
 import { createOutboxService } from './outbox.service.ts';
 import { createPasswordResetService } from './verification-reset.service.ts';
 import { createVerificationService } from './verification.service.ts';
-
-/** argon2id with the identity area's member password cost (OWASP: 19 MiB, 2 passes, 1 lane). */
-const hashMemberPassword = (secret: string) =>
-  hash(secret, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 
 /**
  * One-time codes, SMS and e-mail: the providers the configuration names and the services over
