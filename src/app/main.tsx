@@ -7,6 +7,8 @@ import { createHttpClient } from '../services/http-client.ts';
 import { createI18n } from '../services/i18n.ts';
 import { storage } from '../services/storage.ts';
 import { createSystemService } from '../services/system.service.ts';
+import { createEncryptor } from '../services/enc.ts';
+import { createIdentityService, createSessionStore } from '../services/identity.service.ts';
 import { SiteContext } from '../ui/site-context.tsx';
 import { createSiteActors } from './site-actors.ts';
 import { createSiteRouter } from './router.tsx';
@@ -15,6 +17,14 @@ import '../ui/styles/base.css';
 import '../ui/styles/layout.css';
 import '../ui/styles/components.css';
 import '../ui/styles/system.css';
+
+function safeSessionStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
 
 /** The composition root: services, then actors wired to them, then React. */
 async function start(): Promise<void> {
@@ -25,8 +35,18 @@ async function start(): Promise<void> {
     describe: (code) => i18n.t(`common:errors.${code}`),
   });
   const system = createSystemService(http);
-  const site = createSiteActors({ system, i18n, host: window.location.host });
-  const router = createSiteRouter();
+  const identity = createIdentityService(http, createEncryptor(http));
+  const sessionStore = createSessionStore(safeSessionStorage(), document);
+  let router: ReturnType<typeof createSiteRouter> | null = null;
+  const site = createSiteActors({
+    system,
+    i18n,
+    host: window.location.host,
+    identity,
+    sessionStore,
+    navigate: (path) => void router?.navigate(path),
+  });
+  router = createSiteRouter();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

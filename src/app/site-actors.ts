@@ -9,6 +9,8 @@ import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import type { SystemService } from '../services/system.service.ts';
 import { storage } from '../services/storage.ts';
 import type { SiteActors } from '../ui/site-context.tsx';
+import type { IdentityService, SessionStore } from '../services/identity.service.ts';
+import { createIdentityActors } from './identity-actors.ts';
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
 
@@ -34,10 +36,16 @@ export function createSiteActors({
   system,
   i18n,
   host,
+  identity,
+  sessionStore,
+  navigate,
 }: {
   system: SystemService;
   i18n: I18n;
   host: string;
+  identity: IdentityService;
+  sessionStore: SessionStore;
+  navigate: (path: string) => void;
 }): SiteActors {
   const language = (i18n.language as Language) ?? constants.defaultLanguage;
 
@@ -80,7 +88,19 @@ export function createSiteActors({
     },
   );
 
+  const identityActors = createIdentityActors({
+    identity,
+    system,
+    sessionStore,
+    systemStatus,
+    host,
+    navigate,
+  });
+
   const actors: SiteActors = {
+    session: identityActors.session,
+    dialogs: identityActors.dialogs,
+    identity: identityActors.flows,
     systemStatus,
     preferences,
     banners: remoteResource(system.getBanners, language),
@@ -122,5 +142,6 @@ export function createSiteActors({
   });
 
   for (const actor of [preferences, systemStatus, ...remote]) actor.start();
+  identityActors.start();
   return actors;
 }

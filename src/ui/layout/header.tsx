@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { moduleIds } from '../../contract/system.ts';
-import { useModuleEnabled, useSiteName } from '../hooks/use-permission.ts';
+import { useSiteName } from '../hooks/use-permission.ts';
+import { IdentityModals } from '../modals/identity-modals.tsx';
+import { HeaderLoginArea } from './header-account.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -10,7 +11,6 @@ import { ThemeToggle } from './theme-toggle.tsx';
 export function Header() {
   const { t } = useTranslation('layout');
   const siteName = useSiteName();
-  const directRegistration = useModuleEnabled(moduleIds.directRegistration);
   return (
     <header className="site-header">
       <div className="header-top container">
@@ -18,21 +18,13 @@ export function Header() {
           <img src="/media/logo.svg" alt="" className="logo__image" width="150" height="40" />
         </Link>
         <div className="header-top__actions">
-          <div className="login-area">
-            {directRegistration && (
-              <Link to="/register" className="btn btn--outline">
-                {t('header.register')}
-              </Link>
-            )}
-            <Link to="/login" className="btn btn--primary">
-              {t('header.login')}
-            </Link>
-          </div>
+          <HeaderLoginArea />
           <LanguageMenu />
           <ThemeToggle />
         </div>
       </div>
       <NavBar />
+      <IdentityModals />
     </header>
   );
 }

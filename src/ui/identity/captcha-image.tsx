@@ -1,0 +1,25 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSite } from '../site-context.tsx';
+
+/** The captcha image (GET /wps/captcha); a click asks for a new one (at most once a second). */
+export function CaptchaImage({ testId }: { testId: string }) {
+  const { t } = useTranslation('identity');
+  const { captcha } = useSite().identity;
+  const image = useSyncExternalStore(captcha.subscribe, captcha.getSnapshot);
+  useEffect(() => {
+    if (!image) captcha.refresh();
+  }, [captcha, image]);
+  return (
+    <button
+      type="button"
+      className="id-captcha"
+      onClick={() => captcha.refresh()}
+      title={t('form.refreshCaptcha')}
+      aria-label={t('form.refreshCaptcha')}
+      data-testid={testId}
+    >
+      {image ? <img src={image} alt={t('form.captchaImage')} width="100" height="36" /> : '…'}
+    </button>
+  );
+}

@@ -1,0 +1,342 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useForm } from 'react-hook-form';
+import { loginSchema } from '../../contract/validation-engine.ts';
+import type { LoginValues } from '../../contract/validation-engine.ts';
+import { moduleIds } from '../../contract/system.ts';
+import type { LoginOutput, LoginTab } from '../../machines/login.machine.ts';
+import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
+import { useSite } from '../site-context.tsx';
+import { CaptchaImage } from './captcha-image.tsx';
+import { Field, FormError } from './field.tsx';
+
+type FormValues = LoginValues & { rememberMe: boolean; countryDialingCode?: string };
+
+/**
+ * The login flow (loginMachine) for the /login page and the login popup: username / SMS tabs,
+ * remember-me, captcha when the server asks, free play, second factor, the after-login modal.
+ * `onLink` runs before a register / forgot link is followed (the popup closes).
+ */
+export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => void }) {
+  const { t, i18n } = useTranslation('identity');
+  const site = useSite();
+  const navigate = useNavigate();
+  const permission = usePermission();
+  const smsLogin = useModuleEnabled(moduleIds.smsLogin);
+  const freePlay = useModuleEnabled(moduleIds.freePlay);
+  const directRegistration = useModuleEnabled(moduleIds.directRegistration);
+  const actor = useActorRef(site.identity.login, {
+    input: {
+      smsLoginEnabled: smsLogin,
+      freePlayEnabled: freePlay,
+      socialProviders: [],
+      defaultPassword: null,
+    },
+  });
+  const state = useSelector(actor, (s) => s.value as string);
+  const tab = useSelector(actor, (s) => s.context.tab);
+  const captchaShown = useSelector(actor, (s) => s.context.captchaRequired);
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+
+  useEffect(() => {
+    if (!output) return;
+    finish(output);
+    function finish(result: LoginOutput) {
+      if (result.outcome === 'changePassword') {
+        site.dialogs.send({
+          type: 'app.openChangePassword',
+          reason: result.reason === 'expired' ? 'expired' : 'firstLogin',
+          heldPassword: result.password,
+        });
+      } else {
+        site.dialogs.send({ type: 'user.close' });
+      }
+      navigate('/');
+    }
+  }, [output, site.dialogs, navigate]);
+
+  if (state === 'secondFactor' || state === 'verifyingSecondFactor') {
+    return <SecondFactorStep actor={actor} />;
+  }
+  if (state === 'afterLogin') return <AfterLogin actor={actor} />;
+  if (state === 'challenge') {
+    return (
+      <p className="id-busy" data-testid="login-human-check" role="status">
+        {t('login.checking')}
+      </p>
+    );
+  }
+
+  const tabs: LoginTab[] = smsLogin ? ['username', 'sms'] : ['username'];
+  return (
+    <div className="id-flow" data-testid="login-form">
+      {tabs.length > 1 && (
+        <div className="id-tabs" role="tablist" aria-label={t('login.title')}>
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className="id-tabs__tab"
+              onClick={() => actor.send({ type: 'user.selectTab', tab: name })}
+              data-testid={`login-tab-${name}`}
+            >
+              {t(`login.tab.${name}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {permission && (
+        <LoginForm
+          key={`${tab}-${i18n.language}-${captchaShown}`}
+          tab={tab}
+          captchaShown={captchaShown}
+          busy={busy}
+          onSubmit={(values) =>
+            actor.send({
+              type: 'user.submit',
+              form: {
+                type: tab,
+                username: (values.username ?? '').trim(),
+                ...(tab === 'username'
+                  ? { password: values.password ?? '' }
+                  : {
+                      verificationCode: (values.verificationCode ?? '').trim(),
+                      countryDialingCode: values.countryDialingCode,
+                    }),
+                ...(captchaShown ? { captcha: (values.captcha ?? '').trim() } : {}),
+                rememberMe: values.rememberMe,
+              },
+            })
+          }
+        />
+      )}
+      <FormError message={failure?.message || null} testId="login-error" />
+      <div className="id-links">
+        {directRegistration && (
+          <Link to="/register" onClick={() => onLink?.('register')} data-testid="login-to-register">
+            {t('login.toRegister')}
+          </Link>
+        )}
+        <Link to="/forget" onClick={() => onLink?.('forget')} data-testid="login-to-forget">
+          {t('login.toForget')}
+        </Link>
+      </div>
+      {freePlay && (
+        <button
+          type="button"
+          className="btn btn--outline id-wide"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'user.freePlay' })}
+          data-testid="login-free-play"
+        >
+          {t('login.freePlay')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function LoginForm({
+  tab,
+  captchaShown,
+  busy,
+  onSubmit,
+}: {
+  tab: LoginTab;
+  captchaShown: boolean;
+  busy: boolean;
+  onSubmit: (values: FormValues) => void;
+}) {
+  const { t, i18n } = useTranslation('identity');
+  const site = useSite();
+  const permission = usePermission();
+  const resolver = useMemo(() => {
+    const schema = loginSchema(
+      permission!.validators,
+      { type: tab, captchaShown },
+      { translate: site.identity.forms.translator(i18n) },
+    );
+    return site.identity.forms.resolver(schema);
+  }, [permission, tab, captchaShown, i18n, site]);
+  const [remembered] = useState(() => site.identity.rememberedUsername());
+  const { register, handleSubmit, formState } = useForm<LoginValues>({
+    resolver,
+    defaultValues: { username: tab === 'username' ? (remembered ?? '') : '' },
+  });
+  const [rememberMe, setRememberMe] = useState(remembered !== null);
+  const errors = formState.errors;
+
+  return (
+    <form
+      className="id-form"
+      noValidate
+      onSubmit={handleSubmit((values) => onSubmit({ ...values, rememberMe }))}
+      aria-busy={busy}
+    >
+      {tab === 'username' ? (
+        <>
+          <Field
+            label={t('form.username')}
+            autoComplete="username"
+            error={errors.username?.message}
+            data-testid="login-username"
+            {...register('username')}
+          />
+          <Field
+            label={t('form.password')}
+            type="password"
+            revealable
+            autoComplete="current-password"
+            error={errors.password?.message}
+            data-testid="login-password"
+            {...register('password')}
+          />
+        </>
+      ) : (
+        <>
+          <Field
+            label={t('form.mobile')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            error={errors.username?.message}
+            data-testid="login-mobile"
+            {...register('username')}
+          />
+          <Field
+            label={t('form.smsCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            error={errors.verificationCode?.message}
+            data-testid="login-code"
+            {...register('verificationCode')}
+          />
+        </>
+      )}
+      {captchaShown && (
+        <Field
+          label={t('form.captcha')}
+          autoComplete="off"
+          error={errors.captcha?.message}
+          data-testid="login-captcha-input"
+          addon={<CaptchaImage testId="login-captcha" />}
+          {...register('captcha')}
+        />
+      )}
+      <label className="id-check">
+        <input
+          type="checkbox"
+          checked={rememberMe}
+          onChange={(e) => setRememberMe(e.target.checked)}
+          data-testid="login-remember"
+        />
+        {t('login.rememberMe')}
+      </label>
+      <button
+        type="submit"
+        className="btn btn--primary id-wide"
+        disabled={busy}
+        data-testid="login-submit"
+      >
+        {busy ? t('form.working') : t('login.submit')}
+      </button>
+    </form>
+  );
+}
+
+type LoginActor = ReturnType<typeof useActorRef<ReturnType<typeof useSite>['identity']['login']>>;
+
+function SecondFactorStep({ actor }: { actor: LoginActor }) {
+  const { t } = useTranslation('identity');
+  const factors = useSelector(actor, (s) => s.context.challenge?.factors ?? []);
+  const factor = useSelector(actor, (s) => s.context.factor);
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const [code, setCode] = useState('');
+  const invalid = code !== '' && !/^\d{6}$/.test(code);
+  return (
+    <form
+      className="id-form"
+      data-testid="login-second-factor"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (/^\d{6}$/.test(code)) actor.send({ type: 'user.submitCode', code });
+      }}
+    >
+      <p>{t('login.secondFactor')}</p>
+      {factors.length > 1 && (
+        <div className="id-tabs" role="tablist">
+          {factors.map((f) => (
+            <button
+              key={f}
+              type="button"
+              role="tab"
+              aria-selected={factor === f}
+              className="id-tabs__tab"
+              onClick={() => actor.send({ type: 'user.selectFactor', factor: f })}
+            >
+              {t(`login.factor.${f}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <Field
+        label={t('login.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value.trim())}
+        error={invalid ? t('login.codeFormat') : undefined}
+        data-testid="login-second-factor-code"
+      />
+      <FormError message={failure?.message || null} testId="login-error" />
+      <div className="id-actions">
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => actor.send({ type: 'user.cancel' })}
+        >
+          {t('form.cancel')}
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {t('form.confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AfterLogin({ actor }: { actor: LoginActor }) {
+  const { t, i18n } = useTranslation('identity');
+  const previous = useSelector(actor, (s) => s.context.result?.previousLoginAt ?? null);
+  const name = useSelector(actor, (s) => s.context.member?.account ?? '');
+  return (
+    <div className="id-flow" data-testid="after-login-modal" role="status">
+      <h3 className="id-title">{t('afterLogin.welcome', { name })}</h3>
+      <p data-testid="after-login-previous">
+        {previous
+          ? t('afterLogin.previous', {
+              time: new Date(previous).toLocaleString(i18n.language),
+            })
+          : t('afterLogin.first')}
+      </p>
+      <button
+        type="button"
+        className="btn btn--primary id-wide"
+        onClick={() => actor.send({ type: 'user.dismiss' })}
+        data-testid="after-login-close"
+        autoFocus
+      >
+        {t('form.ok')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useActorRef, useSelector } from '@xstate/react';
+import { constants } from '../../contract/constants.ts';
+import { moduleIds } from '../../contract/system.ts';
+import { useModuleEnabled } from '../hooks/use-permission.ts';
+import { Modal } from '../modals/modal.tsx';
+import { useSite } from '../site-context.tsx';
+import '../identity/identity.css';
+
+/** The header's login area: the visitor's buttons or the member's account area. */
+export function HeaderLoginArea() {
+  const { t } = useTranslation('layout');
+  const { session, dialogs } = useSite();
+  const directRegistration = useModuleEnabled(moduleIds.directRegistration);
+  const state = useSelector(session, (s) =>
+    s.matches('member') ? 'member' : s.matches('memberUnavailable') ? 'unavailable' : 'visitor',
+  );
+  if (state === 'member') return <AccountArea />;
+  if (state === 'unavailable') return <MemberUnavailable />;
+  return (
+    <div className="login-area" data-testid="header-login">
+      {directRegistration && (
+        <Link to="/register" className="btn btn--outline" data-testid="header-register">
+          {t('header.register')}
+        </Link>
+      )}
+      <Link
+        to="/login"
+        className="btn btn--primary"
+        data-testid="header-login-button"
+        onClick={(event) => {
+          // The popup on a normal click; the /login page for a new tab.
+          if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          dialogs.send({ type: 'user.openLogin' });
+        }}
+      >
+        {t('header.login')}
+      </Link>
+    </div>
+  );
+}
+
+function MemberUnavailable() {
+  const { t } = useTranslation('identity');
+  const { session } = useSite();
+  return (
+    <div className="login-area" data-testid="session-retry">
+      <span className="account-area__note">{t('header.memberUnavailable')}</span>
+      <button
+        type="button"
+        className="btn btn--outline"
+        onClick={() => session.send({ type: 'user.retry' })}
+      >
+        {t('form.retry')}
+      </button>
+    </div>
+  );
+}
+
+function AccountArea() {
+  const { t } = useTranslation('identity');
+  const site = useSite();
+  const member = useSelector(site.session, (s) => s.context.member);
+  const isAgent = useSelector(site.session, (s) => s.context.isAgent);
+  const agentEnabled = useModuleEnabled(moduleIds.agent);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const signOut = useActorRef(site.identity.signOut);
+  const confirming = useSelector(signOut, (s) => s.matches('confirming'));
+  const signingOut = useSelector(signOut, (s) => s.hasTag('busy'));
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const account = member?.account ?? '';
+  const labelColour = member?.memberLabel.colour ?? constants.memberLabelColour;
+  return (
+    <div className="account-area" data-testid="header-account" ref={ref}>
+      <button
+        type="button"
+        className="account-area__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="account-area__name" data-testid="header-account-name">
+          {account || t('header.member')}
+        </span>
+        {member && (
+          <span
+            className="account-area__label"
+            style={{ borderColor: labelColour }}
+            data-testid="header-member-label"
+          >
+            {member.clubLabel.labelName}
+          </span>
+        )}
+      </button>
+      {open && (
+        <ul id={menuId} className="account-menu">
+          {isAgent && agentEnabled ? (
+            <li>
+              <Link to="/agentHome" onClick={() => setOpen(false)} data-testid="menu-agent-center">
+                {t('header.agentCenter')}
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                signOut.send({ type: 'user.signOut' });
+              }}
+              data-testid="menu-sign-out"
+            >
+              {t('header.signOut')}
+            </button>
+          </li>
+        </ul>
+      )}
+      <Modal
+        open={confirming || signingOut}
+        title={t('signOut.title')}
+        onClose={() => signOut.send({ type: 'user.cancel' })}
+      >
+        <div data-testid="sign-out-confirm" role="alertdialog" aria-label={t('signOut.title')}>
+          <p>{t('signOut.text')}</p>
+          <div className="id-actions">
+            <button
+              type="button"
+              className="btn btn--outline"
+              onClick={() => signOut.send({ type: 'user.cancel' })}
+            >
+              {t('form.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={signingOut}
+              onClick={() => signOut.send({ type: 'user.confirm' })}
+              data-testid="sign-out-yes"
+            >
+              {t('signOut.confirm')}
+            </button>
+          </div>
+        </div>
+      </Modal>
+    </div>
+  );
+}

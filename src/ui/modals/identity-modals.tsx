@@ -1,0 +1,58 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from '@xstate/react';
+import { ChangePasswordFlow } from '../identity/change-password-flow.tsx';
+import { LoginFlow } from '../identity/login-flow.tsx';
+import { useSite } from '../site-context.tsx';
+import { Modal } from './modal.tsx';
+
+/** The identity popups: login (loginPopupModal) and the change-password popup. */
+export function IdentityModals() {
+  const { t } = useTranslation('identity');
+  const { dialogs } = useSite();
+  const navigate = useNavigate();
+  const dialog = useSelector(dialogs, (s) => s.context);
+  const close = useCallback(() => dialogs.send({ type: 'user.close' }), [dialogs]);
+  const passwordDone = useCallback(
+    (outcome: 'home' | 'closed') => {
+      dialogs.send({ type: 'user.close' });
+      if (outcome === 'home') navigate('/');
+    },
+    [dialogs, navigate],
+  );
+
+  return (
+    <>
+      <Modal
+        open={dialog.open === 'login'}
+        title={t('login.title')}
+        onClose={close}
+        className="id-modal"
+      >
+        <div data-testid="login-popup">
+          <LoginFlow onLink={close} />
+        </div>
+      </Modal>
+      <Modal
+        open={dialog.open === 'changePassword'}
+        title={t('changePassword.title')}
+        // A forced change cannot be closed.
+        onClose={() => {
+          if (dialog.open === 'changePassword' && dialog.reason === 'voluntary') close();
+        }}
+        className="id-modal"
+      >
+        {dialog.open === 'changePassword' && (
+          <div data-testid="change-password-popup">
+            <ChangePasswordFlow
+              reason={dialog.reason}
+              heldPassword={dialog.heldPassword}
+              onDone={passwordDone}
+            />
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}
