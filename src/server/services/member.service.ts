@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Language } from '../../contract/constants.ts';
-import {
-  findMemberBySession,
-  findMemberForUpdate,
-  setMemberLanguage,
-  type MemberRow,
-} from '../db/repositories/members.repository.ts';
+import { findMemberForUpdate, setMemberLanguage } from '../db/repositories/members.repository.ts';
 import { insertAudit } from '../db/repositories/audit.repository.ts';
 import { AppError } from './errors.ts';
 import type { Clock } from './captcha.service.ts';
@@ -16,12 +11,6 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export function createMemberService(deps: { db: Db; clock: Clock }) {
   return {
-    /** The member of a live session, or undefined. */
-    async authenticate(token: string): Promise<MemberRow | undefined> {
-      if (!/^[A-Za-z0-9_-]{16,256}$/.test(token)) return undefined;
-      return findMemberBySession(deps.db, hashToken(token), deps.clock());
-    },
-
     async updateLanguage(memberId: number, language: Language): Promise<{ language: Language }> {
       return deps.db.transaction(async (tx) => {
         const before = await findMemberForUpdate(tx, memberId);

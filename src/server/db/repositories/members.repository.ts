@@ -1,26 +1,10 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { members, sessions } from '../schema/members.schema.ts';
+import { members } from '../schema/members.schema.ts';
 import type { Language } from '../../../contract/constants.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
-
-/** The member of a live session (not revoked, not expired) with this token hash. */
-export async function findMemberBySession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ member: members })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  return row?.member;
-}
 
 export async function setMemberLanguage(tx: Db, memberId: number, language: Language) {
   const [row] = await tx
