@@ -11,6 +11,9 @@ const pages = [
   { path: '/rng', testId: 'jackpot-counter' },
 ];
 
+// axe reads every node of the page: slower than the other checks, so a larger budget.
+test.describe.configure({ timeout: 60_000 });
+
 for (const theme of ['light', 'dark'] as const) {
   for (const { path, testId } of pages) {
     test(`${path} in the ${theme} theme has no serious accessibility problems`, async ({

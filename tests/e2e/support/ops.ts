@@ -15,6 +15,7 @@ import {
   opsPaths,
   opsSystemSchema,
   regionBodySchema,
+  settingsBodySchema,
 } from '../../../src/contract/ops.ts';
 import { opsCredentials } from './server.ts';
 
@@ -31,6 +32,8 @@ export type OpsDriver = {
   clearRegion(): Promise<void>;
   /** Switches a white-label module flag (src/contract/system.ts moduleIds). */
   setModule(modId: string, enabled: boolean): Promise<void>;
+  /** Whether forms ask for the image captcha (site setting). */
+  setCaptcha(enabled: boolean): Promise<void>;
 };
 
 export function opsDriver(options: {
@@ -95,6 +98,14 @@ export function opsDriver(options: {
       await putRegion({ blockedCountries: [...countries], blockedCidrs: region.blockedCidrs });
     },
     clearRegion: () => putRegion({ blockedCountries: [], blockedCidrs: [] }),
+    async setCaptcha(enabled) {
+      await call(
+        'PUT',
+        opsPaths.settings,
+        settingsBodySchema.parse({ captchaEnabled: enabled }),
+        z.unknown(),
+      );
+    },
     async setModule(modId, enabled) {
       const path = opsPaths.module.replace(':modId', encodeURIComponent(modId));
       await call('PUT', path, moduleBodySchema.parse({ enabled }), z.unknown());

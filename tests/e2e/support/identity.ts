@@ -1,0 +1,47 @@
+/**
+ * Players for the end-to-end tests, registered through the real API as a browser would: the
+ * payload encrypted (JWE) to the server's public key.
+ */
+import { CompactEncrypt, importJWK, type JWK } from 'jose';
+import { identityPaths } from '../../../src/contract/identity.ts';
+import { systemPaths } from '../../../src/contract/system.ts';
+
+let counter = 0;
+
+async function encrypt(baseURL: string, payload: unknown): Promise<string> {
+  const reply = (await (await fetch(new URL(systemPaths.publicKey, baseURL))).json()) as {
+    value: JWK;
+  };
+  const key = await importJWK(reply.value, 'RSA-OAEP-256');
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
+    .encrypt(key);
+}
+
+export type Player = { username: string; password: string };
+
+/** Registers a player by username (the site's captcha and SMS step switched off by the test). */
+export async function registerPlayer(baseURL: string): Promise<Player> {
+  counter += 1;
+  const stamp = `${Date.now() % 100_000}${counter}`;
+  const player = { username: `e2e${stamp}`, password: `pass${stamp}a` };
+  const payload = {
+    username: player.username,
+    password: player.password,
+    confirmPassword: player.password,
+    paymentPassword: '123456',
+    mobileNum: `98${stamp.padStart(8, '7').slice(-8)}`,
+    countryDialingCode: '91',
+    registerMethod: 'WEB',
+    agreeTerms: true,
+    login: false,
+  };
+  const response = await fetch(new URL(identityPaths.register, baseURL), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ enc: await encrypt(baseURL, payload) }),
+  });
+  const body = (await response.json()) as { success: boolean; message?: string };
+  if (!body.success) throw new Error(`register failed: ${response.status} ${body.message}`);
+  return player;
+}
