@@ -3,11 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { ChangePasswordFlow } from '../identity/change-password-flow.tsx';
+import { ForgotFlow } from '../identity/forgot-flow.tsx';
 import { LoginFlow } from '../identity/login-flow.tsx';
+import { RegisterFlow } from '../identity/register-flow.tsx';
 import { useSite } from '../site-context.tsx';
 import { Modal } from './modal.tsx';
 
-/** The identity popups: login (loginPopupModal) and the change-password popup. */
+/** The identity popups: login (loginPopupModal), register, forgot password, change password. */
 export function IdentityModals() {
   const { t } = useTranslation('identity');
   const { dialogs } = useSite();
@@ -32,6 +34,26 @@ export function IdentityModals() {
       >
         <div data-testid="login-popup">
           <LoginFlow onLink={close} />
+        </div>
+      </Modal>
+      <Modal
+        open={dialog.open === 'register'}
+        title={t('register.title')}
+        onClose={close}
+        className="id-modal"
+      >
+        <div data-testid="register-popup">
+          <RegisterFlow onLink={close} />
+        </div>
+      </Modal>
+      <Modal
+        open={dialog.open === 'forget'}
+        title={t('forgot.title')}
+        onClose={close}
+        className="id-modal"
+      >
+        <div data-testid="forgot-popup">
+          <ForgotFlow onClose={close} onLink={close} />
         </div>
       </Modal>
       <Modal

@@ -1,19 +1,18 @@
-import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { AccountInfo } from './account-info.tsx';
+import { RegisterFlow } from '../../identity/register-flow.tsx';
+import '../../identity/identity.css';
 
-/** /register: explains registration and shows the invitation code of ?referralCode. */
+/** /register: the registration flow on a page of its own; reads ?referralCode. */
 export default function RegisterPage() {
-  const { t } = useTranslation('pages');
-  const [params] = useSearchParams();
-  const code = params.get('referralCode')?.trim();
+  const { t } = useTranslation('identity');
   return (
-    <AccountInfo testId="page-register" area="register">
-      {code && (
-        <p className="pg-card" data-testid="referral-code">
-          {t('account.register.referral')} <strong>{code}</strong>
-        </p>
-      )}
-    </AccountInfo>
+    <div className="id-page" data-testid="page-register">
+      <section className="id-card" aria-labelledby="register-page-title">
+        <h1 id="register-page-title" className="id-title">
+          {t('register.title')}
+        </h1>
+        <RegisterFlow />
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,349 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useForm, useWatch } from 'react-hook-form';
+import { registrationFields, registrationSchema } from '../../contract/validation-engine.ts';
+import type {
+  RegisterType,
+  RegistrationOptions,
+  RegistrationValues,
+} from '../../contract/validation-engine.ts';
+import type { RegisterField } from '../../contract/validation.ts';
+import type { Permission } from '../../contract/system.ts';
+import { moduleIds } from '../../contract/system.ts';
+import type { RegistrationInput } from '../../machines/registration.machine.ts';
+import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
+import { useSite } from '../site-context.tsx';
+import { CaptchaImage } from './captcha-image.tsx';
+import { Field, FormError } from './field.tsx';
+import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
+import { WarningDialog } from './register-warning.tsx';
+import { SmsCodeButton } from './sms-code-button.tsx';
+
+/** The test id of each input; the optional text fields use `register-<field>`. */
+const inputTestIds: Partial<Record<RegisterField, string>> = {
+  username: 'register-username',
+  password: 'register-password',
+  confirmPassword: 'register-confirm',
+  paymentPassword: 'register-payment-password',
+  mobileNum: 'register-mobile',
+  verificationCode: 'register-code',
+  captcha: 'register-captcha-input',
+  affiliateCode: 'register-affiliate',
+};
+
+const autoCompletes: Partial<Record<RegisterField, string>> = {
+  username: 'username',
+  password: 'new-password',
+  confirmPassword: 'new-password',
+  paymentPassword: 'new-password',
+  mobileNum: 'tel-national',
+  verificationCode: 'one-time-code',
+  email: 'email',
+  payeeName: 'name',
+  captcha: 'off',
+};
+
+const secretFields = new Set<RegisterField>(['password', 'confirmPassword', 'paymentPassword']);
+const numericFields = new Set<RegisterField>(['mobileNum', 'verificationCode', 'qqNum']);
+
+/**
+ * The registration flow (registrationMachine) for the /register page and the register popup:
+ * username / mobile tabs, the fields the operator's rules show, the SMS code button, captcha,
+ * affiliate code (hidden when the URL's ?referralCode checked out), terms and age. Once
+ * registered the popup closes and the app goes home.
+ */
+export function RegisterFlow({ onLink }: { onLink?: () => void }) {
+  const permission = usePermission();
+  const usernameRegistration = useModuleEnabled(moduleIds.usernameRegistration);
+  const mobileRegistration = useModuleEnabled(moduleIds.mobileRegistration);
+  const mobileWithPassword = useModuleEnabled(moduleIds.mobileWithPassword);
+  const smsVerification = useModuleEnabled(moduleIds.registerSmsVerification);
+  const [params] = useSearchParams();
+  if (!permission) return null;
+  return (
+    <RegisterMachine
+      input={{
+        validators: permission.validators,
+        usernameRegistration,
+        mobileRegistration,
+        mobileWithPassword,
+        smsVerification,
+        captchaShown: permission.settings.captchaEnabled,
+        urlAffiliateCode: params.get('referralCode')?.trim() || null,
+      }}
+      permission={permission}
+      onLink={onLink}
+    />
+  );
+}
+
+function RegisterMachine({
+  input,
+  permission,
+  onLink,
+}: {
+  input: RegistrationInput;
+  permission: Permission;
+  onLink?: () => void;
+}) {
+  const { t, i18n } = useTranslation('identity');
+  const site = useSite();
+  const navigate = useNavigate();
+  const actor = useActorRef(site.identity.registration, { input });
+  const state = useSelector(actor, (s) => s.value as string);
+  const registerType = useSelector(actor, (s) => s.context.registerType);
+  const showTabs = useSelector(actor, (s) => s.context.showTabs);
+  const affiliateShown = useSelector(actor, (s) => s.context.affiliateShown);
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const done = useSelector(actor, (s) => s.status === 'done');
+
+  useEffect(() => {
+    if (!done) return;
+    site.dialogs.send({ type: 'user.close' });
+    navigate('/');
+  }, [done, site.dialogs, navigate]);
+
+  if (state === 'checkingUrlAffiliate') {
+    return (
+      <p className="id-busy" data-testid="register-modal" role="status">
+        {t('form.working')}
+      </p>
+    );
+  }
+
+  const options: RegistrationOptions = {
+    registerType,
+    smsVerification: input.smsVerification,
+    mobileWithPassword: input.mobileWithPassword,
+    captchaShown: input.captchaShown,
+    affiliateShown,
+  };
+  const tabs: RegisterType[] = ['mobile', 'username'];
+  const dismiss = () => actor.send({ type: 'user.dismiss' });
+
+  return (
+    <div className="id-flow" data-testid="register-form">
+      {showTabs && (
+        <div className="id-tabs" role="tablist" aria-label={t('register.title')}>
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={registerType === name}
+              className="id-tabs__tab"
+              onClick={() => actor.send({ type: 'user.selectTab', registerType: name })}
+              data-testid={`register-tab-${name}`}
+            >
+              {t(`register.tab.${name}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <RegisterForm
+        key={`${registerType}-${i18n.language}`}
+        permission={permission}
+        options={options}
+        busy={busy}
+        machineErrors={actor}
+        onSubmit={(form) => actor.send({ type: 'user.submit', form })}
+      />
+      {state === 'verifyingHuman' && (
+        <p className="id-busy" data-testid="human-verification" role="status">
+          {t('login.checking')}
+        </p>
+      )}
+      <FormError message={failure?.message || null} testId="register-error" />
+      <div className="id-links">
+        <Link to="/login" onClick={() => onLink?.()} data-testid="register-to-login">
+          {t('register.toLogin')}
+        </Link>
+      </div>
+      <WarningDialog
+        open={state === 'termsWarning'}
+        title={t('register.termsTitle')}
+        message={t('register.termsWarning')}
+        onClose={dismiss}
+        testId="register-terms-warning"
+      />
+      <WarningDialog
+        open={state === 'affiliateWarning'}
+        title={t('register.affiliateTitle')}
+        message={t('register.affiliateWarning')}
+        onClose={dismiss}
+        testId="register-affiliate-warning"
+      />
+    </div>
+  );
+}
+
+type RegisterActor = ReturnType<
+  typeof useActorRef<ReturnType<typeof useSite>['identity']['registration']>
+>;
+
+function RegisterForm({
+  permission,
+  options,
+  busy,
+  machineErrors,
+  onSubmit,
+}: {
+  permission: Permission;
+  options: RegistrationOptions;
+  busy: boolean;
+  machineErrors: RegisterActor;
+  onSubmit: (form: RegistrationValues) => void;
+}) {
+  const { t, i18n } = useTranslation('identity');
+  const site = useSite();
+  const translate = useMemo(() => site.identity.forms.translator(i18n), [site, i18n]);
+  const { registerType, smsVerification, mobileWithPassword, captchaShown, affiliateShown } =
+    options;
+  const resolver = useMemo(
+    () =>
+      site.identity.forms.resolver(
+        registrationSchema(
+          permission.validators,
+          { registerType, smsVerification, mobileWithPassword, captchaShown, affiliateShown },
+          { translate },
+        ),
+      ),
+    [
+      site,
+      permission,
+      translate,
+      registerType,
+      smsVerification,
+      mobileWithPassword,
+      captchaShown,
+      affiliateShown,
+    ],
+  );
+  const shown = registrationFields(permission.validators, options);
+  const defaultDialingCode = useDefaultDialingCode();
+  const { register, handleSubmit, formState, getValues, setValue, trigger, control } =
+    useForm<RegistrationValues>({
+      resolver,
+      defaultValues: { agreeTerms: false, confirmAge: false, countryDialingCode: '' },
+    });
+  const dialingCode = useWatch({ control, name: 'countryDialingCode' });
+  useEffect(() => {
+    if (!dialingCode && defaultDialingCode) setValue('countryDialingCode', defaultDialingCode);
+  }, [dialingCode, defaultDialingCode, setValue]);
+  const fromMachine = useSelector(machineErrors, (s) => s.context.errors);
+  const errorOf = (field: string): string | undefined => {
+    const own = (formState.errors as Record<string, { message?: string } | undefined>)[field];
+    if (own?.message) return own.message;
+    const message = fromMachine[field];
+    return message ? translate(message.key, message.params) : undefined;
+  };
+
+  const requestCode = async () => {
+    const valid = await trigger(['mobileNum', 'countryDialingCode']);
+    if (!valid) return null;
+    const values = getValues();
+    return {
+      countryDialingCode: values.countryDialingCode ?? '',
+      mobileNo: (values.mobileNum ?? '').trim(),
+      ...(options.captchaShown && values.captcha ? { captcha: values.captcha.trim() } : {}),
+    };
+  };
+
+  const label = (field: RegisterField) => t(`register.field.${field}`);
+
+  return (
+    <form
+      className="id-form"
+      noValidate
+      aria-busy={busy}
+      // Invalid fields show their errors; the machine still hears the submit so an unticked
+      // terms box brings its warning first.
+      onSubmit={handleSubmit(onSubmit, () => onSubmit(getValues()))}
+    >
+      {shown.map(({ field }) => {
+        if (field === 'mobileNum') {
+          return (
+            <div key={field} className="id-form">
+              <RegisterCountryCode
+                label={t('register.countryCode')}
+                error={errorOf('countryDialingCode')}
+                {...register('countryDialingCode')}
+              />
+              <Field
+                label={label(field)}
+                type="tel"
+                inputMode="numeric"
+                autoComplete={autoCompletes[field]}
+                error={errorOf(field)}
+                data-testid={inputTestIds[field]}
+                {...register(field)}
+              />
+            </div>
+          );
+        }
+        return (
+          <Field
+            key={field}
+            label={label(field)}
+            type={secretFields.has(field) ? 'password' : field === 'email' ? 'email' : 'text'}
+            revealable={secretFields.has(field)}
+            inputMode={numericFields.has(field) ? 'numeric' : undefined}
+            autoComplete={autoCompletes[field] ?? 'off'}
+            error={errorOf(field)}
+            data-testid={inputTestIds[field] ?? `register-${field}`}
+            addon={
+              field === 'verificationCode' ? (
+                <SmsCodeButton
+                  logic={site.identity.registerSms}
+                  request={requestCode}
+                  testId="register-get-code"
+                />
+              ) : field === 'captcha' ? (
+                <CaptchaImage testId="register-captcha" />
+              ) : undefined
+            }
+            {...register(field)}
+          />
+        );
+      })}
+      <div className="id-field">
+        <label className="id-check">
+          <input type="checkbox" data-testid="register-terms" {...register('agreeTerms')} />
+          <span>
+            {t('register.termsBefore')}{' '}
+            <Link to="/help#terms" target="_blank" data-testid="register-terms-link">
+              {t('register.termsLink')}
+            </Link>
+          </span>
+        </label>
+      </div>
+      <div className="id-field">
+        <label className="id-check">
+          <input
+            type="checkbox"
+            data-testid="register-age"
+            aria-invalid={errorOf('confirmAge') ? true : undefined}
+            {...register('confirmAge')}
+          />
+          {t('register.age')}
+        </label>
+        {errorOf('confirmAge') && (
+          <p className="id-field__error" role="alert">
+            {errorOf('confirmAge')}
+          </p>
+        )}
+      </div>
+      <button
+        type="submit"
+        className="btn btn--primary id-wide"
+        disabled={busy}
+        data-testid="register-submit"
+      >
+        {busy ? t('form.working') : t('register.submit')}
+      </button>
+    </form>
+  );
+}
