@@ -241,9 +241,13 @@ export function createIdentityService(deps: {
     const { validators, captchaEnabled } = await deps.system.registerSetting();
     for (const field of checkedFields) {
       let rule: FieldRule = validators[field];
-      // The spec: a username registration always takes a password and a payment password.
-      if (field === 'password' || field === 'paymentPassword' || field === 'username') {
+      // A username registration always takes a username and a password. The payment password is
+      // asked when its rule is on, as the shared registrationFields shows it (the seed turns it
+      // on; it can also be set later in the member centre).
+      if (field === 'password' || field === 'username') {
         rule = { ...rule, enabled: true, required: true };
+      } else if (field === 'paymentPassword' && rule.enabled) {
+        rule = { ...rule, required: true };
       }
       if (checkFieldRule(payload[field], rule)) throw fieldError(field);
     }
@@ -341,7 +345,7 @@ export function createIdentityService(deps: {
       }
       const [passwordHash, paymentPasswordHash] = await Promise.all([
         hashMemberPassword(payload.password ?? ''),
-        hashMemberPassword(payload.paymentPassword ?? ''),
+        payload.paymentPassword ? hashMemberPassword(payload.paymentPassword) : null,
       ]);
       const profile: MemberProfile = {};
       for (const field of profileFields) {

@@ -32,7 +32,7 @@ export const validatorSeed: Record<RegisterField, FieldRule> = {
   captcha: rule('alnumCaseInsensitive', 4, 4, { required: true }),
   verificationCode: rule('digitsOnly', 0, 255, { required: true }),
   affiliateCode: rule('alnumCaseInsensitive', 4, 20),
-  paymentPassword: rule('digitsOnly', 6, 6, { enabled: false, required: true }),
+  paymentPassword: rule('digitsOnly', 6, 6, { enabled: true, required: true }),
   line: rule('noSpaces', 4, 30, { enabled: false }),
   whatsapp: rule('digitsOnly', 8, 15, { enabled: false }),
   facebook: rule('noSpaces', 5, 50, { enabled: false }),
