@@ -74,3 +74,33 @@ test('free play logs in a trial account', async ({ page }) => {
   await expect(page.getByTestId('header-account')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).not.toBe('1');
 });
+
+test('a visitor registers by username and is logged in (English)', async ({ page }) => {
+  const stamp = `${Date.now() % 1_000_000}`;
+  const username = `reg${stamp}`;
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.goto('/register');
+  await expect(page.getByTestId('register-form')).toBeVisible();
+  const usernameTab = page.getByTestId('register-tab-username');
+  if (await usernameTab.isVisible()) await usernameTab.click();
+
+  // Terms first: the warning shows and nothing is sent.
+  await page.getByTestId('register-username').fill(username);
+  await page.getByTestId('register-password').fill(`pass${stamp}`);
+  await page.getByTestId('register-confirm').fill(`pass${stamp}`);
+  await page.getByTestId('register-payment-password').fill('246810');
+  const mobile = page.getByTestId('register-mobile');
+  if (await mobile.isVisible()) await mobile.fill(`9${stamp.padStart(9, '1')}`);
+  await page.getByTestId('register-age').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-terms-warning')).toBeVisible();
+  await page.getByTestId('register-terms-warning-ok').click();
+
+  await page.getByTestId('register-terms').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('page-home')).toBeVisible();
+  await expect(page.getByTestId('register-form')).toHaveCount(0);
+  await expect(page.getByTestId('header-account')).toContainText(username);
+  await page.screenshot({ path: test.info().outputPath('registered-en.png') });
+});
