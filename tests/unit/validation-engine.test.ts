@@ -191,6 +191,8 @@ const validators: RegisterValidators = {
   ...validatorSeed,
   mobileNum: { ...rule('mobileNumber', 10, 10), enabled: false },
   payeeName: { ...rule('englishLettersSpaces', 2, 50), required: true },
+  // The demo seed asks a payment password; these cases check the form without one.
+  paymentPassword: { ...validatorSeed.paymentPassword, enabled: false },
 };
 
 const byUsername: RegistrationOptions = {
