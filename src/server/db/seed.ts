@@ -19,6 +19,8 @@ import { announcementSeed } from './seed-data/announcements.ts';
 import { helpSeed } from './seed-data/help.ts';
 import { vendorLaneSeed } from './seed-data/vendors.ts';
 import { hashPassword } from '../services/password.ts';
+import { hashMemberPassword } from '../services/identity-password.ts';
+import { demoPlayers } from './seed-data/members.ts';
 
 type SeedStep = { name: string; run: (tx: Db) => Promise<void> };
 
@@ -115,6 +117,21 @@ const steps: SeedStep[] = [
           { username: 'demo_agent2', nickname: 'Demo Agent 2', type: 41, affiliateCode: 'DEMO02' },
         ])
         .onConflictDoNothing();
+    },
+  },
+  {
+    // Demo players for a fresh `npm start` (README, "Demo accounts"): one ready to play, one made
+    // by an operator with an initial password that the first login must change.
+    name: 'demo-players-v1',
+    run: async (tx) => {
+      const rows = await Promise.all(
+        demoPlayers.map(async ({ password, ...player }) => ({
+          ...player,
+          passwordHash: await hashMemberPassword(password),
+          passwordChangedAt: new Date(),
+        })),
+      );
+      await tx.insert(members).values(rows).onConflictDoNothing();
     },
   },
 ];

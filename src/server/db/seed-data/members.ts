@@ -1,0 +1,27 @@
+/**
+ * Demo players of a fresh site. The passwords are printed in the README; an operator changes or
+ * disables these accounts like any other.
+ */
+export const demoPlayers = [
+  {
+    username: 'demo_player1',
+    nickname: 'Demo Player 1',
+    password: 'demo1234',
+    countryDialingCode: '91',
+    mobile: '9876500001',
+    email: 'demo_player1@rajwin.example',
+    uplineAffiliateCode: 'DEMO01',
+    firstLogin: false,
+  },
+  {
+    username: 'demo_player2',
+    nickname: 'Demo Player 2',
+    password: 'start1234',
+    countryDialingCode: '91',
+    mobile: '9876500002',
+    email: 'demo_player2@rajwin.example',
+    uplineAffiliateCode: 'DEMO01',
+    // Made with an initial password: the first login must change it.
+    firstLogin: true,
+  },
+];
