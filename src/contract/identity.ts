@@ -11,8 +11,14 @@ export const identityPaths = {
   /** Second factor for a login from an IP the account has not used before. */
   loginVerify: '/wps/session/login/verify',
   logout: '/wps/session/logout',
+  /** The social login providers this site offers (GET). */
+  socialProviders: '/wps/session/social',
+  /** Starts a social login: a redirect to the provider (browser navigation). */
   socialStart: '/wps/session/social/:provider',
+  /** The provider sends the browser back here; it goes on to /?social=<one-time code>. */
   socialCallback: '/wps/session/social/:provider/callback',
+  /** The app trades the one-time code of the callback for a session (POST, once). */
+  socialExchange: '/wps/session/social/exchange',
   memberInfo: '/wps/member/info',
   icon: '/wps/member/info/icon',
   avatar: '/wps/relay/MCSFE_getPlayerAvatar',
@@ -206,3 +212,15 @@ export type MemberIcon = z.infer<typeof memberIconSchema>;
 
 /** Change password: how many other sessions of the member were ended. */
 export const changePasswordResultSchema = z.object({ revokedSessions: z.number().int() });
+
+/** Social login providers (OAuth2/OIDC); each is offered when configured and its module is on. */
+export const socialProviders = ['google', 'facebook'] as const;
+export const socialProviderSchema = z.enum(socialProviders);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+export const socialProviderListSchema = z.object({ providers: z.array(socialProviderSchema) });
+export const socialParamsSchema = z.object({ provider: z.string().min(1).max(32) });
+/** The query the callback puts on the app's URL: a one-time code, or an error code for /login. */
+export const socialQueryKeys = { code: 'social', error: 'socialError' } as const;
+export const socialExchangeBodySchema = z.object({
+  code: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/),
+});
