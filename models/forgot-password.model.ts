@@ -58,7 +58,9 @@ export const model = defineModel({
         error: failureFixture('email_not_found', 'No account has this e-mail address.'),
       },
     ],
-    'xstate.done.actor.submitPhoneReset': [{ label: 'password set', output: undefined }],
+    'xstate.done.actor.submitPhoneReset': [
+      { label: 'password set', output: { username: 'player01' } },
+    ],
     'xstate.error.actor.submitPhoneReset': [
       {
         label: 'sms_invalid_code',

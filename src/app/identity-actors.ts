@@ -207,12 +207,11 @@ export function createIdentityActors(deps: Deps) {
   const forgotPassword = forgotPasswordMachine.provide({
     actors: {
       requestEmailReset: fromPromise(({ input }) => identity.passwordEmail(input)),
-      submitPhoneReset: fromPromise<void, PhoneResetForm>(async () => {
-        // The server has no phone reset route yet; the mobile tab is hidden (see the report).
-        throw { code: 'not_found', message: '' };
-      }),
+      submitPhoneReset: fromPromise(({ input }: { input: PhoneResetForm }) =>
+        identity.passwordVerification(input),
+      ),
       autoLogin: fromPromise(({ input }) =>
-        identity.login({ type: 'username', username: input.mobileNum, password: input.password }),
+        identity.login({ type: 'username', username: input.username, password: input.password }),
       ),
     },
     actions: { storeToken: (_, { token, cpw }) => storeToken(token, cpw) },

@@ -58,6 +58,8 @@ export const loginPayloadSchema = z.object({
   verificationCode: trimmed(16).optional(),
   humanVerification: humanVerificationSchema.optional(),
   rememberMe: z.boolean().optional(),
+  /** A login on the agent side (/agentHome): only agents (types 1, 2, 41, 42) get in. */
+  agentLogin: z.boolean().optional(),
 });
 export type LoginPayload = z.infer<typeof loginPayloadSchema>;
 
@@ -166,10 +168,13 @@ export const passwordResetBodySchema = z.object({
 
 export const passwordVerificationPayloadSchema = z.object({
   newPassword: z.string().min(1).max(128),
-  mobileNum: z.string().max(20),
+  mobileNum: z.string().regex(/^\d{4,20}$/),
   countryDialingCode: z.string().regex(/^\d{1,4}$/),
   verificationCode: z.string().regex(/^\d{6}$/),
 });
+
+/** Phone reset reply: the account whose password was set, for the automatic login. */
+export const passwordVerificationResultSchema = z.object({ username: z.string() });
 
 export const affiliateQuerySchema = z.object({
   code: trimmed(32).min(1),

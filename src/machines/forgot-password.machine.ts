@@ -27,6 +27,8 @@ export type ForgotPasswordContext = ForgotPasswordInput & {
   failure: Failure | null;
   emailForm: EmailResetForm | null;
   phoneForm: PhoneResetForm | null;
+  /** The account whose password the phone reset set. */
+  resetUsername: string | null;
   outcome: ForgotPasswordOutput['outcome'] | null;
 };
 
@@ -54,11 +56,12 @@ export const forgotPasswordMachine = setup({
     requestEmailReset: fromPromise<void, EmailResetForm>(async () => {
       throw new Error('requestEmailReset is supplied by the app');
     }),
-    submitPhoneReset: fromPromise<void, PhoneResetForm>(async () => {
+    /** Sets the new password; answers the username of the account the number belongs to. */
+    submitPhoneReset: fromPromise<{ username: string }, PhoneResetForm>(async () => {
       throw new Error('submitPhoneReset is supplied by the app');
     }),
-    /** Logs in with the mobile number (the username of a mobile account) and the new password. */
-    autoLogin: fromPromise<LoginResult, { mobileNum: string; password: string }>(async () => {
+    /** Logs in with the account's username and the new password. */
+    autoLogin: fromPromise<LoginResult, { username: string; password: string }>(async () => {
       throw new Error('autoLogin is supplied by the app');
     }),
   },
@@ -84,6 +87,7 @@ export const forgotPasswordMachine = setup({
     failure: null,
     emailForm: null,
     phoneForm: null,
+    resetUsername: null,
     outcome: null,
   }),
   initial: 'email',
@@ -192,7 +196,10 @@ export const forgotPasswordMachine = setup({
             id: 'submitPhoneReset',
             src: 'submitPhoneReset',
             input: ({ context }) => context.phoneForm as PhoneResetForm,
-            onDone: 'loggingIn',
+            onDone: {
+              target: 'loggingIn',
+              actions: assign({ resetUsername: ({ event }) => event.output.username }),
+            },
             onError: {
               target: 'editing',
               actions: assign({ failure: ({ event }) => failureOf(event.error) }),
@@ -205,7 +212,7 @@ export const forgotPasswordMachine = setup({
             id: 'autoLogin',
             src: 'autoLogin',
             input: ({ context }) => ({
-              mobileNum: context.phoneForm?.mobileNum ?? '',
+              username: context.resetUsername ?? '',
               password: context.phoneForm?.newPassword ?? '',
             }),
             onDone: [

@@ -46,6 +46,7 @@ import { memberRoutes } from './routes/member.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { sessionRoutes } from './routes/session.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
+import { passwordRoutes } from './routes/password.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerVerificationRoutes(app, config, verificationArea);
   await app.register(sessionRoutes, identity);
   await app.register(registerRoutes, identity);
+  await app.register(passwordRoutes, identity);
 
   // 4. The built app and the history-mode fallback.
   await registerStatic(app, config);

@@ -7,6 +7,7 @@ import {
   loginResultSchema,
   memberIconSchema,
   memberInfoSchema,
+  passwordVerificationResultSchema,
   smsSendResultSchema,
 } from '../contract/identity.ts';
 import type {
@@ -110,6 +111,17 @@ export function createIdentityService(http: HttpClient, enc: Encryptor) {
     }): Promise<void> => {
       await http.post(identityPaths.passwordReset, z.unknown(), { body });
     },
+
+    /** Forgot by phone: the new password with the SMS code; answers the account's username. */
+    passwordVerification: async (body: {
+      newPassword: string;
+      mobileNum: string;
+      countryDialingCode: string;
+      verificationCode: string;
+    }) =>
+      http.post(identityPaths.passwordVerification, passwordVerificationResultSchema, {
+        body: await sealed(body),
+      }),
 
     /** SMS code for registration. */
     smsRegister: (body: SmsSendRequest) =>

@@ -17,8 +17,8 @@ function start(mobileEnabled = true) {
   };
   const actors = {
     requestEmailReset: heldPromise<void, EmailResetForm>(),
-    submitPhoneReset: heldPromise<void, PhoneResetForm>(),
-    autoLogin: heldPromise<LoginResult, { mobileNum: string; password: string }>(),
+    submitPhoneReset: heldPromise<{ username: string }, PhoneResetForm>(),
+    autoLogin: heldPromise<LoginResult, { username: string; password: string }>(),
   };
   const actor = createActor(
     forgotPasswordMachine.provide({
@@ -72,8 +72,8 @@ describe('forgotPasswordMachine', () => {
     expect(actor.getSnapshot().context.codeSent).toBe(true);
     actor.send({ type: 'user.submitPhone', form: phoneForm });
     expect(actors.submitPhoneReset.calls).toEqual([phoneForm]);
-    await actors.submitPhoneReset.resolve(undefined);
-    expect(actors.autoLogin.calls).toEqual([{ mobileNum: '9876543210', password: 'Better123' }]);
+    await actors.submitPhoneReset.resolve({ username: 'player01' });
+    expect(actors.autoLogin.calls).toEqual([{ username: 'player01', password: 'Better123' }]);
     await actors.autoLogin.resolve(loginResultFixture());
     expect(effects.storeToken.mock.calls.map((call) => call[1])).toEqual([
       { token: 'tok-1f9c', cpw: false },
@@ -95,7 +95,7 @@ describe('forgotPasswordMachine', () => {
     const { actor, actors, effects } = start();
     actor.send({ type: 'user.selectTab', tab: 'mobile' });
     actor.send({ type: 'user.submitPhone', form: phoneForm });
-    await actors.submitPhoneReset.resolve(undefined);
+    await actors.submitPhoneReset.resolve({ username: 'player01' });
     await actors.autoLogin.reject(networkFailure);
     expect(actor.getSnapshot().value).toBe('loginRequired');
     expect(actor.getSnapshot().output).toEqual({ outcome: 'login' });

@@ -93,11 +93,52 @@ const passwordPayloads: unknown[] = [
   { oldPassword: 'secret123', newPassword: hostile[1], confirmNewPassword: hostile[1] },
 ];
 
+const phoneResetPayloads: unknown[] = [
+  {},
+  { newPassword: 'abc12345', mobileNum: '9876543210', countryDialingCode: '91' },
+  {
+    newPassword: 'abc12345',
+    mobileNum: '9876543210',
+    countryDialingCode: '91',
+    verificationCode: '12345',
+  },
+  {
+    newPassword: 'abc12345',
+    mobileNum: hostile[0],
+    countryDialingCode: '91',
+    verificationCode: '123456',
+  },
+  {
+    newPassword: 'abc12345',
+    mobileNum: '9876543210',
+    countryDialingCode: '+91',
+    verificationCode: '123456',
+  },
+  {
+    newPassword: 'n'.repeat(129),
+    mobileNum: '9876543210',
+    countryDialingCode: '91',
+    verificationCode: '123456',
+  },
+];
+
 describe('identity calls refuse bad input with a 4xx and write nothing', () => {
   const routes = [
     { name: 'login', method: 'POST', url: identityPaths.login, payloads: loginPayloads },
     { name: 'register', method: 'PUT', url: identityPaths.register, payloads: registerPayloads },
     { name: 'password', method: 'POST', url: identityPaths.password, payloads: passwordPayloads },
+    {
+      name: 'register/mobile',
+      method: 'PUT',
+      url: identityPaths.registerMobile,
+      payloads: registerPayloads,
+    },
+    {
+      name: 'password/verification',
+      method: 'POST',
+      url: identityPaths.passwordVerification,
+      payloads: phoneResetPayloads,
+    },
   ] as const;
 
   for (const route of routes) {

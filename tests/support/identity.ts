@@ -53,6 +53,23 @@ export function identityDriver(app: () => FastifyInstance, db: () => Db) {
         payload: { enc: await encryptFor(app(), payload) },
       });
     },
+    async registerMobile(payload: Record<string, unknown>, client: IdentityClient) {
+      return call<LoginResult>(app(), {
+        method: 'PUT',
+        url: identityPaths.registerMobile,
+        remoteAddress: client.ip,
+        headers: cookieOf(client),
+        payload: { enc: await encryptFor(app(), payload) },
+      });
+    },
+    async resetByPhone(payload: Record<string, unknown>, client: IdentityClient) {
+      return call<{ username: string }>(app(), {
+        method: 'POST',
+        url: identityPaths.passwordVerification,
+        remoteAddress: client.ip,
+        payload: { enc: await encryptFor(app(), payload) },
+      });
+    },
     async changePassword(token: string, payload: Record<string, unknown>, ip = freshIp()) {
       return call<{ revokedSessions: number }>(app(), {
         method: 'POST',
@@ -80,12 +97,13 @@ export function identityDriver(app: () => FastifyInstance, db: () => Db) {
       client: IdentityClient,
       mobileNo: string,
       path: string = identityPaths.smsRegister,
+      extra: Record<string, unknown> = {},
     ): Promise<string> {
       const sent = await call(app(), {
         method: 'POST',
         url: path,
         remoteAddress: client.ip,
-        payload: { countryDialingCode: '91', mobileNo },
+        payload: { countryDialingCode: '91', mobileNo, ...extra },
       });
       if (sent.status !== 200) throw new Error(`sms send: ${sent.status} ${sent.body.code}`);
       const outbox = await call<{ messages: { text: string }[] }>(app(), {

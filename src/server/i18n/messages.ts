@@ -46,6 +46,7 @@ const catalogues: Record<Language, Catalogue> = {
     two_factor_invalid: 'सत्यापन कोड गलत है।',
     social_login_failed: 'सोशल लॉग इन विफल रहा, कृपया पुनः प्रयास करें।',
     freeplay_disabled: 'फ़्री प्ले उपलब्ध नहीं है।',
+    register_method_disabled: 'पंजीकरण का यह तरीका अभी उपलब्ध नहीं है।',
     reset_token_invalid:
       'पासवर्ड रीसेट लिंक अमान्य है या उसकी समय-सीमा समाप्त हो गई है, कृपया नया लिंक मंगाएँ।',
     sms_invalid_phone: 'फ़ोन नंबर का प्रारूप अमान्य है।',
@@ -98,6 +99,7 @@ const catalogues: Record<Language, Catalogue> = {
     two_factor_invalid: 'The verification code is wrong.',
     social_login_failed: 'Social login failed; please try again.',
     freeplay_disabled: 'Free play is not available.',
+    register_method_disabled: 'This way of registering is not available.',
     reset_token_invalid:
       'The password reset link is invalid or has expired; please ask for a new one.',
     sms_invalid_phone: 'The phone number format is invalid.',
@@ -150,6 +152,7 @@ const catalogues: Record<Language, Catalogue> = {
     two_factor_invalid: 'যাচাই কোড ভুল।',
     social_login_failed: 'সোশ্যাল লগ ইন ব্যর্থ হয়েছে, আবার চেষ্টা করুন।',
     freeplay_disabled: 'ফ্রি প্লে উপলব্ধ নয়।',
+    register_method_disabled: 'নিবন্ধনের এই পদ্ধতিটি এখন উপলব্ধ নয়।',
     reset_token_invalid: 'পাসওয়ার্ড রিসেট লিংকটি অবৈধ বা মেয়াদোত্তীর্ণ, অনুগ্রহ করে নতুন লিংক চান।',
     sms_invalid_phone: 'ফোন নম্বরের বিন্যাস সঠিক নয়।',
     sms_missing_phone: 'ফোন নম্বর প্রয়োজন।',

@@ -10,7 +10,7 @@ import {
 import { ok, replies } from './responses.ts';
 import { contextOf, type IdentityRouteDeps } from './session.routes.ts';
 
-/** Username registration and the affiliate-code check. */
+/** Registration by username and by mobile number, and the affiliate-code check. */
 export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app,
   { identity, enc },
@@ -29,6 +29,24 @@ export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     async (request) => {
       const payload = await enc.open(registerPayloadSchema, request.body.enc);
       return ok(await identity.register(payload, contextOf(request)));
+    },
+  );
+
+  app.put(
+    identityPaths.registerMobile,
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['session'],
+        summary:
+          'Register by mobile number (enc: RegisterPayload; MOBILENUMREG3): the username is the number, its SMS code is checked; a password only with MOBILENUMPASSREG3',
+        body: encBodySchema,
+        response: replies(loginResultSchema),
+      },
+    },
+    async (request) => {
+      const payload = await enc.open(registerPayloadSchema, request.body.enc);
+      return ok(await identity.register(payload, contextOf(request), true));
     },
   );
 

@@ -9,6 +9,7 @@ import {
   type MemberInfo,
   type RegisterPayload,
   type changePasswordPayloadSchema,
+  type passwordVerificationPayloadSchema,
 } from '../../contract/identity.ts';
 import { isModuleEnabled, moduleIds } from '../../contract/system.ts';
 import type { FieldRule, RegisterField } from '../../contract/validation.ts';
@@ -196,6 +197,26 @@ export function createIdentityService(deps: {
     return result;
   }
 
+  /** Who may enter: active members of a known type; on the agent side, agents only. */
+  async function assertMayEnter(
+    member: MemberRow,
+    payload: LoginPayload,
+    username: string,
+    context: RequestContext,
+  ) {
+    if (member.status !== 'active' || !(memberTypes as readonly number[]).includes(member.type)) {
+      await auditFailure(username, context, `no_enter:${member.status}:${member.type}`);
+      throw new AppError(403, 'member_no_enter');
+    }
+    if (
+      payload.agentLogin &&
+      !(constants.agentCenterTypes as readonly number[]).includes(member.type)
+    ) {
+      await auditFailure(username, context, `not_agent:${member.type}`);
+      throw new AppError(403, 'error_not_agent');
+    }
+  }
+
   async function auditFailure(username: string, context: RequestContext, reason: string) {
     await insertAudit(db, {
       actor: `ip:${context.ip}`,
@@ -230,31 +251,37 @@ export function createIdentityService(deps: {
       await auditFailure(mobile, context, 'unknown_mobile');
       throw new AppError(400, 'invalid_credentials');
     }
-    if (member.status !== 'active' || !(memberTypes as readonly number[]).includes(member.type)) {
-      await auditFailure(mobile, context, `no_enter:${member.status}:${member.type}`);
-      throw new AppError(403, 'member_no_enter');
-    }
+    await assertMayEnter(member, payload, mobile, context);
     return db.transaction((tx) => openSession(tx, member, context, false, false));
   }
 
-  async function validateRegistration(payload: RegisterPayload) {
+  /**
+   * The server's rules for a registration. A username registration always takes a username and a
+   * password; a mobile one takes the mobile number (its username) and an SMS code, and a password
+   * only with MOBILENUMPASSREG3. The payment password is asked when its rule is on, as the shared
+   * registrationFields shows it.
+   */
+  async function validateRegistration(payload: RegisterPayload, byMobile: boolean) {
     const { validators, captchaEnabled } = await deps.system.registerSetting();
+    const withPassword = !byMobile || (await moduleOn(moduleIds.mobileWithPassword));
     for (const field of checkedFields) {
       let rule: FieldRule = validators[field];
-      // A username registration always takes a username and a password. The payment password is
-      // asked when its rule is on, as the shared registrationFields shows it (the seed turns it
-      // on; it can also be set later in the member centre).
-      if (field === 'password' || field === 'username') {
+      if (field === 'username') {
+        // A mobile registration's username is its mobile number, checked by the mobile rule.
+        rule = { ...rule, enabled: !byMobile, required: !byMobile };
+      } else if (field === 'password') {
+        rule = { ...rule, enabled: withPassword, required: withPassword };
+      } else if (field === 'mobileNum' && byMobile) {
         rule = { ...rule, enabled: true, required: true };
       } else if (field === 'paymentPassword' && rule.enabled) {
         rule = { ...rule, required: true };
       }
       if (checkFieldRule(payload[field], rule)) throw fieldError(field);
     }
-    if (payload.password !== payload.confirmPassword) {
+    if (withPassword && payload.password !== payload.confirmPassword) {
       throw new AppError(400, 'password_mismatch');
     }
-    return { captchaEnabled, validators };
+    return { captchaEnabled, validators, withPassword };
   }
 
   return {
@@ -295,10 +322,7 @@ export function createIdentityService(deps: {
         }
         throw new AppError(400, 'invalid_credentials');
       }
-      if (member.status !== 'active' || !(memberTypes as readonly number[]).includes(member.type)) {
-        await auditFailure(username, context, `no_enter:${member.status}:${member.type}`);
-        throw new AppError(403, 'member_no_enter');
-      }
+      await assertMayEnter(member, payload, username, context);
       const expiryOn = await moduleOn(moduleIds.passwordExpiry);
       return db.transaction(async (tx) => {
         await clearLoginFailures(tx, userKey);
@@ -319,8 +343,24 @@ export function createIdentityService(deps: {
       });
     },
 
-    async register(payload: RegisterPayload, context: RequestContext): Promise<LoginResult> {
-      const { captchaEnabled, validators } = await validateRegistration(payload);
+    /**
+     * Registration by username (USERNAMEREG3) or by mobile number (MOBILENUMREG3, `byMobile`: the
+     * username is the mobile number and its SMS code is always checked). REGMOBVERF3 makes a
+     * username registration prove its mobile number by SMS code too.
+     */
+    async register(
+      payload: RegisterPayload,
+      context: RequestContext,
+      byMobile = false,
+    ): Promise<LoginResult> {
+      const methodOn = await moduleOn(
+        byMobile ? moduleIds.mobileRegistration : moduleIds.usernameRegistration,
+      );
+      if (!methodOn) throw new AppError(400, 'register_method_disabled');
+      const { captchaEnabled, validators, withPassword } = await validateRegistration(
+        payload,
+        byMobile,
+      );
       if (captchaEnabled) await checkCaptcha(context, payload.captcha);
       const affiliateCode = payload.affiliateCode?.toUpperCase() || null;
       if (
@@ -329,13 +369,16 @@ export function createIdentityService(deps: {
       ) {
         throw new AppError(400, 'affiliate_invalid');
       }
-      if (await findMemberByUsername(db, payload.username)) {
-        throw new AppError(409, 'username_taken');
+      const username = byMobile ? (payload.mobileNum ?? '') : payload.username;
+      if (await findMemberByUsername(db, username)) {
+        throw new AppError(409, byMobile ? 'mobile_taken' : 'username_taken');
       }
-      // REGMOBVERF3: a username registration also proves its mobile number by SMS code.
-      if (await moduleOn(moduleIds.registerSmsVerification)) {
+      if (byMobile || (await moduleOn(moduleIds.registerSmsVerification))) {
         if (!payload.countryDialingCode) throw fieldError('countryDialingCode');
         if (!payload.mobileNum) throw fieldError('mobileNum');
+        if (await findMemberByMobile(db, payload.countryDialingCode, payload.mobileNum)) {
+          throw new AppError(409, 'mobile_taken');
+        }
         const checked = await deps.verification.checkCode({
           target: phoneTarget(payload.countryDialingCode, payload.mobileNum),
           purpose: 'register',
@@ -344,7 +387,7 @@ export function createIdentityService(deps: {
         if (!checked.ok) throw verificationError(checked.code);
       }
       const [passwordHash, paymentPasswordHash] = await Promise.all([
-        hashMemberPassword(payload.password ?? ''),
+        withPassword ? hashMemberPassword(payload.password ?? '') : null,
         payload.paymentPassword ? hashMemberPassword(payload.paymentPassword) : null,
       ]);
       const profile: MemberProfile = {};
@@ -357,8 +400,8 @@ export function createIdentityService(deps: {
       const expiryOn = await moduleOn(moduleIds.passwordExpiry);
       return db.transaction(async (tx) => {
         const member = await insertMember(tx, {
-          username: payload.username,
-          nickname: payload.username,
+          username,
+          nickname: username,
           type: 0,
           passwordHash,
           paymentPasswordHash,
@@ -372,7 +415,7 @@ export function createIdentityService(deps: {
           profile,
         });
         // Another registration may have taken the name between the check and the insert.
-        if (!member) throw new AppError(409, 'username_taken');
+        if (!member) throw new AppError(409, byMobile ? 'mobile_taken' : 'username_taken');
         await insertAudit(tx, {
           actor: `member:${member.id}`,
           action: 'member.register',
@@ -384,6 +427,7 @@ export function createIdentityService(deps: {
             affiliateCode,
             referralCode: member.referralCode,
             registerMethod: payload.registerMethod,
+            byMobile,
           },
         });
         if (!payload.login) {
@@ -449,6 +493,50 @@ export function createIdentityService(deps: {
           },
         });
         return { revokedSessions };
+      });
+    },
+
+    /**
+     * Forgot password by phone (FORGETMOBILE): the SMS code sent by /sms/noLogin for
+     * resetPassword proves the number; the member's password becomes the new one and their
+     * sessions end. Answers the username, with which the app logs in.
+     */
+    async resetPasswordByPhone(
+      payload: z.infer<typeof passwordVerificationPayloadSchema>,
+      context: RequestContext,
+    ): Promise<{ username: string }> {
+      if (!(await moduleOn(moduleIds.forgetByMobile))) {
+        throw new AppError(400, 'sms_operation_not_allowed');
+      }
+      const { validators } = await deps.system.registerSetting();
+      const rule = { ...validators.password, enabled: true, required: true };
+      if (checkFieldRule(payload.newPassword, rule)) throw fieldError('newPassword');
+      const checked = await deps.verification.checkCode({
+        target: phoneTarget(payload.countryDialingCode, payload.mobileNum),
+        purpose: 'resetPassword',
+        code: payload.verificationCode,
+      });
+      if (!checked.ok) throw verificationError(checked.code);
+      const member = await findMemberByMobile(db, payload.countryDialingCode, payload.mobileNum);
+      // The code is only ever sent to a member's number; a number freed since is refused.
+      if (!member || member.type === 4) throw new AppError(400, 'sms_invalid_phone');
+      const passwordHash = await hashMemberPassword(payload.newPassword);
+      const now = clock();
+      return db.transaction(async (tx) => {
+        await updateMember(tx, member.id, {
+          passwordHash,
+          passwordChangedAt: now,
+          firstLogin: false,
+        });
+        const revokedSessions = await revokeMemberSessions(tx, member.id, null, now);
+        await insertAudit(tx, {
+          actor: `member:${member.id}`,
+          action: 'password.reset',
+          target: `member:${member.id}`,
+          before: null,
+          after: { via: 'sms', revokedSessions, ip: context.ip },
+        });
+        return { username: member.username };
       });
     },
 
