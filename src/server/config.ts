@@ -46,6 +46,7 @@ const envSchema = z
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+    REALTIME_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -117,6 +118,8 @@ export type Config = {
   sessionIdleMinutes: number;
   /** ... and this long after login, whatever happens. */
   sessionMaxHours: number;
+  /** How often each node re-checks the sessions of its open sockets (ended ones disconnect). */
+  realtimeSweepSeconds: number;
   sms:
     | { provider: 'outbox' }
     | { provider: 'http'; url: string; token: string | null; timeoutMs: number };
@@ -160,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteCacheMs: e.SITE_CACHE_MS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
+    realtimeSweepSeconds: e.REALTIME_SWEEP_SECONDS,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL
         ? {

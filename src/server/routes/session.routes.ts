@@ -14,10 +14,16 @@ import {
 import type { EncService } from '../services/enc-payload.ts';
 import type { IdentityService, RequestContext } from '../services/identity.service.ts';
 import { memberOf } from '../plugins/auth.ts';
+import type { RealtimeGateway } from '../realtime/gateway.ts';
 import { CAPTCHA_CLIENT_COOKIE } from './captcha.routes.ts';
 import { ok, replies } from './responses.ts';
 
-export type IdentityRouteDeps = { identity: IdentityService; enc: EncService };
+export type IdentityRouteDeps = {
+  identity: IdentityService;
+  enc: EncService;
+  /** The socket.io gateway: a logout drops that session's sockets on every node. */
+  realtime?: Pick<RealtimeGateway, 'disconnectSession'>;
+};
 
 /** The IP and captcha client of a request, as the identity service takes them. */
 export function contextOf(request: {
@@ -36,7 +42,7 @@ const bearer = [{ bearer: [] }];
 /** Login, free play, logout and the logged-in member's own calls. */
 export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app,
-  { identity, enc },
+  { identity, enc, realtime },
 ) => {
   app.post(
     identityPaths.login,
@@ -87,6 +93,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     async (request) => {
       const { member, session } = memberOf(request);
       await identity.logout(member, session);
+      realtime?.disconnectSession(session.id);
       return ok(null);
     },
   );

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * The real-time channel (socket.io on the site's own HTTP server, path `/socket.io`).
+ *
+ * - The client connects with `auth: { token }`: the player's session token. A missing, expired
+ *   or revoked token is refused with a `connect_error` whose `message` is an error code
+ *   (`not_logged_in`, `session_expired`).
+ * - Every server event carries `seq`: a per-member sequence number kept in the database, so all
+ *   server nodes agree. It grows by one with every event published to that member. On
+ *   connecting the server first sends `sync` with the member's current `seq`; a later event
+ *   whose `seq` is not the last one plus one means something was missed, and the client
+ *   re-reads balance and unread count over HTTP (it does so after every (re)connect too).
+ * - Events are published after their transaction commits, so an event never tells of a change
+ *   that was rolled back.
+ */
+export const realtimePath = '/socket.io';
+
+const seq = z.number().int().min(1);
+const minorUnits = z.number().int().safe();
+
+/** Sent first on every connection: the member's current sequence number (0: nothing yet). */
+export const syncEventSchema = z.object({ seq: z.number().int().min(0) });
+
+/** The member's total balance (sumBalance) in integer minor units, after a committed change. */
+export const balanceEventSchema = z.object({ balance: minorUnits.min(0), seq });
+
+/** The number of unread platform messages (CSP_unreadCount). */
+export const unreadEventSchema = z.object({ count: z.number().int().min(0), seq });
+
+/**
+ * What a notification is about (spec section 3: deposit arrival, deposit failure, withdraw
+ * approval, withdraw rejection), and `message`: an operator's note to the player.
+ */
+export const notificationKinds = [
+  'depositArrived',
+  'depositFailed',
+  'withdrawApproved',
+  'withdrawRejected',
+  'message',
+] as const;
+export const notificationKindSchema = z.enum(notificationKinds);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/**
+ * A toast for the player. The app words it from `kind` and `params` in the player's language
+ * (amounts in minor units); `title` is free text written by an operator (kind `message`).
+ */
+export const notificationEventSchema = z.object({
+  id: z.string().min(1).max(64),
+  kind: notificationKindSchema,
+  title: z.string().max(200).nullable(),
+  params: z.record(z.string(), z.union([z.string().max(500), z.number()])),
+  createdAt: z.iso.datetime({ offset: true }),
+  seq,
+});
+
+/** Wage periods of agent contracts (spec sections 1 and 6). */
+export const wageTypes = ['realtime', 'hourly', 'daily', 'dividend'] as const;
+
+/** An agent's wage settled for one period (agent room). */
+export const wageEventSchema = z.object({
+  contractId: z.number().int().min(1),
+  wageType: z.enum(wageTypes),
+  /** Start of the settled period. */
+  period: z.iso.datetime({ offset: true }),
+  amount: minorUnits.min(0),
+  settledAt: z.iso.datetime({ offset: true }),
+  seq,
+});
+
+/** Contract workflow steps (spec section 4: accept, reject, terminate, automatic cancel). */
+export const contractStatuses = [
+  'requested',
+  'accepted',
+  'rejected',
+  'terminated',
+  'cancelled',
+] as const;
+
+/** A change of one of the agent's contracts (agent room). */
+export const contractEventSchema = z.object({
+  contractId: z.number().int().min(1),
+  status: z.enum(contractStatuses),
+  /** The other party (upline or downline) of the contract. */
+  counterparty: z.string().max(64),
+  at: z.iso.datetime({ offset: true }),
+  seq,
+});
+
+export type SyncEvent = z.infer<typeof syncEventSchema>;
+export type BalanceEvent = z.infer<typeof balanceEventSchema>;
+export type UnreadEvent = z.infer<typeof unreadEventSchema>;
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+export type WageEvent = z.infer<typeof wageEventSchema>;
+export type ContractEvent = z.infer<typeof contractEventSchema>;
+
+/** The schema of every server-to-client event, by name: the client validates with these. */
+export const serverEventSchemas = {
+  sync: syncEventSchema,
+  balance: balanceEventSchema,
+  unread: unreadEventSchema,
+  notification: notificationEventSchema,
+  wage: wageEventSchema,
+  contract: contractEventSchema,
+} as const;
+
+export type ServerEventName = keyof typeof serverEventSchemas;
+export type ServerEventPayloads = {
+  [K in ServerEventName]: z.infer<(typeof serverEventSchemas)[K]>;
+};
+
+/** Events that carry a member sequence number (all but `sync`). */
+export type SequencedEventName = Exclude<ServerEventName, 'sync'>;
+
+/** What a service publishes: an event without its `seq` (the publisher assigns it). */
+export type PublishedEvent = {
+  [K in SequencedEventName]: { name: K; payload: Omit<ServerEventPayloads[K], 'seq'> };
+}[SequencedEventName];
+
+/** socket.io typing: server-to-client events. */
+export type ServerToClientEvents = {
+  [K in ServerEventName]: (payload: ServerEventPayloads[K]) => void;
+};
+
+/** socket.io typing: the client sends nothing; it reads over HTTP. */
+export type ClientToServerEvents = Record<never, never>;
+
+/** The handshake's `auth` object. */
+export const handshakeAuthSchema = z.object({ token: z.string().min(1).max(512) });
+export type HandshakeAuth = z.infer<typeof handshakeAuthSchema>;
+
+/** Operator: a live notification to one player (`POST /ops/members/:memberId/notify`). */
+export const notifyPath = '/ops/members/:memberId/notify';
+export const notifyBodySchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  text: z.string().trim().max(500).default(''),
+});
+export const notifyResultSchema = z.object({ id: z.string(), seq });
