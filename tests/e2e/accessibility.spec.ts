@@ -21,7 +21,8 @@ for (const theme of ['light', 'dark'] as const) {
     }) => {
       await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
       await page.goto(path);
-      await expect(page.getByTestId(testId)).toBeVisible();
+      // The first page of the run waits for a cold server and browser.
+      await expect(page.getByTestId(testId)).toBeVisible({ timeout: 30_000 });
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa'])
         // The carousels move on their own; axe reads half-faded slides as low contrast.
