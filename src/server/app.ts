@@ -46,6 +46,9 @@ import { memberRoutes } from './routes/member.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { sessionRoutes } from './routes/session.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
+import { notifyRoutes } from './routes/notify.routes.ts';
+import { createNotifyService } from './services/notify.service.ts';
+import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
 
 declare module 'fastify' {
@@ -194,6 +197,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerRequestContext(app, config);
   registerAuth(app, { ops: services.ops, session: sessionService });
   registerErrorHandler(app);
+  // The socket.io gateway on this HTTP server; services publish through realtime.publisher.
+  const realtime = registerRealtime(app, config, {
+    db: database.db,
+    clock,
+    sessions: sessionService,
+  });
 
   // 3. Routes.
   await app.register(systemRoutes, { services });
@@ -202,9 +211,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(memberRoutes, { services });
   await app.register(opsRoutes, { services });
   await registerVerificationRoutes(app, config, verificationArea);
-  await app.register(sessionRoutes, identity);
+  await app.register(sessionRoutes, { ...identity, realtime });
   await app.register(registerRoutes, identity);
   await app.register(passwordRoutes, identity);
+
+  await app.register(notifyRoutes, {
+    notify: createNotifyService({ db: database.db, clock, publisher: realtime.publisher }),
+  });
 
   // 4. The built app and the history-mode fallback.
   await registerStatic(app, config);
