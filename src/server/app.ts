@@ -34,6 +34,8 @@ import {
 import { createSessionService } from './services/session.service.ts';
 import { createIdentityService } from './services/identity.service.ts';
 import { createEncService } from './services/enc-payload.ts';
+import { createSocialLoginService } from './services/social-login.service.ts';
+import { createSocialClients } from './providers/oidc.provider.ts';
 import type { Services } from './services/services.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -46,6 +48,7 @@ import { memberRoutes } from './routes/member.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { sessionRoutes } from './routes/session.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
+import { socialRoutes } from './routes/social.routes.ts';
 import { notifyRoutes } from './routes/notify.routes.ts';
 import { createNotifyService } from './services/notify.service.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
@@ -191,6 +194,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
     enc: createEncService({ keys: services.keys }),
   };
+  const social = createSocialLoginService({
+    db: database.db,
+    clock,
+    sessions: sessionService,
+    system: services.system,
+    clients: createSocialClients(config),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   await services.keys.ensure();
   app.decorate('database', database);
   app.decorate('services', services);
@@ -213,6 +225,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerVerificationRoutes(app, config, verificationArea);
   await app.register(sessionRoutes, { ...identity, realtime });
   await app.register(registerRoutes, identity);
+  await app.register(socialRoutes, { social, secureCookie: config.publicUrl.startsWith('https:') });
   await app.register(passwordRoutes, identity);
 
   await app.register(notifyRoutes, {

@@ -64,6 +64,16 @@ const envSchema = z
     VERIFICATION_CODE_MINUTES: z.coerce.number().int().min(1).max(10).default(10),
     SMS_CAPTCHA_REQUIRED: z.enum(['true', 'false']).default('false'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Social login (OAuth2/OIDC): a provider without a client id is not offered.
+    GOOGLE_CLIENT_ID: z.string().min(1).max(512).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).max(512).optional(),
+    GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+    FACEBOOK_CLIENT_ID: z.string().min(1).max(512).optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().min(1).max(512).optional(),
+    FACEBOOK_ISSUER: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com'),
+    FACEBOOK_TOKEN_ENDPOINT: z
+      .url({ protocol: /^https?$/ })
+      .default('https://graph.facebook.com/oauth/access_token'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.OPS_PASSWORD) {
@@ -94,7 +104,34 @@ const envSchema = z
         message: 'SMTP_URL is required when EMAIL_PROVIDER=smtp',
       });
     }
+    for (const name of ['GOOGLE', 'FACEBOOK'] as const) {
+      if (env[`${name}_CLIENT_ID`] && !env[`${name}_CLIENT_SECRET`]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${name}_CLIENT_SECRET`],
+          message: `${name}_CLIENT_SECRET is required when ${name}_CLIENT_ID is set`,
+        });
+      }
+    }
+    for (const key of ['GOOGLE_ISSUER', 'FACEBOOK_ISSUER', 'FACEBOOK_TOKEN_ENDPOINT'] as const) {
+      if (env.NODE_ENV === 'production' && !env[key].startsWith('https:')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} must be an https URL in production`,
+        });
+      }
+    }
   });
+
+/** A social login provider's client at its OpenID Connect issuer. */
+export type SocialProviderConfig = {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+  /** Used when the issuer's discovery document names no token endpoint. */
+  fallbackTokenEndpoint: string | null;
+};
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -128,6 +165,8 @@ export type Config = {
   verification: { codeMinutes: number; captchaRequired: boolean };
   /** Base of links in e-mails (password reset); never taken from a request's Host header. */
   publicUrl: string;
+  /** Social login providers with a client id; the others are not offered. */
+  social: { google: SocialProviderConfig | null; facebook: SocialProviderConfig | null };
 };
 
 /**
@@ -182,5 +221,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       captchaRequired: e.SMS_CAPTCHA_REQUIRED === 'true',
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    social: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              issuer: e.GOOGLE_ISSUER,
+              fallbackTokenEndpoint: null,
+            }
+          : null,
+      facebook:
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+          ? {
+              clientId: e.FACEBOOK_CLIENT_ID,
+              clientSecret: e.FACEBOOK_CLIENT_SECRET,
+              issuer: e.FACEBOOK_ISSUER,
+              fallbackTokenEndpoint: e.FACEBOOK_TOKEN_ENDPOINT,
+            }
+          : null,
+    },
   };
 }
