@@ -1,6 +1,8 @@
 import {
   forgotPasswordMachine,
   type EmailResetForm,
+  type ForgotPasswordForm,
+  type LinkResetForm,
   type PhoneResetForm,
 } from '../src/machines/forgot-password.machine.ts';
 import { defineModel } from '../tests/support/model.ts';
@@ -9,8 +11,11 @@ import { failureFixture, loginResultFixture, networkFailure } from './session.mo
 export { forgotPasswordMachine };
 
 /** The model's stand-in for the shared validator. */
-export function isForgotFormValid(form: EmailResetForm | PhoneResetForm): boolean {
+export function isForgotFormValid(form: ForgotPasswordForm): boolean {
   if ('email' in form) return form.username !== '' && form.email.includes('@');
+  if ('confirmNewPassword' in form) {
+    return form.newPassword.length >= 6 && form.confirmNewPassword === form.newPassword;
+  }
   return form.newPassword !== '' && /^\d{6}$/.test(form.verificationCode);
 }
 
@@ -21,6 +26,8 @@ export const phoneForm: PhoneResetForm = {
   countryDialingCode: '91',
   verificationCode: '123456',
 };
+export const linkForm: LinkResetForm = { newPassword: 'Fresh456', confirmNewPassword: 'Fresh456' };
+export const resetToken = 'rt-3kQ9xV2mLp7Wn4Zb8Yc1Hd6Jf0Gs5Ta';
 
 export const model = defineModel({
   name: 'forgot-password',
@@ -30,16 +37,30 @@ export const model = defineModel({
     'confirmation that the reset mail is on its way. By mobile number (tab shown only with the ' +
     'FORGETMOBILE flag): the SMS code is sent by the SMS button (its own machine), then the new ' +
     'password with the code is submitted; on success the player is logged in automatically and ' +
-    'goes home (if that login does not go through, the modal says to log in). Failures show the ' +
+    'goes home (if that login does not go through, the modal says to log in). The reset link ' +
+    'of the e-mail (/forget?token=...) opens the form for the new password and its ' +
+    'confirmation; once set, a message and a way to log in; a used, unknown or expired link ' +
+    "shows the server's message and the e-mail form to ask a new one. Failures show the " +
     'server message on the form.',
   source: 'src/machines/forgot-password.machine.ts',
   machine: forgotPasswordMachine.provide({
     guards: {
-      isFormValid: (_, params: { form: EmailResetForm | PhoneResetForm }) =>
-        isForgotFormValid(params.form),
+      isFormValid: (_, params: { form: ForgotPasswordForm }) => isForgotFormValid(params.form),
     },
   }),
-  input: { mobileEnabled: true },
+  input: { mobileEnabled: true, resetToken },
+  settings: [
+    {
+      name: 'reset link',
+      description: 'the page was opened from the e-mailed link (/forget?token=...)',
+      // The machine's own guard: the input holds the link's token.
+    },
+    {
+      name: 'modal',
+      description: 'the forgot-password popup or the /forget page without a token',
+      provide: { guards: { hasNoResetToken: () => true } },
+    },
+  ],
   events: {
     'user.selectTab': [{ tab: 'mobile' }, { tab: 'email' }],
     'user.submitEmail': [
@@ -50,6 +71,22 @@ export const model = defineModel({
     'user.submitPhone': [
       { label: 'new password and code', form: phoneForm },
       { label: 'no code (invalid)', form: { ...phoneForm, verificationCode: '' } },
+    ],
+    'user.submitReset': [
+      { label: 'new password twice', form: linkForm },
+      {
+        label: 'confirmation differs (invalid)',
+        form: { ...linkForm, confirmNewPassword: 'Other789' },
+      },
+    ],
+    'user.requestNewLink': [{}],
+    'xstate.done.actor.submitLinkReset': [{ label: 'password set', output: undefined }],
+    'xstate.error.actor.submitLinkReset': [
+      {
+        label: 'reset_token_invalid',
+        error: failureFixture('reset_token_invalid', 'This link is no longer valid.'),
+      },
+      { label: 'network error', error: networkFailure },
     ],
     'xstate.done.actor.requestEmailReset': [{ label: 'sent', output: undefined }],
     'xstate.error.actor.requestEmailReset': [
@@ -84,6 +121,32 @@ export const model = defineModel({
     'xstate.error.actor.autoLogin': [{ label: 'network error', error: networkFailure }],
   },
   states: {
+    'forgotPassword.link': {
+      shows: 'the "set a new password" form of the reset link',
+      testId: 'forgot-link-form',
+    },
+    'forgotPassword.link.editing': {
+      shows:
+        'new password and confirmation (each with show/hide), errors under the fields or the ' +
+        'server message (data-testid=forgot-error), a link to ask a new e-mail',
+      testId: 'forgot-link-form',
+    },
+    'forgotPassword.link.validating': {
+      shows: 'never visible: checks the password rule and the confirmation',
+      testId: 'forgot-link-form',
+    },
+    'forgotPassword.link.submitting': {
+      shows: 'the form with the loader; the submit button disabled',
+      testId: 'forgot-link-form',
+    },
+    'forgotPassword.link.tokenInvalid': {
+      shows: "the server's message that the link is no longer valid and a button for a new e-mail",
+      testId: 'forgot-link-invalid',
+    },
+    'forgotPassword.linkDone': {
+      shows: 'the message that the password is set, with a button to log in',
+      testId: 'forgot-link-done',
+    },
     'forgotPassword.email': {
       shows: 'the e-mail tab selected (the mobile tab shown only with FORGETMOBILE)',
       testId: 'forgot-tab-email',
@@ -133,8 +196,8 @@ export const model = defineModel({
       testId: 'header-account',
     },
     'forgotPassword.loginRequired': {
-      shows: 'the message that the password is changed and the login modal to log in with it',
-      testId: 'login-form',
+      shows: 'the message that the password is changed, with a link to log in with it',
+      testId: 'forgot-login-required',
     },
   },
 });

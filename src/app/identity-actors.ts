@@ -1,6 +1,10 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import { changePasswordErrors, loginErrors } from '../contract/validation-engine.ts';
+import {
+  changePasswordErrors,
+  forgotPhoneErrors,
+  loginErrors,
+} from '../contract/validation-engine.ts';
 import type { LoginPayload, LoginResult, MemberInfo } from '../contract/identity.ts';
 import type { Permission } from '../contract/system.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
@@ -208,18 +212,37 @@ export function createIdentityActors(deps: Deps) {
     actors: {
       requestEmailReset: fromPromise(({ input }) => identity.passwordEmail(input)),
       submitPhoneReset: fromPromise(({ input }: { input: PhoneResetForm }) =>
-        identity.passwordVerification(input),
+        identity.passwordVerification({
+          ...input,
+          mobileNum: input.mobileNum.trim(),
+          verificationCode: input.verificationCode.trim(),
+        }),
       ),
       autoLogin: fromPromise(({ input }) =>
         identity.login({ type: 'username', username: input.username, password: input.password }),
       ),
+      submitLinkReset: fromPromise(({ input }) => identity.passwordReset(input)),
     },
-    actions: { storeToken: (_, { token, cpw }) => storeToken(token, cpw) },
+    actions: {
+      storeToken: (_, { token, cpw }) => {
+        storeToken(token, cpw);
+        // The header shows the account once its info is read.
+        void loadMember().catch(() => {});
+      },
+    },
     guards: {
-      isFormValid: (_, { form }) =>
-        'email' in form
-          ? form.username.trim() !== '' && /^[^\s@]+@[^\s@]+$/.test(form.email.trim())
-          : form.newPassword !== '' && /^\d{6}$/.test(form.verificationCode),
+      isFormValid: (_, { form }) => {
+        if ('email' in form) {
+          return form.username.trim() !== '' && /^[^\s@]+@[^\s@]+$/.test(form.email.trim());
+        }
+        const rules = validators();
+        if (!rules) return false;
+        const errors =
+          'confirmNewPassword' in form
+            ? changePasswordErrors(form, rules, { askCurrent: false })
+            : forgotPhoneErrors(form, rules);
+        return Object.keys(errors).length === 0;
+      },
     },
   });
 

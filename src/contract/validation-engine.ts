@@ -461,3 +461,69 @@ export function changePasswordSchema(
     translate,
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Forgot password by phone (spec section 5: the number by the mobile rule, the SMS code, the
+// new password required and by the shared password rule)
+
+export type ForgotPhoneValues = {
+  countryDialingCode?: string;
+  mobileNum?: string;
+  verificationCode?: string;
+  newPassword?: string;
+};
+
+/** The SMS code: six digits, as the server sends them. */
+const smsCodeRule = requiredRule({
+  acceptedPattern: patternSources.digitsOnly,
+  patternId: 'digitsOnly',
+  minLength: 6,
+  maxLength: 6,
+});
+
+export function forgotPhoneErrors(
+  values: ForgotPhoneValues,
+  validators: RegisterValidators,
+): FormErrors<keyof ForgotPhoneValues> {
+  const errors: FormErrors<keyof ForgotPhoneValues> = {};
+  if (!dialingCode.test(values.countryDialingCode ?? '')) {
+    errors.countryDialingCode = { key: messageKeys.phoneFormat, params: {} };
+  }
+  const mobile = checkField((values.mobileNum ?? '').trim(), {
+    ...validators.mobileNum,
+    required: true,
+  });
+  if (mobile) errors.mobileNum = messageFor(mobile, phoneMessages);
+  const code = checkField((values.verificationCode ?? '').trim(), smsCodeRule);
+  if (code) errors.verificationCode = messageFor(code, { required: messageKeys.codeRequired });
+  const password = checkField(values.newPassword ?? '', {
+    ...validators.password,
+    required: true,
+  });
+  if (password) errors.newPassword = messageFor(password);
+  return errors;
+}
+
+const forgotPhoneShape = z.object({
+  countryDialingCode: z.string().optional(),
+  mobileNum: z.string().optional(),
+  verificationCode: z.string().optional(),
+  newPassword: z.string().optional(),
+});
+
+/**
+ * The forgot-by-phone form as a zod schema (first error per field).
+ *
+ * @example
+ * forgotPhoneSchema(permission.validators, { translate }).safeParse(values)
+ */
+export function forgotPhoneSchema(
+  validators: RegisterValidators,
+  { translate = keepKey }: { translate?: Translate } = {},
+) {
+  return withErrors<ForgotPhoneValues, keyof ForgotPhoneValues>(
+    forgotPhoneShape,
+    (values) => forgotPhoneErrors(values, validators),
+    translate,
+  );
+}

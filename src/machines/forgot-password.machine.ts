@@ -15,18 +15,28 @@ export type PhoneResetForm = {
   verificationCode: string;
 };
 
+/** The new password set through the e-mailed reset link (contract `passwordResetBodySchema`). */
+export type LinkResetForm = { newPassword: string; confirmNewPassword: string };
+
 export type ForgotPasswordInput = {
   /** White-label flag FORGETMOBILE: the mobile tab shows. */
   mobileEnabled: boolean;
+  /** The token of the e-mailed reset link (/forget?token=...): the flow opens its form. */
+  resetToken?: string | null;
 };
 
-export type ForgotPasswordContext = ForgotPasswordInput & {
+export type ForgotPasswordForm = EmailResetForm | PhoneResetForm | LinkResetForm;
+
+export type ForgotPasswordContext = {
+  mobileEnabled: boolean;
+  resetToken: string | null;
   /** The SMS countdown machine sent a code to the number on the form. */
   codeSent: boolean;
   invalid: boolean;
   failure: Failure | null;
   emailForm: EmailResetForm | null;
   phoneForm: PhoneResetForm | null;
+  linkForm: LinkResetForm | null;
   /** The account whose password the phone reset set. */
   resetUsername: string | null;
   outcome: ForgotPasswordOutput['outcome'] | null;
@@ -36,14 +46,20 @@ export type ForgotPasswordEvent =
   | { type: 'user.selectTab'; tab: ForgotPasswordTab }
   | { type: 'user.submitEmail'; form: EmailResetForm }
   | { type: 'user.codeSent' }
-  | { type: 'user.submitPhone'; form: PhoneResetForm };
+  | { type: 'user.submitPhone'; form: PhoneResetForm }
+  | { type: 'user.submitReset'; form: LinkResetForm }
+  | { type: 'user.requestNewLink' };
 
-export type ForgotPasswordOutput = { outcome: 'home' | 'login' | 'emailSent' };
+export type ForgotPasswordOutput = {
+  outcome: 'home' | 'login' | 'emailSent' | 'passwordReset';
+};
 
 /**
  * The forgot-password modal (spec section 4): by e-mail, a confirmation message once the mail
  * is sent; by phone (flag FORGETMOBILE), the new password with the SMS code, then an automatic
  * login and home. The SMS code itself is sent by the SMS countdown machine (`user.codeSent`).
+ * Opened from the e-mailed link (input `resetToken`): the new password twice, then a message
+ * to log in with it; a dead link (`reset_token_invalid`) offers the e-mail form again.
  */
 export const forgotPasswordMachine = setup({
   types: {
@@ -64,14 +80,23 @@ export const forgotPasswordMachine = setup({
     autoLogin: fromPromise<LoginResult, { username: string; password: string }>(async () => {
       throw new Error('autoLogin is supplied by the app');
     }),
+    /** Sets the new password with the e-mailed link's token. */
+    submitLinkReset: fromPromise<void, LinkResetForm & { token: string }>(async () => {
+      throw new Error('submitLinkReset is supplied by the app');
+    }),
   },
   actions: {
-    showFieldErrors: (_, _params: { form: EmailResetForm | PhoneResetForm }) => {},
+    showFieldErrors: (_, _params: { form: ForgotPasswordForm }) => {},
     storeToken: (_, _params: { token: string; cpw: boolean }) => {},
   },
   guards: {
     /** The field rules of the form; supplied by the app (the shared validator). */
-    isFormValid: (_, _params: { form: EmailResetForm | PhoneResetForm }) => false,
+    isFormValid: (_, _params: { form: ForgotPasswordForm }) => false,
+    /** No reset link's token: the flow is the forgot-password modal. */
+    hasNoResetToken: ({ context }) => context.resetToken === null || context.resetToken === '',
+    /** The link's token is unknown, used or expired: a new e-mail is the way on. */
+    isResetTokenInvalid: (_, params: { failure: Failure }) =>
+      params.failure.code === 'reset_token_invalid',
     isMobileTab: ({ context }, params: { tab: ForgotPasswordTab }) =>
       params.tab === 'mobile' && context.mobileEnabled,
     isEmailTab: (_, params: { tab: ForgotPasswordTab }) => params.tab === 'email',
@@ -81,17 +106,101 @@ export const forgotPasswordMachine = setup({
 }).createMachine({
   id: 'forgotPassword',
   context: ({ input }) => ({
-    ...input,
+    mobileEnabled: input.mobileEnabled,
+    resetToken: input.resetToken ?? null,
     codeSent: false,
     invalid: false,
     failure: null,
     emailForm: null,
     phoneForm: null,
+    linkForm: null,
     resetUsername: null,
     outcome: null,
   }),
-  initial: 'email',
+  initial: 'link',
   states: {
+    /**
+     * The form of the e-mailed reset link: the new password and its confirmation. Without a
+     * token the flow goes straight on to the e-mail tab.
+     */
+    link: {
+      always: { guard: 'hasNoResetToken', target: 'email' },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'user.submitReset': {
+              target: 'validating',
+              actions: assign({
+                linkForm: ({ event }) => event.form,
+                invalid: false,
+                failure: null,
+              }),
+            },
+            'user.requestNewLink': {
+              target: '#forgotPassword.email',
+              actions: assign({ invalid: false, failure: null, resetToken: null }),
+            },
+          },
+        },
+        validating: {
+          always: [
+            {
+              guard: {
+                type: 'isFormValid',
+                params: ({ context }) => ({ form: context.linkForm as LinkResetForm }),
+              },
+              target: 'submitting',
+            },
+            {
+              target: 'editing',
+              actions: [
+                assign({ invalid: true }),
+                {
+                  type: 'showFieldErrors',
+                  params: ({ context }) => ({ form: context.linkForm as LinkResetForm }),
+                },
+              ],
+            },
+          ],
+        },
+        submitting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'submitLinkReset',
+            src: 'submitLinkReset',
+            input: ({ context }) => ({
+              ...(context.linkForm as LinkResetForm),
+              token: context.resetToken ?? '',
+            }),
+            onDone: '#forgotPassword.linkDone',
+            onError: [
+              {
+                guard: {
+                  type: 'isResetTokenInvalid',
+                  params: ({ event }) => ({ failure: failureOf(event.error) }),
+                },
+                target: 'tokenInvalid',
+                actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+              },
+              {
+                target: 'editing',
+                actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+              },
+            ],
+          },
+        },
+        /** The server's message about the dead link, and a way to ask a new e-mail. */
+        tokenInvalid: {
+          on: {
+            'user.requestNewLink': {
+              target: '#forgotPassword.email',
+              actions: assign({ invalid: false, failure: null, resetToken: null }),
+            },
+          },
+        },
+      },
+    },
     email: {
       initial: 'editing',
       states: {
@@ -240,6 +349,8 @@ export const forgotPasswordMachine = setup({
     },
     /** The confirmation message: the reset mail is on its way. */
     emailSent: { type: 'final', entry: assign({ outcome: 'emailSent' as const }) },
+    /** The reset link set the new password: a message and the way to log in with it. */
+    linkDone: { type: 'final', entry: assign({ outcome: 'passwordReset' as const }) },
     /** The password is changed and the player is logged in: the app goes home. */
     done: { type: 'final', entry: assign({ outcome: 'home' as const }) },
     /** The password is changed but the automatic login did not go through. */

@@ -4,13 +4,21 @@ import type { LoginResult } from '../../src/contract/identity.ts';
 import {
   forgotPasswordMachine,
   type EmailResetForm,
+  type ForgotPasswordForm,
+  type LinkResetForm,
   type PhoneResetForm,
 } from '../../src/machines/forgot-password.machine.ts';
-import { emailForm, isForgotFormValid, phoneForm } from '../../models/forgot-password.model.ts';
+import {
+  emailForm,
+  isForgotFormValid,
+  linkForm,
+  phoneForm,
+  resetToken,
+} from '../../models/forgot-password.model.ts';
 import { failureFixture, loginResultFixture, networkFailure } from '../../models/session.model.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
-function start(mobileEnabled = true) {
+function start(mobileEnabled = true, token: string | null = null) {
   const effects = {
     showFieldErrors: vi.fn(),
     storeToken: vi.fn((_: unknown, _params: { token: string; cpw: boolean }) => {}),
@@ -19,6 +27,7 @@ function start(mobileEnabled = true) {
     requestEmailReset: heldPromise<void, EmailResetForm>(),
     submitPhoneReset: heldPromise<{ username: string }, PhoneResetForm>(),
     autoLogin: heldPromise<LoginResult, { username: string; password: string }>(),
+    submitLinkReset: heldPromise<void, LinkResetForm & { token: string }>(),
   };
   const actor = createActor(
     forgotPasswordMachine.provide({
@@ -27,13 +36,13 @@ function start(mobileEnabled = true) {
         requestEmailReset: actors.requestEmailReset.logic,
         submitPhoneReset: actors.submitPhoneReset.logic,
         autoLogin: actors.autoLogin.logic,
+        submitLinkReset: actors.submitLinkReset.logic,
       },
       guards: {
-        isFormValid: (_, params: { form: EmailResetForm | PhoneResetForm }) =>
-          isForgotFormValid(params.form),
+        isFormValid: (_, params: { form: ForgotPasswordForm }) => isForgotFormValid(params.form),
       },
     }),
-    { input: { mobileEnabled } },
+    { input: { mobileEnabled, resetToken: token } },
   ).start();
   return { actor, effects, actors };
 }
@@ -109,5 +118,69 @@ describe('forgotPasswordMachine', () => {
     expect(actor.getSnapshot().context.invalid).toBe(true);
     expect(effects.showFieldErrors).toHaveBeenCalledTimes(1);
     expect(actors.requestEmailReset.calls).toEqual([]);
+  });
+
+  it('without a token the flow opens on the e-mail tab', () => {
+    const { actor } = start(true, '');
+    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
+  });
+
+  it("reset link: the new password with the link's token, then the way to log in", async () => {
+    const { actor, actors } = start(true, resetToken);
+    expect(actor.getSnapshot().matches({ link: 'editing' })).toBe(true);
+    actor.send({ type: 'user.submitReset', form: linkForm });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actors.submitLinkReset.calls).toEqual([{ ...linkForm, token: resetToken }]);
+    await actors.submitLinkReset.resolve(undefined);
+    expect(actor.getSnapshot().value).toBe('linkDone');
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'passwordReset' });
+  });
+
+  it('reset link: a differing confirmation shows field errors and calls nothing', () => {
+    const { actor, actors, effects } = start(true, resetToken);
+    const form = { ...linkForm, confirmNewPassword: 'Other789' };
+    actor.send({ type: 'user.submitReset', form });
+    expect(actor.getSnapshot().matches({ link: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.invalid).toBe(true);
+    expect(effects.showFieldErrors.mock.calls.map((call) => call[1])).toEqual([{ form }]);
+    expect(actors.submitLinkReset.calls).toEqual([]);
+  });
+
+  it("reset link: a dead link shows the server's message, then a new e-mail can be asked", async () => {
+    const { actor, actors } = start(true, resetToken);
+    actor.send({ type: 'user.submitReset', form: linkForm });
+    await actors.submitLinkReset.reject(
+      failureFixture('reset_token_invalid', 'This link is no longer valid.'),
+    );
+    expect(actor.getSnapshot().matches({ link: 'tokenInvalid' })).toBe(true);
+    expect(actor.getSnapshot().context.failure).toEqual({
+      code: 'reset_token_invalid',
+      message: 'This link is no longer valid.',
+    });
+    actor.send({ type: 'user.submitReset', form: linkForm });
+    expect(actors.submitLinkReset.calls).toHaveLength(1);
+    actor.send({ type: 'user.requestNewLink' });
+    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ failure: null, resetToken: null });
+    actor.send({ type: 'user.submitEmail', form: emailForm });
+    await actors.requestEmailReset.resolve(undefined);
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'emailSent' });
+  });
+
+  it('reset link: another failure stays on the form to try again', async () => {
+    const { actor, actors } = start(true, resetToken);
+    actor.send({ type: 'user.submitReset', form: linkForm });
+    await actors.submitLinkReset.reject(networkFailure);
+    expect(actor.getSnapshot().matches({ link: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.failure?.code).toBe('network_error');
+    actor.send({ type: 'user.submitReset', form: linkForm });
+    await actors.submitLinkReset.resolve(undefined);
+    expect(actor.getSnapshot().value).toBe('linkDone');
+  });
+
+  it('reset link: the e-mail form can be asked from the link form too', () => {
+    const { actor } = start(true, resetToken);
+    actor.send({ type: 'user.requestNewLink' });
+    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
   });
 });
