@@ -3,7 +3,7 @@ import { defineModel } from '../tests/support/model.ts';
 
 export { connectionMachine };
 
-export const balanceEvent = (seq: number, balance = 125_050): SequencedEvent => ({
+export const balanceEvent = (seq: number, balance = '125050'): SequencedEvent => ({
   name: 'balance',
   payload: { balance, seq },
 });

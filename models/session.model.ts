@@ -1,4 +1,5 @@
 import type { LoginResult, MemberInfo } from '../src/contract/identity.ts';
+import type { NotificationEvent } from '../src/contract/realtime.ts';
 import { sessionMachine } from '../src/machines/session.machine.ts';
 import { defineModel } from '../tests/support/model.ts';
 
@@ -21,6 +22,16 @@ export function memberFixture(type: number, account = 'player01'): MemberInfo {
     twoFactorBound: false,
   };
 }
+
+/** A deposit-arrival notification as the real-time channel delivers it. */
+export const depositArrived: NotificationEvent = {
+  id: '0c6f3a52-8d7e-4e0b-9d11-2f5b8f0a7c31',
+  kind: 'depositArrived',
+  title: null,
+  params: { amount: '50000' },
+  createdAt: '2026-05-01T10:00:00.000Z',
+  seq: 4,
+};
 
 export const playerMember = memberFixture(0);
 export const agentMember = memberFixture(1, 'agent01');
@@ -54,8 +65,10 @@ export const model = defineModel({
     'session_expired, is cleared and the visitor stays; a network failure keeps the token and ' +
     'offers a retry); without one the visitor is shown the public site. A login (from the login, ' +
     'forgot-password or registration flows) makes a member: an agent for types 1, 2, 41, 42, a ' +
-    'trial account for type 4, a player otherwise. Logging out clears session storage but keeps ' +
-    'the merchant code.',
+    'trial account for type 4, a player otherwise. While a member, the real-time channel (and ' +
+    'the HTTP re-read after each reconnect) updates the header balance and the unread badge, ' +
+    'and notifications are kept for the toasts and the list until dismissed. Logging out clears ' +
+    'session storage (keeping the merchant code) and the figures.',
   source: 'src/machines/session.machine.ts',
   machine: sessionMachine,
   input: { token: 'tok-stored', cpw: false },
@@ -106,6 +119,10 @@ export const model = defineModel({
       { label: 'agent type 2', member: memberFixture(2, 'agent02') },
     ],
     'app.passwordChanged': [{}],
+    'realtime.balance': [{ label: 'P 1,250.50', balance: '125050' }],
+    'realtime.unread': [{ label: '2 unread', count: 2 }],
+    'realtime.notification': [{ label: 'deposit arrived', notification: depositArrived }],
+    'user.dismissNotification': [{ label: 'the deposit toast', id: depositArrived.id }],
     'app.loggedOut': [{}],
     'user.retry': [{}],
   },

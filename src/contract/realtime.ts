@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorUnitsSchema } from './wallet.ts';
 
 /**
  * The real-time channel (socket.io on the site's own HTTP server, path `/socket.io`).
@@ -17,13 +18,14 @@ import { z } from 'zod';
 export const realtimePath = '/socket.io';
 
 const seq = z.number().int().min(1);
-const minorUnits = z.number().int().safe();
+/** Money as the wallet calls carry it: a string of integer minor units ("123450" is 1,234.50). */
+const minorUnits = minorUnitsSchema;
 
 /** Sent first on every connection: the member's current sequence number (0: nothing yet). */
 export const syncEventSchema = z.object({ seq: z.number().int().min(0) });
 
-/** The member's total balance (sumBalance) in integer minor units, after a committed change. */
-export const balanceEventSchema = z.object({ balance: minorUnits.min(0), seq });
+/** The member's total balance (sumBalance, integer minor units), after a committed change. */
+export const balanceEventSchema = z.object({ balance: minorUnits, seq });
 
 /** The number of unread platform messages (CSP_unreadCount). */
 export const unreadEventSchema = z.object({ count: z.number().int().min(0), seq });
@@ -64,7 +66,7 @@ export const wageEventSchema = z.object({
   wageType: z.enum(wageTypes),
   /** Start of the settled period. */
   period: z.iso.datetime({ offset: true }),
-  amount: minorUnits.min(0),
+  amount: minorUnits,
   settledAt: z.iso.datetime({ offset: true }),
   seq,
 });

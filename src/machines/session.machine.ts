@@ -1,6 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { constants } from '../contract/constants.ts';
 import type { MemberInfo } from '../contract/identity.ts';
+import type { NotificationEvent } from '../contract/realtime.ts';
+
+/** Notifications kept for the list (newest first); older ones drop off. */
+export const keptNotifications = 20;
 
 /** A failed call as the identity machines keep it: the stable code and the server's text. */
 export type Failure = { code: string; message: string };
@@ -43,6 +47,12 @@ export type SessionContext = {
   isTrial: boolean;
   /** Forced password change pending (first login, or expired with the expiry module on). */
   cpw: boolean;
+  /** sumBalance in integer minor units (as on the wire); null until read. */
+  balance: string | null;
+  /** Unread platform messages; null until read. */
+  unread: number | null;
+  /** Notifications received while logged in, newest first (at most keptNotifications). */
+  notifications: NotificationEvent[];
 };
 
 export type SessionEvent =
@@ -50,7 +60,12 @@ export type SessionEvent =
   | { type: 'app.memberLoaded'; member: MemberInfo }
   | { type: 'app.passwordChanged' }
   | { type: 'app.loggedOut' }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  /** From the real-time channel, or from the HTTP re-read after a (re)connect or a gap. */
+  | { type: 'realtime.balance'; balance: string }
+  | { type: 'realtime.unread'; count: number }
+  | { type: 'realtime.notification'; notification: NotificationEvent }
+  | { type: 'user.dismissNotification'; id: string };
 
 export type SessionInput = {
   /** The token found in session storage at start-up, if any. */
@@ -74,7 +89,9 @@ const withMember = (member: MemberInfo | null) => ({
   isTrial: member !== null && isTrialType(member.type),
 });
 
-const signedOut = { hasToken: false, cpw: false, ...withMember(null) };
+const noFigures = { balance: null, unread: null, notifications: [] };
+
+const signedOut = { hasToken: false, cpw: false, ...withMember(null), ...noFigures };
 
 /**
  * Who is at the keyboard: a visitor (no token) or a member. Started with the stored token; with
@@ -111,6 +128,7 @@ export const sessionMachine = setup({
     hasToken: input.token !== null && input.token !== '',
     cpw: input.cpw ?? false,
     ...withMember(null),
+    ...noFigures,
   }),
   // A visitor until a stored token is proven: with one, member info is read at once.
   initial: 'visitor',
@@ -182,6 +200,23 @@ export const sessionMachine = setup({
             },
           ],
         },
+        'realtime.balance': { actions: assign({ balance: ({ event }) => event.balance }) },
+        'realtime.unread': { actions: assign({ unread: ({ event }) => event.count }) },
+        'realtime.notification': {
+          actions: assign({
+            notifications: ({ context, event }) =>
+              [
+                event.notification,
+                ...context.notifications.filter((kept) => kept.id !== event.notification.id),
+              ].slice(0, keptNotifications),
+          }),
+        },
+        'user.dismissNotification': {
+          actions: assign({
+            notifications: ({ context, event }) =>
+              context.notifications.filter((kept) => kept.id !== event.id),
+          }),
+        },
         'app.passwordChanged': {
           actions: [
             assign({ cpw: false }),
@@ -203,7 +238,12 @@ export const sessionMachine = setup({
     'app.loggedIn': {
       target: '.member',
       actions: [
-        assign(({ event }) => ({ hasToken: true, cpw: event.cpw, ...withMember(event.member) })),
+        assign(({ event }) => ({
+          hasToken: true,
+          cpw: event.cpw,
+          ...withMember(event.member),
+          ...noFigures,
+        })),
         {
           type: 'storeSession',
           params: ({ event, context }) => ({

@@ -33,10 +33,10 @@ describe('connectionMachine', () => {
     actor.send({ type: 'socket.synced', seq: 4 });
     expect(actor.getSnapshot().value).toBe('connected');
     expect(params(effects.resync)).toEqual([{ reason: 'connected' }]);
-    actor.send({ type: 'socket.event', event: balanceEvent(5, 900) });
+    actor.send({ type: 'socket.event', event: balanceEvent(5, '900') });
     actor.send({ type: 'socket.event', event: unreadEvent(6, 1) });
     expect(params(effects.deliver)).toEqual([
-      { event: balanceEvent(5, 900) },
+      { event: balanceEvent(5, '900') },
       { event: unreadEvent(6, 1) },
     ]);
     expect(effects.resync).toHaveBeenCalledTimes(1);
@@ -57,10 +57,10 @@ describe('connectionMachine', () => {
   it('drops an event already taken in (duplicate or out of order), never delivering an older figure', () => {
     const { actor, effects, params } = start();
     actor.send({ type: 'socket.synced', seq: 0 });
-    actor.send({ type: 'socket.event', event: balanceEvent(2, 700) });
-    actor.send({ type: 'socket.event', event: balanceEvent(1, 500) });
-    actor.send({ type: 'socket.event', event: balanceEvent(2, 700) });
-    expect(params(effects.deliver)).toEqual([{ event: balanceEvent(2, 700) }]);
+    actor.send({ type: 'socket.event', event: balanceEvent(2, '700') });
+    actor.send({ type: 'socket.event', event: balanceEvent(1, '500') });
+    actor.send({ type: 'socket.event', event: balanceEvent(2, '700') });
+    expect(params(effects.deliver)).toEqual([{ event: balanceEvent(2, '700') }]);
     expect(effects.dropEvent).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().context.lastSeq).toBe(2);
   });

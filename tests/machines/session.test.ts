@@ -3,12 +3,14 @@ import { createActor } from 'xstate';
 import type { MemberInfo } from '../../src/contract/identity.ts';
 import {
   failureOf,
+  keptNotifications,
   isAgentType,
   isTrialType,
   sessionMachine,
   type StoreSessionParams,
 } from '../../src/machines/session.machine.ts';
 import {
+  depositArrived,
   failureFixture,
   memberFixture,
   networkFailure,
@@ -107,6 +109,51 @@ describe('sessionMachine', () => {
       isAgent: false,
     });
     expect(effects.clearSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('a member takes balance, unread count and notifications from the real-time channel', () => {
+    const { actor } = start(null);
+    actor.send({ type: 'realtime.balance', balance: '100' });
+    expect(actor.getSnapshot().context.balance).toBeNull();
+    actor.send({ type: 'app.loggedIn', token: 'tok-1', member: playerMember, cpw: false });
+    actor.send({ type: 'realtime.balance', balance: '125050' });
+    actor.send({ type: 'realtime.unread', count: 2 });
+    actor.send({ type: 'realtime.notification', notification: depositArrived });
+    const second = { ...depositArrived, id: 'n-2', kind: 'withdrawApproved' as const, seq: 5 };
+    actor.send({ type: 'realtime.notification', notification: second });
+    actor.send({ type: 'realtime.notification', notification: depositArrived });
+    expect(actor.getSnapshot().context).toMatchObject({ balance: '125050', unread: 2 });
+    expect(actor.getSnapshot().context.notifications.map((n) => n.id)).toEqual([
+      depositArrived.id,
+      'n-2',
+    ]);
+    actor.send({ type: 'user.dismissNotification', id: depositArrived.id });
+    expect(actor.getSnapshot().context.notifications.map((n) => n.id)).toEqual(['n-2']);
+  });
+
+  it(`keeps the newest ${keptNotifications} notifications; logging out or in clears the figures`, () => {
+    const { actor } = start(null);
+    actor.send({ type: 'app.loggedIn', token: 'tok-1', member: playerMember, cpw: false });
+    for (let i = 0; i < keptNotifications + 5; i += 1) {
+      actor.send({
+        type: 'realtime.notification',
+        notification: { ...depositArrived, id: `n-${i}`, seq: i + 1 },
+      });
+    }
+    const kept = actor.getSnapshot().context.notifications;
+    expect(kept).toHaveLength(keptNotifications);
+    expect(kept[0]?.id).toBe(`n-${keptNotifications + 4}`);
+    actor.send({ type: 'realtime.balance', balance: '5' });
+    actor.send({ type: 'app.loggedOut' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      balance: null,
+      unread: null,
+      notifications: [],
+    });
+    actor.send({ type: 'app.loggedIn', token: 'tok-2', member: playerMember, cpw: false });
+    actor.send({ type: 'realtime.unread', count: 1 });
+    actor.send({ type: 'app.loggedIn', token: 'tok-3', member: trialMember, cpw: false });
+    expect(actor.getSnapshot().context.unread).toBeNull();
   });
 
   it('agent types are 1, 2, 41, 42; type 4 is the trial account', () => {

@@ -89,13 +89,13 @@ describe('real-time channel: publishing', () => {
 
     await site.app.realtime.publisher.publish(member.id, {
       name: 'balance',
-      payload: { balance: 123_456 },
+      payload: { balance: '123456' },
     });
     await site.app.realtime.publisher.publish(member.id, {
       name: 'unread',
       payload: { count: 3 },
     });
-    expect(await client.next('balance')).toEqual({ balance: 123_456, seq: 2 });
+    expect(await client.next('balance')).toEqual({ balance: '123456', seq: 2 });
     expect(await client.next('unread')).toEqual({ count: 3, seq: 3 });
 
     // The notification was audited in the transaction it was published after.
@@ -121,7 +121,7 @@ describe('real-time channel: publishing', () => {
     for (let i = 0; i < 5; i += 1) {
       await site.app.realtime.publisher.publish(b.member.id, {
         name: 'balance',
-        payload: { balance: 1000 + i },
+        payload: { balance: String(1000 + i) },
       });
     }
     await notify(a.member.id, 'Only for A');
@@ -129,7 +129,7 @@ describe('real-time channel: publishing', () => {
     expect((await a.client.next('notification')).title).toBe('Only for A');
     expect(a.client.received.map((event) => event.name)).toEqual(['sync', 'notification']);
     for (let i = 0; i < 5; i += 1) {
-      expect(await b.client.next('balance')).toEqual({ balance: 1000 + i, seq: i + 1 });
+      expect(await b.client.next('balance')).toEqual({ balance: String(1000 + i), seq: i + 1 });
     }
     expect(b.client.received.some((event) => event.name === 'notification')).toBe(false);
     a.client.close();
@@ -149,7 +149,7 @@ describe('real-time channel: publishing', () => {
       contractId: 7,
       wageType: 'realtime' as const,
       period: '2026-05-01T10:00:00.000Z',
-      amount: 2_500,
+      amount: '2500',
       settledAt: '2026-05-01T10:05:00.000Z',
     };
     await site.app.realtime.publisher.publish(agent.member.id, { name: 'wage', payload: wage });

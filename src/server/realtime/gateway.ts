@@ -43,7 +43,7 @@ export type RealtimeGateway = {
   disconnectMember(memberId: number): void;
   /** Checks the sessions of this node's sockets now; ended ones are disconnected. */
   sweep(): Promise<number>;
-  /** Disconnects this node's sockets and stops the periodic check (before the HTTP server closes). */
+  /** Drops this node's connections (clients reconnect) and stops the periodic check. */
   stop(): void;
   /** Closes socket.io and the adapter's database connections. */
   close(): Promise<void>;
@@ -172,7 +172,9 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
     sweep,
     stop() {
       clearInterval(timer);
-      io.local.disconnectSockets(true);
+      // Closing the transports (not a server-side disconnect) makes clients reconnect, to
+      // another node behind the load balancer or to this one once it is back.
+      io.engine.close();
     },
     async close() {
       clearInterval(timer);

@@ -1,0 +1,142 @@
+import { createActor, fromCallback, type Actor } from 'xstate';
+import type { ContractEvent, WageEvent } from '../contract/realtime.ts';
+import {
+  connectionMachine,
+  type ConnectionCommand,
+  type SequencedEvent,
+} from '../machines/connection.machine.ts';
+import type { sessionMachine } from '../machines/session.machine.ts';
+import { connectRealtime, type SocketFactory } from '../realtime/realtime-client.ts';
+
+/** Refusal codes meaning the token no longer opens a session (logged out, expired, disabled). */
+const sessionEndedCodes: readonly string[] = ['not_logged_in', 'session_expired'];
+
+export type RealtimeWiringDeps = {
+  session: Actor<typeof sessionMachine>;
+  /** The stored session token (session storage). */
+  getToken: () => string | null;
+  /** Reads sumBalance (integer minor units as a string) over HTTP, for the resync. */
+  loadBalance?: () => Promise<string>;
+  /** Reads the unread message count over HTTP (CSP_unreadCount), for the resync. */
+  loadUnread?: () => Promise<number>;
+  /** Agent pages listen here for wage and contract events. */
+  onAgentEvent?: (
+    event: { name: 'wage'; payload: WageEvent } | { name: 'contract'; payload: ContractEvent },
+  ) => void;
+  /** The page's window, for online/offline; none outside a browser. */
+  window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** Server URL (default: the page's origin) and socket factory (tests). */
+  url?: string;
+  createSocket?: SocketFactory;
+};
+
+export type RealtimeWiring = {
+  /** The running connection actor while a member is logged in (for the UI's notices). */
+  connection(): Actor<typeof connectionMachine> | null;
+  stop(): void;
+};
+
+/**
+ * Keeps the real-time channel open while the session machine is in `member` with a token:
+ * socket signals go into a connection machine, delivered events into the session machine
+ * (`realtime.balance`, `realtime.unread`, `realtime.notification`), and every (re)connect or
+ * sequence gap re-reads balance and unread count over HTTP. A token the server refuses ends the
+ * local session (`app.loggedOut`).
+ */
+export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
+  let current: { actor: Actor<typeof connectionMachine>; token: string } | null = null;
+
+  const deliver = (event: SequencedEvent) => {
+    switch (event.name) {
+      case 'balance':
+        deps.session.send({ type: 'realtime.balance', balance: event.payload.balance });
+        break;
+      case 'unread':
+        deps.session.send({ type: 'realtime.unread', count: event.payload.count });
+        break;
+      case 'notification':
+        deps.session.send({ type: 'realtime.notification', notification: event.payload });
+        break;
+      case 'wage':
+        deps.onAgentEvent?.({ name: 'wage', payload: event.payload });
+        break;
+      case 'contract':
+        deps.onAgentEvent?.({ name: 'contract', payload: event.payload });
+        break;
+    }
+  };
+
+  const resync = () => {
+    // A failed read keeps the figure shown; the next reconnect or gap reads again.
+    deps.loadBalance?.().then(
+      (balance) => deps.session.send({ type: 'realtime.balance', balance }),
+      () => {},
+    );
+    deps.loadUnread?.().then(
+      (count) => deps.session.send({ type: 'realtime.unread', count }),
+      () => {},
+    );
+  };
+
+  const online = () => current?.actor.send({ type: 'app.online' });
+  const offline = () => current?.actor.send({ type: 'app.offline' });
+
+  function start(token: string) {
+    const connection = connectRealtime(
+      { token, ...(deps.url === undefined ? {} : { url: deps.url }) },
+      deps.createSocket,
+    );
+    const actor = createActor(
+      connectionMachine.provide({
+        actors: {
+          watchConnection: fromCallback<ConnectionCommand>(({ sendBack, receive }) => {
+            const subscription = connection.signals$.subscribe((signal) => sendBack(signal));
+            receive((command) => {
+              if (command.type === 'reconnect') connection.reconnect();
+            });
+            return () => subscription.unsubscribe();
+          }),
+        },
+        actions: {
+          deliver: (_, { event }) => deliver(event),
+          resync: () => resync(),
+          reportRefused: (_, { code }) => {
+            if (sessionEndedCodes.includes(code)) deps.session.send({ type: 'app.loggedOut' });
+          },
+        },
+      }),
+    );
+    current = { actor, token };
+    actor.start();
+  }
+
+  function stopConnection() {
+    current?.actor.stop();
+    current = null;
+  }
+
+  const follow = () => {
+    const token = deps.getToken();
+    const isMember = deps.session.getSnapshot().matches('member') && token !== null;
+    if (!isMember) stopConnection();
+    else if (current?.token !== token) {
+      stopConnection();
+      start(token);
+    }
+  };
+
+  const subscription = deps.session.subscribe(follow);
+  deps.window?.addEventListener('online', online);
+  deps.window?.addEventListener('offline', offline);
+  follow();
+
+  return {
+    connection: () => current?.actor ?? null,
+    stop() {
+      subscription.unsubscribe();
+      deps.window?.removeEventListener('online', online);
+      deps.window?.removeEventListener('offline', offline);
+      stopConnection();
+    },
+  };
+}

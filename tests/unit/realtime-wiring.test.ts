@@ -1,0 +1,99 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, type Socket } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { realtimePath } from '../../src/contract/realtime.ts';
+import type { MemberInfo } from '../../src/contract/identity.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { wireRealtime } from '../../src/app/realtime-wiring.ts';
+import { depositArrived, playerMember } from '../../models/session.model.ts';
+
+/** A bare socket.io server speaking the contract; tokens it accepts, sockets it holds. */
+let server: Server;
+let url = '';
+const liveTokens = new Set<string>();
+const sockets = new Map<string, Socket>();
+
+beforeAll(async () => {
+  const http = createServer();
+  server = new Server(http, { path: realtimePath });
+  server.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: string }).token ?? '';
+    next(liveTokens.has(token) ? undefined : new Error('not_logged_in'));
+  });
+  server.on('connection', (socket) => {
+    sockets.set((socket.handshake.auth as { token: string }).token, socket);
+    socket.emit('sync', { seq: 10 });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+function site(token: string) {
+  let stored: string | null = null;
+  const session = createActor(
+    sessionMachine.provide({
+      actors: { loadMemberInfo: fromPromise<MemberInfo>(async () => playerMember) },
+      actions: { clearSession: () => (stored = null) },
+    }),
+    { input: { token: null } },
+  ).start();
+  const loadBalance = vi.fn(async () => '990000');
+  const loadUnread = vi.fn(async () => 4);
+  const wiring = wireRealtime({ session, getToken: () => stored, loadBalance, loadUnread, url });
+  const login = () => {
+    stored = token;
+    session.send({ type: 'app.loggedIn', token, member: playerMember, cpw: false });
+  };
+  return { session, wiring, login, loadBalance, loadUnread };
+}
+
+const connectedTo = async (token: string) => {
+  await vi.waitFor(() => expect(sockets.get(token)?.connected).toBe(true));
+  return sockets.get(token) as Socket;
+};
+
+describe('wireRealtime', () => {
+  it('opens the channel at login, resyncs over HTTP, and feeds events into the session', async () => {
+    liveTokens.add('tok-a');
+    const { session, wiring, login, loadBalance, loadUnread } = site('tok-a');
+    expect(wiring.connection()).toBeNull();
+    login();
+    const socket = await connectedTo('tok-a');
+    await waitFor(session, (s) => s.context.balance === '990000' && s.context.unread === 4);
+    expect(loadBalance).toHaveBeenCalledTimes(1);
+    expect(loadUnread).toHaveBeenCalledTimes(1);
+
+    socket.emit('balance', { balance: '1000', seq: 11 });
+    socket.emit('notification', { ...depositArrived, seq: 12 });
+    socket.emit('balance', { balance: '5', seq: 11 });
+    socket.emit('unread', { count: 5, seq: 13 });
+    const snapshot = await waitFor(session, (s) => s.context.unread === 5);
+    expect(snapshot.context.balance).toBe('1000');
+    expect(snapshot.context.notifications.map((n) => n.id)).toEqual([depositArrived.id]);
+    expect(wiring.connection()?.getSnapshot().value).toBe('connected');
+
+    // A gap: delivered, and the figures are read again.
+    socket.emit('balance', { balance: '2000', seq: 20 });
+    await vi.waitFor(() => expect(loadBalance).toHaveBeenCalledTimes(2));
+
+    session.send({ type: 'app.loggedOut' });
+    expect(wiring.connection()).toBeNull();
+    await vi.waitFor(() => expect(socket.connected).toBe(false));
+    wiring.stop();
+  });
+
+  it('a token the server refuses ends the local session', async () => {
+    const { session, wiring, login } = site('tok-gone');
+    login();
+    await waitFor(session, (s) => s.matches('visitor'));
+    expect(session.getSnapshot().context.hasToken).toBe(false);
+    expect(wiring.connection()).toBeNull();
+    wiring.stop();
+  });
+});
