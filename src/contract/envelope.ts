@@ -53,6 +53,9 @@ export const errorCodes = [
   'sms_operation_not_allowed',
   'sms_code_expired',
   'sms_popup_closed',
+  // wallet and ledger
+  'insufficient_balance',
+  'idempotency_key_reused',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -138,7 +138,7 @@ export const adjustmentBodySchema = z.object({
   memberId: z.number().int().positive(),
   walletKind: walletKindSchema.default(mainWalletKind),
   /** Signed minor units, not zero: a credit or a debit. */
-  amount: minorUnitsSchema.refine((text) => BigInt(text) !== 0n, 'not zero'),
+  amount: minorUnitsSchema.refine((text) => !/^-?0+$/.test(text), 'not zero'),
   reason: z.string().trim().min(3).max(500),
   /** The operator's own key, so a retried call posts once. */
   idempotencyKey: z.string().min(8).max(128),

@@ -27,6 +27,7 @@ import { createKeyService } from './services/keys.service.ts';
 import { createCaptchaService, type Clock } from './services/captcha.service.ts';
 import { createMemberService } from './services/member.service.ts';
 import { createOpsService } from './services/ops.service.ts';
+import { createLedgerService } from './services/ledger.service.ts';
 import {
   createVerificationArea,
   registerVerificationRoutes,
@@ -46,6 +47,7 @@ import { captchaRoutes } from './routes/captcha.routes.ts';
 import { relayRoutes } from './routes/relay.routes.ts';
 import { memberRoutes } from './routes/member.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
+import { walletOpsRoutes, walletRoutes } from './routes/wallet.routes.ts';
 import { sessionRoutes } from './routes/session.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
@@ -177,6 +179,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     captcha: createCaptchaService({ db: database.db, clock }),
     member: createMemberService({ db: database.db, clock }),
     ops: createOpsService({ db: database.db, clock, onChange: siteCache.clear }),
+    // Publishes nothing until the real-time gateway gives it a publisher.
+    ledger: createLedgerService({
+      db: database.db,
+      onPublishError: (error) => app.log.error({ err: error }, 'balance event not published'),
+    }),
   };
   const sessionService = createSessionService({
     db: database.db,
@@ -222,6 +229,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(relayRoutes, { services });
   await app.register(memberRoutes, { services });
   await app.register(opsRoutes, { services });
+  await app.register(walletRoutes, { services });
+  await app.register(walletOpsRoutes, { services });
   await registerVerificationRoutes(app, config, verificationArea);
   await app.register(sessionRoutes, { ...identity, realtime });
   await app.register(registerRoutes, identity);

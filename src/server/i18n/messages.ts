@@ -60,6 +60,8 @@ const catalogues: Record<Language, Catalogue> = {
     sms_operation_not_allowed: 'यह कार्य अनुमत नहीं है, कृपया ग्राहक सेवा से संपर्क करें।',
     sms_code_expired: 'सत्यापन कोड की समय-सीमा समाप्त, कृपया दोबारा भेजें।',
     sms_popup_closed: 'लॉग इन विफल रहा। कृपया पुनः प्रयास करें।',
+    insufficient_balance: 'शेष राशि अपर्याप्त है।',
+    idempotency_key_reused: 'यह अनुरोध कुंजी किसी दूसरे अनुरोध के लिए पहले ही उपयोग हो चुकी है।',
   },
   en: {
     bad_request: 'The request is not valid.',
@@ -113,6 +115,8 @@ const catalogues: Record<Language, Catalogue> = {
     sms_operation_not_allowed: 'This operation is not allowed; please contact customer service.',
     sms_code_expired: 'The verification code has expired; please send a new one.',
     sms_popup_closed: 'Login failure. Please try again.',
+    insufficient_balance: 'Insufficient balance.',
+    idempotency_key_reused: 'This request key was already used for a different request.',
   },
   bn: {
     bad_request: 'অনুরোধটি বৈধ নয়।',
@@ -165,6 +169,8 @@ const catalogues: Record<Language, Catalogue> = {
     sms_operation_not_allowed: 'এই কাজটি অনুমোদিত নয়, গ্রাহক সেবায় যোগাযোগ করুন।',
     sms_code_expired: 'যাচাই কোডের মেয়াদ শেষ, আবার পাঠান।',
     sms_popup_closed: 'লগ ইন ব্যর্থ হয়েছে। আবার চেষ্টা করুন।',
+    insufficient_balance: 'পর্যাপ্ত ব্যালেন্স নেই।',
+    idempotency_key_reused: 'এই অনুরোধ কী আগেই অন্য একটি অনুরোধের জন্য ব্যবহার করা হয়েছে।',
   },
 };
 

@@ -1,0 +1,377 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client.ts';
+import { members } from '../../src/server/db/schema/members.schema.ts';
+import { wallets } from '../../src/server/db/schema/ledger.schema.ts';
+import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
+import { createLedgerService } from '../../src/server/services/ledger.service.ts';
+import { AppError } from '../../src/server/services/errors.ts';
+import {
+  walletOpsPaths,
+  walletPaths,
+  type BalanceChanged,
+  type BalanceReply,
+  type PostingReply,
+  type ReconcileReply,
+} from '../../src/contract/wallet.ts';
+import { call, opsHeaders, testSite } from '../support/server.ts';
+import { createMemberSession } from '../support/server-factories.ts';
+
+const site = testSite();
+const db = (): Db => site.database.db;
+
+let counter = 0;
+const key = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2)}`;
+
+async function newMember(): Promise<number> {
+  const [row] = await db()
+    .insert(members)
+    .values({ username: `ledger${++counter}${Math.random().toString(36).slice(2, 8)}` })
+    .returning({ id: members.id });
+  if (!row) throw new Error('member not made');
+  return row.id;
+}
+
+function ledgerWithEvents() {
+  const events: BalanceChanged[] = [];
+  const ledger = createLedgerService({ db: db(), publish: (event) => void events.push(event) });
+  return { ledger, events };
+}
+
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+};
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+};
+
+describe('balance call', () => {
+  it('answers a new member with a main wallet at 0, and the sum after a deposit', async () => {
+    const { member, token } = await createMemberSession(db());
+    const headers = { authorization: `Bearer ${token}` };
+    const first = await call<BalanceReply>(site.app, { url: walletPaths.balance, headers });
+    expect(first.status).toBe(200);
+    expect(first.body.value).toEqual({
+      sumBalance: '0',
+      currency: 'PHP',
+      wallets: [{ kind: 'main', currency: 'PHP', balance: '0' }],
+    });
+
+    const { ledger } = ledgerWithEvents();
+    await ledger.post({
+      memberId: member.id,
+      kind: 'deposit',
+      amount: 123_450n,
+      idempotencyKey: key('dep'),
+    });
+    await ledger.transfer({
+      from: { memberId: member.id },
+      to: { memberId: member.id, walletKind: 'PG' },
+      amount: 450n,
+      idempotencyKey: key('tr'),
+    });
+    const after = await call<BalanceReply>(site.app, { url: walletPaths.balance, headers });
+    expect(after.body.value).toEqual({
+      sumBalance: '123450',
+      currency: 'PHP',
+      wallets: [
+        { kind: 'main', currency: 'PHP', balance: '123000' },
+        { kind: 'PG', currency: 'PHP', balance: '450' },
+      ],
+    });
+  });
+
+  it('refuses a call without a session', async () => {
+    const reply = await call(site.app, { url: walletPaths.balance });
+    expect(reply.status).toBe(401);
+    expect(reply.body.code).toBe('not_logged_in');
+  });
+});
+
+describe('postings', () => {
+  it('appends one entry per wallet, chains balances and publishes after commit', async () => {
+    const memberId = await newMember();
+    const other = await newMember();
+    const { ledger, events } = ledgerWithEvents();
+    const deposit = await ledger.post({
+      memberId,
+      kind: 'deposit',
+      amount: 1000n,
+      idempotencyKey: key('d'),
+      reference: 'bank-123',
+    });
+    expect(deposit.replayed).toBe(false);
+    expect(deposit.reply.entries).toEqual([
+      expect.objectContaining({ memberId, kind: 'deposit', amount: '1000', balanceAfter: '1000' }),
+    ]);
+    const transfer = await ledger.transfer({
+      from: { memberId },
+      to: { memberId: other },
+      amount: 300n,
+      idempotencyKey: key('t'),
+    });
+    expect(
+      transfer.reply.entries.map((e) => [e.memberId, e.kind, e.amount, e.balanceAfter]),
+    ).toEqual(
+      expect.arrayContaining([
+        [memberId, 'transfer_out', '-300', '700'],
+        [other, 'transfer_in', '300', '300'],
+      ]),
+    );
+    await until(() => events.length >= 3);
+    const last = (id: number) => events.filter((e) => e.memberId === id).at(-1);
+    expect(last(memberId)).toMatchObject({ balance: 700n, currency: 'PHP', seq: 2 });
+    expect(last(other)).toMatchObject({ balance: 300n, seq: 1 });
+  });
+
+  it('refuses a debit the wallet cannot afford, wrong signs and unknown members', async () => {
+    const memberId = await newMember();
+    const { ledger } = ledgerWithEvents();
+    expect(
+      await codeOf(
+        ledger.post({ memberId, kind: 'withdrawal', amount: -1n, idempotencyKey: key('w') }),
+      ),
+    ).toBe('insufficient_balance');
+    expect(
+      await codeOf(
+        ledger.post({ memberId, kind: 'deposit', amount: -5n, idempotencyKey: key('x') }),
+      ),
+    ).toBe('bad_request');
+    expect(
+      await codeOf(ledger.post({ memberId, kind: 'bet', amount: 5n, idempotencyKey: key('x') })),
+    ).toBe('bad_request');
+    expect(
+      await codeOf(
+        ledger.post({ memberId: 9_999_999, kind: 'deposit', amount: 5n, idempotencyKey: key('x') }),
+      ),
+    ).toBe('not_found');
+    expect(
+      await codeOf(
+        ledger.transfer({
+          from: { memberId },
+          to: { memberId },
+          amount: 5n,
+          idempotencyKey: key('x'),
+        }),
+      ),
+    ).toBe('bad_request');
+    expect((await ledger.balance(memberId)).sumBalance).toBe(0n);
+  });
+});
+
+describe('1,000 concurrent debits on a wallet that affords k of them', () => {
+  it('lets exactly k succeed and leaves the wallet at 0', async () => {
+    const memberId = await newMember();
+    const { ledger } = ledgerWithEvents();
+    const k = 137;
+    await ledger.post({
+      memberId,
+      kind: 'deposit',
+      amount: BigInt(k) * 100n,
+      idempotencyKey: key('fund'),
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        codeOf(
+          ledger.post({
+            memberId,
+            kind: 'bet',
+            amount: -100n,
+            idempotencyKey: `bet-${memberId}-${i}`,
+          }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(k);
+    expect(outcomes.filter((o) => o === 'insufficient_balance')).toHaveLength(1000 - k);
+    expect((await ledger.balance(memberId)).sumBalance).toBe(0n);
+    expect((await ledger.reconcile()).differences).toEqual([]);
+  });
+});
+
+describe('idempotency', () => {
+  it('replays one key 50 times in sequence with one effect and the same reply', async () => {
+    const memberId = await newMember();
+    const { ledger } = ledgerWithEvents();
+    const request = {
+      memberId,
+      kind: 'deposit' as const,
+      amount: 500n,
+      idempotencyKey: key('seq'),
+    };
+    const first = await ledger.post(request);
+    for (let i = 0; i < 49; i++) {
+      const again = await ledger.post(request);
+      expect(again.replayed).toBe(true);
+      expect(again.reply).toEqual(first.reply);
+    }
+    expect((await ledger.balance(memberId)).sumBalance).toBe(500n);
+  });
+
+  it('replays one key 50 times at once with one effect and the same reply', async () => {
+    const memberId = await newMember();
+    const other = await newMember();
+    const { ledger } = ledgerWithEvents();
+    await ledger.post({ memberId, kind: 'deposit', amount: 1000n, idempotencyKey: key('f') });
+    const request = {
+      from: { memberId },
+      to: { memberId: other },
+      amount: 250n,
+      idempotencyKey: key('par'),
+    };
+    const results = await Promise.all(Array.from({ length: 50 }, () => ledger.transfer(request)));
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    for (const result of results) expect(result.reply).toEqual(results[0]?.reply);
+    expect((await ledger.balance(memberId)).sumBalance).toBe(750n);
+    expect((await ledger.balance(other)).sumBalance).toBe(250n);
+  });
+
+  it('refuses the same key with a different body (409), and writes nothing', async () => {
+    const memberId = await newMember();
+    const { ledger } = ledgerWithEvents();
+    const idempotencyKey = key('body');
+    await ledger.post({ memberId, kind: 'deposit', amount: 500n, idempotencyKey });
+    for (const changed of [
+      { memberId, kind: 'deposit' as const, amount: 501n, idempotencyKey },
+      { memberId, kind: 'payout' as const, amount: 500n, idempotencyKey },
+      { memberId, kind: 'deposit' as const, amount: 500n, idempotencyKey, reference: 'other' },
+    ]) {
+      const error = await ledger.post(changed).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ statusCode: 409, code: 'idempotency_key_reused' });
+    }
+    expect((await ledger.balance(memberId)).sumBalance).toBe(500n);
+  });
+});
+
+describe('the journal at the database', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE of entries and postings', async () => {
+    const memberId = await newMember();
+    const { ledger } = ledgerWithEvents();
+    const { reply } = await ledger.post({
+      memberId,
+      kind: 'deposit',
+      amount: 700n,
+      idempotencyKey: key('j'),
+    });
+    const entryId = Number(reply.entries[0]?.entryId);
+    const postingId = Number(reply.postingId);
+    for (const statement of [
+      sql`update ledger_entries set amount = 1 where id = ${entryId}`,
+      sql`delete from ledger_entries where id = ${entryId}`,
+      sql`truncate ledger_entries cascade`,
+      sql`update ledger_postings set reference = 'x' where id = ${postingId}`,
+      sql`delete from ledger_postings where id = ${postingId}`,
+      sql`truncate ledger_postings cascade`,
+    ]) {
+      await expect(db().execute(statement)).rejects.toThrow();
+    }
+    const after = await ledger.post({
+      memberId,
+      kind: 'deposit',
+      amount: 700n,
+      idempotencyKey: reply.idempotencyKey,
+    });
+    expect(after.reply).toEqual(reply);
+  });
+
+  it('refuses a negative balance even when written directly', async () => {
+    const memberId = await newMember();
+    const { ledger } = ledgerWithEvents();
+    await ledger.balance(memberId);
+    await expect(
+      db().execute(sql`update wallets set balance = -1 where member_id = ${memberId}`),
+    ).rejects.toThrow();
+  });
+});
+
+describe('reconcile', () => {
+  it('reports a wallet whose balance was changed without an entry, over HTTP too', async () => {
+    const memberId = await newMember();
+    const { ledger } = ledgerWithEvents();
+    await ledger.post({ memberId, kind: 'deposit', amount: 900n, idempotencyKey: key('r') });
+    expect((await ledger.reconcile()).differences).toEqual([]);
+
+    await db()
+      .update(wallets)
+      .set({ balance: sql`${wallets.balance} + 5` })
+      .where(eq(wallets.memberId, memberId));
+    const report = await call<ReconcileReply>(site.app, {
+      url: walletOpsPaths.reconcile,
+      headers: opsHeaders,
+    });
+    expect(report.status).toBe(200);
+    expect(report.body.value?.differences).toEqual([
+      expect.objectContaining({ memberId, walletKind: 'main', balance: '905', entriesSum: '900' }),
+    ]);
+    expect(report.body.value?.totalBalance).not.toBe(report.body.value?.totalEntries);
+
+    await db()
+      .update(wallets)
+      .set({ balance: sql`${wallets.balance} - 5` })
+      .where(eq(wallets.memberId, memberId));
+    expect((await ledger.reconcile()).differences).toEqual([]);
+  });
+
+  it('needs operator credentials', async () => {
+    const reply = await call(site.app, { url: walletOpsPaths.reconcile });
+    expect(reply.status).toBe(401);
+  });
+});
+
+describe('operator adjustment', () => {
+  it('credits and debits with a reason, audited, once per key; refuses an overdraft', async () => {
+    const memberId = await newMember();
+    const body = {
+      memberId,
+      amount: '2500',
+      reason: 'goodwill credit',
+      idempotencyKey: key('adj'),
+    };
+    const post = (payload: object) =>
+      call<PostingReply>(site.app, {
+        method: 'POST',
+        url: walletOpsPaths.adjustment,
+        headers: opsHeaders,
+        payload,
+      });
+    const first = await post(body);
+    expect(first.status).toBe(200);
+    expect(first.body.value?.entries[0]).toMatchObject({
+      kind: 'adjustment',
+      amount: '2500',
+      balanceAfter: '2500',
+    });
+    expect((await post(body)).body.value).toEqual(first.body.value);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `wallet:${memberId}:main`));
+    expect(audits).toEqual([
+      expect.objectContaining({
+        actor: 'operator:ops-test',
+        action: 'ledger.adjustment',
+        before: { balance: '0' },
+        after: expect.objectContaining({ balance: '2500', reason: 'goodwill credit' }),
+      }),
+    ]);
+
+    const overdraft = await post({ ...body, amount: '-2501', idempotencyKey: key('adj') });
+    expect(overdraft.status).toBe(409);
+    expect(overdraft.body.code).toBe('insufficient_balance');
+    const debit = await post({ ...body, amount: '-500', idempotencyKey: key('adj') });
+    expect(debit.body.value?.entries[0]?.balanceAfter).toBe('2000');
+    const reused = await post({ ...body, amount: '7' });
+    expect(reused.status).toBe(409);
+    expect(reused.body.code).toBe('idempotency_key_reused');
+    const bad = await post({ ...body, amount: '1.5', idempotencyKey: key('adj') });
+    expect(bad.status).toBe(400);
+  });
+});
