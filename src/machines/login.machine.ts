@@ -124,8 +124,13 @@ export const loginMachine = setup({
       context.socialProviders.includes(params.provider),
     isSmsLogin: ({ context }) => context.form?.type === 'sms',
     isPasswordLogin: ({ context }) => context.form?.type === 'username',
+    /**
+     * Still the initial (default) password an operator or agent gave the account: the server
+     * says so with firstTimeLogin; a site may also name its default password in the input.
+     */
     isDefaultPassword: ({ context }) =>
-      context.defaultPassword !== null && context.form?.password === context.defaultPassword,
+      context.result?.firstTimeLogin === true ||
+      (context.defaultPassword !== null && context.form?.password === context.defaultPassword),
     isPasswordExpired: ({ context }) => context.result?.passwordExpired === true,
     isFirstTimeLogin: ({ context }) => context.result?.firstTimeLogin === true,
     /** Forced change: a password login with the default or an expired password (not SMS). */
@@ -350,9 +355,9 @@ export const loginMachine = setup({
           target: 'forcedPasswordChange',
           actions: assign({
             passwordChangeReason: ({ context }) =>
-              context.defaultPassword !== null && context.form?.password === context.defaultPassword
-                ? ('defaultPassword' as const)
-                : ('expired' as const),
+              context.result?.passwordExpired === true
+                ? ('expired' as const)
+                : ('defaultPassword' as const),
           }),
         },
         { target: 'loadingLoginInfo' },

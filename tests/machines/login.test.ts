@@ -187,13 +187,17 @@ describe('loginMachine', () => {
     });
   });
 
-  it('a first-time login runs the first-login action and stores cpw', async () => {
+  it('a first-time login (the initial password) runs the first-login action, stores cpw and forces the change', async () => {
     const session = start();
     await submitPassword(session);
     await session.actors.submitLogin.resolve(loginResultFixture({ firstTimeLogin: true }));
     expect(session.effects.runFirstLoginAction).toHaveBeenCalledTimes(1);
     expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: true }]);
-    expect(session.actor.getSnapshot().value).toBe('loadingLoginInfo');
+    expect(session.actor.getSnapshot().value).toBe('forcedPasswordChange');
+    expect(session.actor.getSnapshot().output).toMatchObject({
+      outcome: 'changePassword',
+      reason: 'defaultPassword',
+    });
   });
 
   it('after login: login info, the after-login modal, then home', async () => {

@@ -65,6 +65,7 @@ function AccountArea() {
   const site = useSite();
   const member = useSelector(site.session, (s) => s.context.member);
   const isAgent = useSelector(site.session, (s) => s.context.isAgent);
+  const isTrial = useSelector(site.session, (s) => s.context.isTrial);
   const agentEnabled = useModuleEnabled(moduleIds.agent);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -122,6 +123,37 @@ function AccountArea() {
               </Link>
             </li>
           ) : null}
+          {isTrial && (
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  site.dialogs.send({ type: 'user.openRegister' });
+                }}
+                data-testid="menu-register"
+              >
+                {t('header.registerAccount')}
+              </button>
+            </li>
+          )}
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                // Trial accounts have no password of their own: they register first.
+                site.dialogs.send(
+                  isTrial
+                    ? { type: 'app.openRegisterFirst' }
+                    : { type: 'app.openChangePassword', reason: 'voluntary', heldPassword: null },
+                );
+              }}
+              data-testid="menu-change-password"
+            >
+              {t('header.changePassword')}
+            </button>
+          </li>
           <li>
             <button
               type="button"

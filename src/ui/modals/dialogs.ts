@@ -7,12 +7,15 @@ export type DialogState =
   | { open: 'login' }
   | { open: 'register' }
   | { open: 'forget' }
+  /** A trial (free play) account tried an action for real accounts. */
+  | { open: 'registerFirst' }
   | { open: 'changePassword'; reason: ChangePasswordReason; heldPassword: string | null };
 
 export type DialogEvent =
   | { type: 'user.openLogin' }
   | { type: 'user.openRegister' }
   | { type: 'user.openForget' }
+  | { type: 'app.openRegisterFirst' }
   | { type: 'app.openChangePassword'; reason: ChangePasswordReason; heldPassword: string | null }
   | { type: 'user.close' };
 
@@ -29,6 +32,8 @@ export const dialogLogic = fromTransition(
         return { open: 'register' };
       case 'user.openForget':
         return { open: 'forget' };
+      case 'app.openRegisterFirst':
+        return { open: 'registerFirst' };
       case 'app.openChangePassword':
         return { open: 'changePassword', reason: event.reason, heldPassword: event.heldPassword };
       case 'user.close':

@@ -47,6 +47,30 @@ export function IdentityModals() {
         </div>
       </Modal>
       <Modal
+        open={dialog.open === 'registerFirst'}
+        title={t('registerFirst.title')}
+        onClose={close}
+        className="id-modal"
+      >
+        <div data-testid="register-first" role="alertdialog" aria-label={t('registerFirst.title')}>
+          <p>{t('registerFirst.text')}</p>
+          <div className="id-actions">
+            <button type="button" className="btn btn--outline" onClick={close}>
+              {t('form.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => dialogs.send({ type: 'user.openRegister' })}
+              data-testid="register-first-register"
+              autoFocus
+            >
+              {t('registerFirst.action')}
+            </button>
+          </div>
+        </div>
+      </Modal>
+      <Modal
         open={dialog.open === 'forget'}
         title={t('forgot.title')}
         onClose={close}
