@@ -40,6 +40,7 @@ export const errorCodes = [
   'social_login_failed',
   'freeplay_disabled',
   'reset_token_invalid',
+  'human_verification_failed',
   'register_method_disabled',
   // phone / SMS (spec section 8)
   'sms_invalid_phone',

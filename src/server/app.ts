@@ -35,6 +35,7 @@ import {
 import { createSessionService } from './services/session.service.ts';
 import { createIdentityService } from './services/identity.service.ts';
 import { createEncService } from './services/enc-payload.ts';
+import { createHumanVerificationService } from './services/human-verification.service.ts';
 import { createSocialLoginService } from './services/social-login.service.ts';
 import { createSocialClients } from './providers/oidc.provider.ts';
 import type { Services } from './services/services.ts';
@@ -50,6 +51,7 @@ import { opsRoutes } from './routes/ops.routes.ts';
 import { walletOpsRoutes, walletRoutes } from './routes/wallet.routes.ts';
 import { sessionRoutes } from './routes/session.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
+import { humanVerificationRoutes } from './routes/human-verification.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
 import { notifyRoutes } from './routes/notify.routes.ts';
 import { createNotifyService } from './services/notify.service.ts';
@@ -179,6 +181,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     captcha: createCaptchaService({ db: database.db, clock }),
     member: createMemberService({ db: database.db, clock }),
     ops: createOpsService({ db: database.db, clock, onChange: siteCache.clear }),
+    humanVerification: createHumanVerificationService({
+      db: database.db,
+      clock,
+      enabled: config.humanVerification.enabled,
+    }),
     // Publishes nothing until the real-time gateway gives it a publisher.
     ledger: createLedgerService({
       db: database.db,
@@ -200,6 +207,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       system: services.system,
     }),
     enc: createEncService({ keys: services.keys }),
+    humanVerification: services.humanVerification,
   };
   const social = createSocialLoginService({
     db: database.db,
@@ -226,12 +234,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // 3. Routes.
   await app.register(systemRoutes, { services });
   await app.register(captchaRoutes, { services });
+  await app.register(humanVerificationRoutes, { humanVerification: services.humanVerification });
   await app.register(relayRoutes, { services });
   await app.register(memberRoutes, { services });
   await app.register(opsRoutes, { services });
   await app.register(walletRoutes, { services });
   await app.register(walletOpsRoutes, { services });
-  await registerVerificationRoutes(app, config, verificationArea);
+  await registerVerificationRoutes(app, config, verificationArea, services.humanVerification);
   await app.register(sessionRoutes, { ...identity, realtime });
   await app.register(registerRoutes, identity);
   await app.register(socialRoutes, { social, secureCookie: config.publicUrl.startsWith('https:') });

@@ -63,6 +63,8 @@ const envSchema = z
     SMTP_FROM: z.string().min(3).max(320).default('no-reply@localhost'),
     VERIFICATION_CODE_MINUTES: z.coerce.number().int().min(1).max(10).default(10),
     SMS_CAPTCHA_REQUIRED: z.enum(['true', 'false']).default('false'),
+    // Proof of work (altcha) before username login, registration and SMS sends.
+    HUMAN_VERIFICATION: z.enum(['on', 'off']).default('on'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Social login (OAuth2/OIDC): a provider without a client id is not offered.
     GOOGLE_CLIENT_ID: z.string().min(1).max(512).optional(),
@@ -163,6 +165,8 @@ export type Config = {
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
   /** One-time codes live this long (at most 10 minutes); sends may require the captcha. */
   verification: { codeMinutes: number; captchaRequired: boolean };
+  /** Proof of work before username login, registration and SMS sends (HUMAN_VERIFICATION). */
+  humanVerification: { enabled: boolean };
   /** Base of links in e-mails (password reset); never taken from a request's Host header. */
   publicUrl: string;
   /** Social login providers with a client id; the others are not offered. */
@@ -220,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       codeMinutes: e.VERIFICATION_CODE_MINUTES,
       captchaRequired: e.SMS_CAPTCHA_REQUIRED === 'true',
     },
+    humanVerification: { enabled: e.HUMAN_VERIFICATION === 'on' },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     social: {
       google:

@@ -68,6 +68,8 @@ export function testConfig(testDb: TestDatabase, env: Record<string, string> = {
     STATIC_DIR: join(testDb.env.DATA_DIR ?? tmpdir(), 'no-build'),
     OPS_USERNAME: testOperator.username,
     OPS_PASSWORD: testOperator.password,
+    // Server tests call the API directly; tests/server/human-verification.test.ts turns it on.
+    HUMAN_VERIFICATION: 'off',
     ...testDb.env,
     ...env,
   });

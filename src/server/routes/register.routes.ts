@@ -13,7 +13,7 @@ import { contextOf, type IdentityRouteDeps } from './session.routes.ts';
 /** Registration by username and by mobile number, and the affiliate-code check. */
 export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app,
-  { identity, enc },
+  { identity, enc, humanVerification },
 ) => {
   app.put(
     identityPaths.register,
@@ -28,6 +28,7 @@ export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     },
     async (request) => {
       const payload = await enc.open(registerPayloadSchema, request.body.enc);
+      await humanVerification.verify(payload.humanVerification);
       return ok(await identity.register(payload, contextOf(request)));
     },
   );
@@ -46,6 +47,7 @@ export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     },
     async (request) => {
       const payload = await enc.open(registerPayloadSchema, request.body.enc);
+      await humanVerification.verify(payload.humanVerification);
       return ok(await identity.register(payload, contextOf(request), true));
     },
   );

@@ -12,6 +12,7 @@ import {
   memberInfoSchema,
 } from '../../contract/identity.ts';
 import type { EncService } from '../services/enc-payload.ts';
+import type { HumanVerificationService } from '../services/human-verification.service.ts';
 import type { IdentityService, RequestContext } from '../services/identity.service.ts';
 import { memberOf } from '../plugins/auth.ts';
 import type { RealtimeGateway } from '../realtime/gateway.ts';
@@ -21,6 +22,8 @@ import { ok, replies } from './responses.ts';
 export type IdentityRouteDeps = {
   identity: IdentityService;
   enc: EncService;
+  /** Proof of work before username login and registration (off: always passes). */
+  humanVerification: Pick<HumanVerificationService, 'verify'>;
   /** The socket.io gateway: a logout drops that session's sockets on every node. */
   realtime?: Pick<RealtimeGateway, 'disconnectSession'>;
 };
@@ -42,7 +45,7 @@ const bearer = [{ bearer: [] }];
 /** Login, free play, logout and the logged-in member's own calls. */
 export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app,
-  { identity, enc, realtime },
+  { identity, enc, humanVerification, realtime },
 ) => {
   app.post(
     identityPaths.login,
@@ -57,6 +60,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     },
     async (request) => {
       const payload = await enc.open(loginPayloadSchema, request.body.enc);
+      if (payload.type === 'username') await humanVerification.verify(payload.humanVerification);
       return ok(await identity.login(payload, contextOf(request)));
     },
   );

@@ -8,6 +8,7 @@ import {
   smsSendResultSchema,
 } from '../../contract/identity.ts';
 import type { PasswordResetService } from '../services/verification-reset.service.ts';
+import type { HumanVerificationService } from '../services/human-verification.service.ts';
 import type { VerificationService } from '../services/verification.service.ts';
 import { CAPTCHA_CLIENT_COOKIE } from './captcha.routes.ts';
 import { ok, replies } from './responses.ts';
@@ -21,7 +22,9 @@ const resetRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 export const verificationRoutes: FastifyPluginAsyncZod<{
   verification: VerificationService;
   passwordReset: PasswordResetService;
-}> = async (app, { verification, passwordReset }) => {
+  /** Proof of work before every SMS send (off: always passes). */
+  humanVerification: Pick<HumanVerificationService, 'verify'>;
+}> = async (app, { verification, passwordReset, humanVerification }) => {
   // The forgot-password form may post as a plain HTML form; fields then arrive as strings.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -40,8 +43,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         response: replies(smsSendResultSchema),
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      await humanVerification.verify(request.body.humanVerification);
+      return ok(
         await verification.sendSms({
           purpose: 'register',
           countryDialingCode: request.body.countryDialingCode,
@@ -51,7 +55,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
           ip: request.client.ip,
           language: request.language,
         }),
-      ),
+      );
+    },
   );
 
   app.post(
@@ -66,8 +71,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         response: replies(smsSendResultSchema),
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      await humanVerification.verify(request.body.humanVerification);
+      return ok(
         await verification.sendSms({
           purpose: request.body.purpose ?? 'login',
           countryDialingCode: request.body.countryDialingCode,
@@ -78,7 +84,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
           language: request.language,
           onlyToMembers: true,
         }),
-      ),
+      );
+    },
   );
 
   app.post(

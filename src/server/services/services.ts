@@ -3,6 +3,7 @@ import type { KeyService } from './keys.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { MemberService } from './member.service.ts';
 import type { OpsService } from './ops.service.ts';
+import type { HumanVerificationService } from './human-verification.service.ts';
 import type { LedgerService } from './ledger.service.ts';
 
 /** The services the routes call, built once in app.ts. */
@@ -12,5 +13,6 @@ export type Services = {
   captcha: CaptchaService;
   member: MemberService;
   ops: OpsService;
+  humanVerification: HumanVerificationService;
   ledger: LedgerService;
 };

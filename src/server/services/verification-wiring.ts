@@ -9,6 +9,7 @@ import type { Clock } from './captcha.service.ts';
 import { createOutboxService } from './outbox.service.ts';
 import { createPasswordResetService } from './verification-reset.service.ts';
 import { createVerificationService } from './verification.service.ts';
+import type { HumanVerificationService } from './human-verification.service.ts';
 
 /**
  * One-time codes, SMS and e-mail: the providers the configuration names and the services over
@@ -48,11 +49,13 @@ export async function registerVerificationRoutes(
   app: FastifyInstance,
   config: Config,
   area: VerificationArea,
+  humanVerification: Pick<HumanVerificationService, 'verify'>,
 ): Promise<void> {
   app.addHook('onClose', async () => area.providers.close());
   await app.register(verificationRoutes, {
     verification: area.verification,
     passwordReset: area.passwordReset,
+    humanVerification,
   });
   if (config.nodeEnv !== 'production') await app.register(devRoutes, { outbox: area.outbox });
 }

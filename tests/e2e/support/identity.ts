@@ -3,8 +3,14 @@
  * payload encrypted (JWE) to the server's public key.
  */
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { identityPaths } from '../../../src/contract/identity.ts';
 import { systemPaths } from '../../../src/contract/system.ts';
+import {
+  humanVerificationPaths,
+  type HumanVerificationReply,
+} from '../../../src/contract/human-verification.ts';
 
 let counter = 0;
 
@@ -16,6 +22,20 @@ async function encrypt(baseURL: string, payload: unknown): Promise<string> {
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
     .encrypt(key);
+}
+
+/** The proof of work a browser does before registering; nothing when the site has it off. */
+async function humanVerification(baseURL: string): Promise<{ humanVerification?: string }> {
+  const reply = (await (
+    await fetch(new URL(humanVerificationPaths.challenge, baseURL))
+  ).json()) as { value: HumanVerificationReply };
+  const challenge = reply.value.challenge;
+  if (!challenge) return {};
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('human verification not solved');
+  return {
+    humanVerification: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+  };
 }
 
 export type Player = { username: string; password: string };
@@ -35,6 +55,7 @@ export async function registerPlayer(baseURL: string): Promise<Player> {
     registerMethod: 'WEB',
     agreeTerms: true,
     login: false,
+    ...(await humanVerification(baseURL)),
   };
   const response = await fetch(new URL(identityPaths.register, baseURL), {
     method: 'PUT',
