@@ -1,41 +1,118 @@
-import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useForm } from 'react-hook-form';
-import type { EmailResetForm } from '../../machines/forgot-password.machine.ts';
-import { usePermission } from '../hooks/use-permission.ts';
+import { useForm, useWatch } from 'react-hook-form';
+import { changePasswordSchema, forgotPhoneSchema } from '../../contract/validation-engine.ts';
+import type { ChangePasswordValues, ForgotPhoneValues } from '../../contract/validation-engine.ts';
+import { moduleIds } from '../../contract/system.ts';
+import type { Permission } from '../../contract/system.ts';
+import type {
+  EmailResetForm,
+  ForgotPasswordInput,
+  ForgotPasswordTab,
+} from '../../machines/forgot-password.machine.ts';
+import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { useSite } from '../site-context.tsx';
 import { Field, FormError } from './field.tsx';
+import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
+import { SmsCodeButton } from './sms-code-button.tsx';
 
 const emailPattern = /^[^\s@]+@[^\s@]+$/;
 
+type ForgotActor = ReturnType<
+  typeof useActorRef<ReturnType<typeof useSite>['identity']['forgotPassword']>
+>;
+
 /**
- * The forgot-password flow (forgotPasswordMachine) for the /forget page and its popup: the
- * account and e-mail address, then the confirmation that the reset mail is on its way. The
- * mobile tab stays hidden: the server has no phone reset route yet.
+ * The forgot-password flow (forgotPasswordMachine) for the /forget page and its popup: by
+ * e-mail (account and address, then the confirmation that the reset mail is on its way) and,
+ * with FORGETMOBILE, by mobile number (SMS code and new password, then logged in and home).
+ * With `resetToken` (the e-mailed link, /forget?token=...) it opens the form for the new
+ * password instead. `onClose` closes the popup or leaves the page; `onLink` runs before a
+ * login link is followed.
  */
-export function ForgotFlow({ onClose, onLink }: { onClose: () => void; onLink?: () => void }) {
-  const { t } = useTranslation('identity');
-  const site = useSite();
+export function ForgotFlow({
+  onClose,
+  onLink,
+  resetToken = null,
+  onTokenDropped,
+}: {
+  onClose: () => void;
+  onLink?: () => void;
+  resetToken?: string | null;
+  /** The flow left the link's form for the e-mail tab (a new link is asked). */
+  onTokenDropped?: () => void;
+}) {
   const permission = usePermission();
-  const actor = useActorRef(site.identity.forgotPassword, { input: { mobileEnabled: false } });
-  const emailSent = useSelector(actor, (s) => s.matches('emailSent'));
+  const mobileEnabled = useModuleEnabled(moduleIds.forgetByMobile);
+  if (!permission) return null;
+  return (
+    <ForgotMachine
+      input={{ mobileEnabled, resetToken }}
+      permission={permission}
+      onClose={onClose}
+      onLink={onLink}
+      onTokenDropped={onTokenDropped}
+    />
+  );
+}
+
+function ForgotMachine({
+  input,
+  permission,
+  onClose,
+  onLink,
+  onTokenDropped,
+}: {
+  input: ForgotPasswordInput;
+  permission: Permission;
+  onClose: () => void;
+  onLink?: () => void;
+  onTokenDropped?: () => void;
+}) {
+  const { t, i18n } = useTranslation('identity');
+  const site = useSite();
+  const navigate = useNavigate();
+  const actor = useActorRef(site.identity.forgotPassword, { input });
+  const tab = useSelector(actor, (s): ForgotPasswordTab | 'link' | null =>
+    s.matches('link')
+      ? 'link'
+      : s.matches('mobile')
+        ? 'mobile'
+        : s.matches('email')
+          ? 'email'
+          : null,
+  );
+  const tokenInvalid = useSelector(actor, (s) => s.matches({ link: 'tokenInvalid' }));
+  const outcome = useSelector(actor, (s) => (s.status === 'done' ? s.output?.outcome : null));
   const failure = useSelector(actor, (s) => s.context.failure);
-  const invalid = useSelector(actor, (s) => s.context.invalid);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const liveChat = permission?.customerService.liveChatUrl ?? null;
-  const { register, handleSubmit, formState, trigger } = useForm<EmailResetForm>({
-    defaultValues: { username: '', email: '' },
-  });
-  const errors = formState.errors;
+  const liveChat = permission.customerService.liveChatUrl;
 
-  // The machine's own check failed (its rule differs from the form's): show the field errors.
+  // Asking a new e-mail leaves the dead link: the page's address drops its token.
   useEffect(() => {
-    if (invalid) void trigger();
-  }, [invalid, trigger]);
+    if (input.resetToken && tab !== 'link' && tab !== null) onTokenDropped?.();
+  }, [input.resetToken, tab, onTokenDropped]);
 
-  if (emailSent) {
+  // The phone reset logged the player in: the popup closes and the app goes home.
+  useEffect(() => {
+    if (outcome !== 'home') return;
+    site.dialogs.send({ type: 'user.close' });
+    navigate('/');
+  }, [outcome, site.dialogs, navigate]);
+
+  const loginLink = (testId: string, text: string) => (
+    <Link
+      to="/login"
+      className="btn btn--primary id-wide"
+      onClick={() => onLink?.()}
+      data-testid={testId}
+    >
+      {text}
+    </Link>
+  );
+
+  if (outcome === 'emailSent') {
     return (
       <div className="id-flow" data-testid="forgot-email-sent" role="status">
         <p className="id-note">{t('forgot.emailSent')}</p>
@@ -51,62 +128,80 @@ export function ForgotFlow({ onClose, onLink }: { onClose: () => void; onLink?: 
       </div>
     );
   }
+  if (outcome === 'passwordReset') {
+    return (
+      <div className="id-flow" data-testid="forgot-link-done" role="status">
+        <p className="id-note">{t('forgot.linkDone')}</p>
+        {loginLink('forgot-link-login', t('forgot.logIn'))}
+      </div>
+    );
+  }
+  if (outcome === 'login') {
+    return (
+      <div className="id-flow" data-testid="forgot-login-required" role="status">
+        <p className="id-note">{t('forgot.loginRequired')}</p>
+        {loginLink('forgot-login', t('forgot.logIn'))}
+      </div>
+    );
+  }
+  if (outcome === 'home') return null;
 
+  if (tab === 'link') {
+    if (tokenInvalid) {
+      return (
+        <div className="id-flow" data-testid="forgot-link-invalid">
+          <p className="id-form__error" role="alert" data-testid="forgot-error">
+            {failure?.message || t('forgot.linkInvalid')}
+          </p>
+          <button
+            type="button"
+            className="btn btn--primary id-wide"
+            onClick={() => actor.send({ type: 'user.requestNewLink' })}
+            data-testid="forgot-new-link"
+          >
+            {t('forgot.newLink')}
+          </button>
+        </div>
+      );
+    }
+    return (
+      <div className="id-flow">
+        <LinkForm key={i18n.language} actor={actor} permission={permission} />
+        <button
+          type="button"
+          className="btn btn--outline id-wide"
+          onClick={() => actor.send({ type: 'user.requestNewLink' })}
+          data-testid="forgot-link-new"
+        >
+          {t('forgot.newLink')}
+        </button>
+      </div>
+    );
+  }
+
+  const tabs: ForgotPasswordTab[] = input.mobileEnabled ? ['email', 'mobile'] : ['email'];
   return (
     <div className="id-flow">
       <div className="id-tabs" role="tablist" aria-label={t('forgot.title')}>
-        <button
-          type="button"
-          role="tab"
-          aria-selected
-          className="id-tabs__tab"
-          data-testid="forgot-tab-email"
-        >
-          {t('forgot.tab.email')}
-        </button>
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className="id-tabs__tab"
+            onClick={() => actor.send({ type: 'user.selectTab', tab: name })}
+            data-testid={`forgot-tab-${name}`}
+          >
+            {t(`forgot.tab.${name}`)}
+          </button>
+        ))}
       </div>
-      <form
-        className="id-form"
-        noValidate
-        aria-busy={busy}
-        data-testid="forgot-email-form"
-        onSubmit={handleSubmit((values) =>
-          actor.send({
-            type: 'user.submitEmail',
-            form: { username: values.username.trim(), email: values.email.trim() },
-          }),
-        )}
-      >
-        <p className="id-note">{t('forgot.intro')}</p>
-        <Field
-          label={t('form.username')}
-          autoComplete="username"
-          error={errors.username?.message}
-          data-testid="forgot-username"
-          {...register('username', {
-            validate: (value) => value.trim() !== '' || t('forgot.usernameRequired'),
-          })}
-        />
-        <Field
-          label={t('forgot.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          data-testid="forgot-email"
-          {...register('email', {
-            validate: (value) => emailPattern.test(value.trim()) || t('forgot.emailInvalid'),
-          })}
-        />
-        <FormError message={failure?.message || null} testId="forgot-error" />
-        <button
-          type="submit"
-          className="btn btn--primary id-wide"
-          disabled={busy}
-          data-testid="forgot-submit"
-        >
-          {busy ? t('form.working') : t('forgot.submit')}
-        </button>
-      </form>
+      {tab === 'mobile' ? (
+        <MobileForm key={i18n.language} actor={actor} permission={permission} />
+      ) : (
+        <EmailForm actor={actor} />
+      )}
       <div className="id-links">
         <Link to="/login" onClick={() => onLink?.()} data-testid="forgot-to-login">
           {t('forgot.toLogin')}
@@ -118,5 +213,254 @@ export function ForgotFlow({ onClose, onLink }: { onClose: () => void; onLink?: 
         )}
       </div>
     </div>
+  );
+}
+
+/** The machine's own check failed (its rule differs from the form's): show the field errors. */
+function useMachineInvalid(actor: ForgotActor, trigger: () => Promise<boolean>) {
+  const invalid = useSelector(actor, (s) => s.context.invalid);
+  useEffect(() => {
+    if (invalid) void trigger();
+  }, [invalid, trigger]);
+}
+
+function EmailForm({ actor }: { actor: ForgotActor }) {
+  const { t } = useTranslation('identity');
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const { register, handleSubmit, formState, trigger } = useForm<EmailResetForm>({
+    defaultValues: { username: '', email: '' },
+  });
+  useMachineInvalid(actor, trigger);
+  const errors = formState.errors;
+  return (
+    <form
+      className="id-form"
+      noValidate
+      aria-busy={busy}
+      data-testid="forgot-email-form"
+      onSubmit={handleSubmit((values) =>
+        actor.send({
+          type: 'user.submitEmail',
+          form: { username: values.username.trim(), email: values.email.trim() },
+        }),
+      )}
+    >
+      <p className="id-note">{t('forgot.intro')}</p>
+      <Field
+        label={t('form.username')}
+        autoComplete="username"
+        error={errors.username?.message}
+        data-testid="forgot-username"
+        {...register('username', {
+          validate: (value) => value.trim() !== '' || t('forgot.usernameRequired'),
+        })}
+      />
+      <Field
+        label={t('forgot.email')}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        data-testid="forgot-email"
+        {...register('email', {
+          validate: (value) => emailPattern.test(value.trim()) || t('forgot.emailInvalid'),
+        })}
+      />
+      <FormError message={failure?.message || null} testId="forgot-error" />
+      <button
+        type="submit"
+        className="btn btn--primary id-wide"
+        disabled={busy}
+        data-testid="forgot-submit"
+      >
+        {busy ? t('form.working') : t('forgot.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** By mobile number: country code, number with the get-code button, SMS code, new password. */
+function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
+  const { t, i18n } = useTranslation('identity');
+  const site = useSite();
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const resolver = useMemo(
+    () =>
+      site.identity.forms.resolver(
+        forgotPhoneSchema(permission.validators, {
+          translate: site.identity.forms.translator(i18n),
+        }),
+      ),
+    [site, permission, i18n],
+  );
+  const { register, handleSubmit, formState, getValues, setValue, trigger, control } =
+    useForm<ForgotPhoneValues>({
+      resolver,
+      defaultValues: {
+        countryDialingCode: '',
+        mobileNum: '',
+        verificationCode: '',
+        newPassword: '',
+      },
+    });
+  useMachineInvalid(actor, trigger);
+  const defaultDialingCode = useDefaultDialingCode();
+  const dialingCode = useWatch({ control, name: 'countryDialingCode' });
+  useEffect(() => {
+    if (!dialingCode && defaultDialingCode) setValue('countryDialingCode', defaultDialingCode);
+  }, [dialingCode, defaultDialingCode, setValue]);
+  const errors = formState.errors;
+
+  // The code goes only to a number that passes its rule.
+  const requestCode = async () => {
+    const valid = await trigger(['mobileNum', 'countryDialingCode']);
+    if (!valid) return null;
+    const values = getValues();
+    return {
+      countryDialingCode: values.countryDialingCode ?? '',
+      mobileNo: (values.mobileNum ?? '').trim(),
+    };
+  };
+
+  return (
+    <form
+      className="id-form"
+      noValidate
+      aria-busy={busy}
+      data-testid="forgot-mobile-form"
+      onSubmit={handleSubmit((values) =>
+        actor.send({
+          type: 'user.submitPhone',
+          form: {
+            countryDialingCode: values.countryDialingCode ?? '',
+            mobileNum: (values.mobileNum ?? '').trim(),
+            verificationCode: (values.verificationCode ?? '').trim(),
+            newPassword: values.newPassword ?? '',
+          },
+        }),
+      )}
+    >
+      <p className="id-note">{t('forgot.mobileIntro')}</p>
+      <RegisterCountryCode
+        label={t('forgot.countryCode')}
+        error={errors.countryDialingCode?.message}
+        data-testid="forgot-country"
+        {...register('countryDialingCode')}
+      />
+      <Field
+        label={t('forgot.mobile')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        error={errors.mobileNum?.message}
+        data-testid="forgot-mobile"
+        {...register('mobileNum')}
+      />
+      <Field
+        label={t('forgot.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={errors.verificationCode?.message}
+        data-testid="forgot-code"
+        addon={
+          <SmsCodeButton
+            logic={site.identity.noLoginSms}
+            request={requestCode}
+            testId="forgot-get-code"
+          />
+        }
+        {...register('verificationCode')}
+      />
+      <Field
+        label={t('forgot.newPassword')}
+        type="password"
+        revealable
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        data-testid="forgot-new-password"
+        {...register('newPassword')}
+      />
+      <FormError message={failure?.message || null} testId="forgot-error" />
+      <button
+        type="submit"
+        className="btn btn--primary id-wide"
+        disabled={busy}
+        data-testid="forgot-mobile-submit"
+      >
+        {busy ? t('form.working') : t('forgot.submitMobile')}
+      </button>
+    </form>
+  );
+}
+
+/** The e-mailed link's form: the new password by the password rule, and its confirmation. */
+function LinkForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
+  const { t, i18n } = useTranslation('identity');
+  const site = useSite();
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const resolver = useMemo(
+    () =>
+      site.identity.forms.resolver(
+        changePasswordSchema(
+          permission.validators,
+          { askCurrent: false },
+          { translate: site.identity.forms.translator(i18n) },
+        ),
+      ),
+    [site, permission, i18n],
+  );
+  const { register, handleSubmit, formState, trigger } = useForm<ChangePasswordValues>({
+    resolver,
+    defaultValues: { newPassword: '', confirmNewPassword: '' },
+  });
+  useMachineInvalid(actor, trigger);
+  const errors = formState.errors;
+  return (
+    <form
+      className="id-form"
+      noValidate
+      aria-busy={busy}
+      data-testid="forgot-link-form"
+      onSubmit={handleSubmit((values) =>
+        actor.send({
+          type: 'user.submitReset',
+          form: {
+            newPassword: values.newPassword ?? '',
+            confirmNewPassword: values.confirmNewPassword ?? '',
+          },
+        }),
+      )}
+    >
+      <p className="id-note">{t('forgot.linkIntro')}</p>
+      <Field
+        label={t('forgot.newPassword')}
+        type="password"
+        revealable
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        data-testid="forgot-link-password"
+        {...register('newPassword')}
+      />
+      <Field
+        label={t('forgot.confirmPassword')}
+        type="password"
+        revealable
+        autoComplete="new-password"
+        error={errors.confirmNewPassword?.message}
+        data-testid="forgot-link-confirm"
+        {...register('confirmNewPassword')}
+      />
+      <FormError message={failure?.message || null} testId="forgot-error" />
+      <button
+        type="submit"
+        className="btn btn--primary id-wide"
+        disabled={busy}
+        data-testid="forgot-link-submit"
+      >
+        {busy ? t('form.working') : t('forgot.submitLink')}
+      </button>
+    </form>
   );
 }

@@ -38,20 +38,40 @@ async function humanVerification(baseURL: string): Promise<{ humanVerification?:
   };
 }
 
-export type Player = { username: string; password: string };
+export type Player = {
+  username: string;
+  password: string;
+  /** The player's mobile number (country code 91) and e-mail address, if one was given. */
+  mobileNum: string;
+  countryDialingCode: string;
+  email: string | null;
+};
 
-/** Registers a player by username (the site's captcha and SMS step switched off by the test). */
-export async function registerPlayer(baseURL: string): Promise<Player> {
+/**
+ * Registers a player by username (the site's captcha and SMS step switched off by the test),
+ * with an e-mail address when `options.email` is set.
+ */
+export async function registerPlayer(
+  baseURL: string,
+  options: { email?: boolean } = {},
+): Promise<Player> {
   counter += 1;
   const stamp = `${Date.now() % 100_000}${counter}`;
-  const player = { username: `e2e${stamp}`, password: `pass${stamp}a` };
+  const player: Player = {
+    username: `e2e${stamp}`,
+    password: `pass${stamp}a`,
+    mobileNum: `98${stamp.padStart(8, '7').slice(-8)}`,
+    countryDialingCode: '91',
+    email: options.email ? `e2e${stamp}@example.test` : null,
+  };
   const payload = {
     username: player.username,
     password: player.password,
     confirmPassword: player.password,
     paymentPassword: '123456',
-    mobileNum: `98${stamp.padStart(8, '7').slice(-8)}`,
-    countryDialingCode: '91',
+    mobileNum: player.mobileNum,
+    countryDialingCode: player.countryDialingCode,
+    ...(player.email ? { email: player.email } : {}),
     registerMethod: 'WEB',
     agreeTerms: true,
     login: false,
