@@ -11,6 +11,8 @@ export const identityPaths = {
   /** Second factor for a login from an IP the account has not used before. */
   loginVerify: '/wps/session/login/verify',
   logout: '/wps/session/logout',
+  /** Remember-me: POST logs this device in again (1 day), DELETE makes it forget the member. */
+  loginRemembered: '/wps/session/login/remembered',
   /** The social login providers this site offers (GET). */
   socialProviders: '/wps/session/social',
   /** Starts a social login: a redirect to the provider (browser navigation). */

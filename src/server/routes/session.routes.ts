@@ -16,6 +16,8 @@ import type { HumanVerificationService } from '../services/human-verification.se
 import type { IdentityService, RequestContext } from '../services/identity.service.ts';
 import { memberOf } from '../plugins/auth.ts';
 import type { RealtimeGateway } from '../realtime/gateway.ts';
+import { REMEMBER_COOKIE, type RememberService } from '../services/remember.service.ts';
+import { rememberCookieOptions } from './remember.routes.ts';
 import { CAPTCHA_CLIENT_COOKIE } from './captcha.routes.ts';
 import { ok, replies } from './responses.ts';
 
@@ -26,6 +28,10 @@ export type IdentityRouteDeps = {
   humanVerification: Pick<HumanVerificationService, 'verify'>;
   /** The socket.io gateway: a logout drops that session's sockets on every node. */
   realtime?: Pick<RealtimeGateway, 'disconnectSession'>;
+  /** Remember-me: a password login that asks for it gets a device cookie (1 day). */
+  remember?: Pick<RememberService, 'issueForSession'>;
+  /** The site is served over https (PUBLIC_URL): cookies are Secure. */
+  secureCookie?: boolean;
 };
 
 /** The IP and captcha client of a request, as the identity service takes them. */
@@ -45,7 +51,7 @@ const bearer = [{ bearer: [] }];
 /** Login, free play, logout and the logged-in member's own calls. */
 export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app,
-  { identity, enc, humanVerification, realtime },
+  { identity, enc, humanVerification, realtime, remember, secureCookie = false },
 ) => {
   app.post(
     identityPaths.login,
@@ -58,10 +64,18 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
         response: replies(loginResultSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const payload = await enc.open(loginPayloadSchema, request.body.enc);
       if (payload.type === 'username') await humanVerification.verify(payload.humanVerification);
-      return ok(await identity.login(payload, contextOf(request)));
+      const result = await identity.login(payload, contextOf(request));
+      if (remember && payload.rememberMe && payload.type === 'username' && result.token) {
+        const device = await remember.issueForSession(result.token);
+        void reply.setCookie(REMEMBER_COOKIE, device.token, {
+          ...rememberCookieOptions(secureCookie),
+          expires: device.expiresAt,
+        });
+      }
+      return ok(result);
     },
   );
 

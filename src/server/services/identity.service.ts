@@ -16,6 +16,7 @@ import type { FieldRule, RegisterField } from '../../contract/validation.ts';
 import type { z } from 'zod';
 import {
   findAgentByAffiliateCode,
+  findMemberById,
   findMemberByMobile,
   findMemberByUsername,
   insertMember,
@@ -39,6 +40,7 @@ import {
   dropCaptcha,
 } from '../db/repositories/captcha-answers.repository.ts';
 import { insertAudit } from '../db/repositories/audit.repository.ts';
+import { endRememberedDevicesOf } from '../db/repositories/remember.repository.ts';
 import type { MemberProfile } from '../db/schema/members.schema.ts';
 import { hashCaptchaAnswer, type Clock } from './captcha.service.ts';
 import { AppError } from './errors.ts';
@@ -330,6 +332,20 @@ export function createIdentityService(deps: {
       });
     },
 
+    /**
+     * The session of a remembered device (remember-me): the member as a password login would
+     * find them, without a second factor (the device is known) and without a forced change
+     * (the device logged in with the password before).
+     */
+    async openRememberedSession(memberId: number, context: RequestContext): Promise<LoginResult> {
+      const member = await findMemberById(db, memberId);
+      if (!member || member.status !== 'active' || member.type === constants.trialAccountType) {
+        throw new AppError(403, 'member_no_enter');
+      }
+      const expiryOn = await moduleOn(moduleIds.passwordExpiry);
+      return db.transaction((tx) => openSession(tx, member, context, expiryOn));
+    },
+
     async logout(member: MemberRow, session: SessionRow): Promise<void> {
       await db.transaction(async (tx) => {
         await revokeSession(tx, session.id, clock());
@@ -480,6 +496,8 @@ export function createIdentityService(deps: {
           firstLogin: false,
         });
         const revokedSessions = await revokeMemberSessions(tx, member.id, session.id, now);
+        // A remembered device logs in without the password: not after a password change.
+        await endRememberedDevicesOf(tx, member.id, now);
         await clearMustChangePassword(tx, session.id);
         await insertAudit(tx, {
           actor: `member:${member.id}`,
@@ -529,6 +547,7 @@ export function createIdentityService(deps: {
           firstLogin: false,
         });
         const revokedSessions = await revokeMemberSessions(tx, member.id, null, now);
+        await endRememberedDevicesOf(tx, member.id, now);
         await insertAudit(tx, {
           actor: `member:${member.id}`,
           action: 'password.reset',

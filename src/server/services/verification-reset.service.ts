@@ -3,6 +3,7 @@ import type { Language } from '../../contract/constants.ts';
 import { checkField } from '../../contract/validation-engine.ts';
 import type { Db } from '../db/client.ts';
 import { insertAudit } from '../db/repositories/audit.repository.ts';
+import { endRememberedDevicesOf } from '../db/repositories/remember.repository.ts';
 import { getSettings } from '../db/repositories/settings.repository.ts';
 import { findValidator } from '../db/repositories/validators.repository.ts';
 import {
@@ -132,6 +133,7 @@ export function createPasswordResetService(deps: ResetDeps) {
         if (memberId === undefined) throw new AppError(400, 'reset_token_invalid');
         await setMemberPasswordHash(tx, memberId, passwordHash, now);
         const revokedSessions = await revokeSessionsOf(tx, memberId, now);
+        await endRememberedDevicesOf(tx, memberId, now);
         await insertAudit(tx, {
           actor: `member:${memberId}`,
           action: 'password.reset',
