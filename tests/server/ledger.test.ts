@@ -95,6 +95,18 @@ describe('balance call', () => {
   });
 });
 
+describe('demo data', () => {
+  it('credits the demo players through the ledger, and the ledger reconciles', async () => {
+    const [player] = await db()
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.username, 'demo_player1'));
+    const { ledger } = ledgerWithEvents();
+    expect((await ledger.balance(player?.id ?? 0)).sumBalance).toBe(1_000_000n);
+    expect((await ledger.reconcile()).differences).toEqual([]);
+  });
+});
+
 describe('postings', () => {
   it('appends one entry per wallet, chains balances and publishes after commit', async () => {
     const memberId = await newMember();

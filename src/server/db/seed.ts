@@ -21,8 +21,12 @@ import { vendorLaneSeed } from './seed-data/vendors.ts';
 import { hashPassword } from '../services/password.ts';
 import { hashMemberPassword } from '../services/identity-password.ts';
 import { demoPlayers } from './seed-data/members.ts';
+import { createLedgerService } from '../services/ledger.service.ts';
 
 type SeedStep = { name: string; run: (tx: Db) => Promise<void> };
+
+/** Demo players' starting balances in minor units. */
+const demoBalances: Record<string, bigint> = { demo_player1: 1_000_000n, demo_player2: 500_000n };
 
 function flattenModules(nodes: ModuleSeed[], parentId: string | null) {
   return nodes.flatMap((node, index): (typeof modules.$inferInsert)[] => [
@@ -132,6 +136,31 @@ const steps: SeedStep[] = [
         })),
       );
       await tx.insert(members).values(rows).onConflictDoNothing();
+    },
+  },
+  {
+    // Money for the demo players (P 10,000.00 and P 5,000.00), through the ledger like any other
+    // credit: one adjustment each.
+    name: 'demo-wallets-v1',
+    run: async (tx) => {
+      const ledger = createLedgerService({ db: tx });
+      for (const { username } of demoPlayers) {
+        const demoBalance = demoBalances[username];
+        if (demoBalance === undefined) continue;
+        const [player] = await tx
+          .select({ id: members.id })
+          .from(members)
+          .where(eq(members.username, username));
+        if (!player) continue;
+        await ledger.post({
+          memberId: player.id,
+          kind: 'adjustment',
+          amount: demoBalance,
+          idempotencyKey: `seed:demo-wallets-v1:${username}`,
+          reference: 'demo balance',
+          actor: 'system:seed',
+        });
+      }
     },
   },
 ];

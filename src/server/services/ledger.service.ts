@@ -162,7 +162,7 @@ export type LedgerDeps = {
 export function createLedgerService(deps: LedgerDeps) {
   const { db } = deps;
   const currency = deps.currency ?? defaultCurrency;
-  const publish = deps.publish ?? (() => undefined);
+  const { publish } = deps;
 
   /** The wallet of a leg: made when the leg credits it, else it must exist. */
   async function walletOf(leg: Leg): Promise<WalletRow> {
@@ -245,6 +245,7 @@ export function createLedgerService(deps: LedgerDeps) {
 
   /** After commit: each touched member's total, read fresh, to the publisher. */
   function announce(legs: Leg[]) {
+    if (!publish) return;
     for (const memberId of new Set(legs.map((leg) => leg.memberId))) {
       void memberTotals(db, memberId)
         .then(async ({ balance, seq }) => {
