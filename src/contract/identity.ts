@@ -10,6 +10,8 @@ export const identityPaths = {
   freePlay: '/wps/session/login/freeplay',
   /** Second factor for a login from an IP the account has not used before. */
   loginVerify: '/wps/session/login/verify',
+  /** Sends the SMS or e-mail code of a second-factor challenge. */
+  loginVerifySend: '/wps/session/login/verify/send',
   logout: '/wps/session/logout',
   /** Remember-me: POST logs this device in again (1 day), DELETE makes it forget the member. */
   loginRemembered: '/wps/session/login/remembered',
@@ -34,7 +36,10 @@ export const identityPaths = {
   smsRegister: '/wps/verification/sms/register',
   smsNoLogin: '/wps/verification/sms/noLogin',
   affiliate: '/wps/agent/affiliate',
+  /** The authenticator (TOTP): GET bound or not, POST confirms a setup, DELETE unbinds. */
   totp: '/wps/member/totp',
+  /** Starts an authenticator binding: a new secret, pending until POST totp confirms it. */
+  totpSetup: '/wps/member/totp/setup',
   /** Development-only: what the outbox providers would have sent (SMS, e-mail). */
   outbox: '/wps/dev/outbox',
 } as const;
@@ -83,6 +88,26 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const loginVerifyBodySchema = z.object({
   challengeId: z.string().min(1).max(128),
   factor: z.enum(secondFactors),
+  code: z.string().regex(/^\d{6}$/),
+});
+
+export const loginVerifySendBodySchema = z.object({
+  challengeId: z.string().min(1).max(128),
+  factor: z.enum(['sms', 'email']),
+});
+
+/** Authenticator (TOTP) binding; the current password is asked again (enc). */
+export const totpStatusSchema = z.object({ bound: z.boolean() });
+export const totpSetupPayloadSchema = z.object({ password: z.string().min(1).max(128) });
+export const totpSetupResultSchema = z.object({
+  /** Base32, for typing into the authenticator by hand. */
+  secret: z.string(),
+  /** otpauth://totp/... for the QR code. */
+  otpauthUri: z.string(),
+});
+export const totpConfirmBodySchema = z.object({ code: z.string().regex(/^\d{6}$/) });
+export const totpUnbindPayloadSchema = z.object({
+  password: z.string().min(1).max(128),
   code: z.string().regex(/^\d{6}$/),
 });
 

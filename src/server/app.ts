@@ -34,6 +34,7 @@ import {
 } from './services/verification-wiring.ts';
 import { createSessionService } from './services/session.service.ts';
 import { createIdentityService } from './services/identity.service.ts';
+import { createSecondFactorService } from './services/second-factor.service.ts';
 import { createEncService } from './services/enc-payload.ts';
 import { createHumanVerificationService } from './services/human-verification.service.ts';
 import { createSocialLoginService } from './services/social-login.service.ts';
@@ -50,6 +51,7 @@ import { memberRoutes } from './routes/member.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { walletOpsRoutes, walletRoutes } from './routes/wallet.routes.ts';
 import { sessionRoutes } from './routes/session.routes.ts';
+import { secondFactorRoutes } from './routes/second-factor.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
 import { humanVerificationRoutes } from './routes/human-verification.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
@@ -200,12 +202,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
   });
   const verificationArea = createVerificationArea(config, { db: database.db, clock, log: app.log });
+  const secondFactor = createSecondFactorService({
+    db: database.db,
+    clock,
+    verification: verificationArea.verification,
+  });
   const identity = {
     identity: createIdentityService({
       db: database.db,
       clock,
       sessions: sessionService,
       verification: verificationArea.verification,
+      secondFactor,
       system: services.system,
     }),
     enc: createEncService({ keys: services.keys }),
@@ -246,6 +254,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const secureCookie = config.publicUrl.startsWith('https:');
   const remember = createRememberService({ db: database.db, clock, identity: identity.identity });
   await app.register(sessionRoutes, { ...identity, realtime, remember, secureCookie });
+  await app.register(secondFactorRoutes, {
+    secondFactor,
+    enc: identity.enc,
+    openSession: (passed, context) => identity.identity.openChallengedSession(passed, context),
+  });
   await app.register(rememberRoutes, { remember, secureCookie });
   await app.register(registerRoutes, identity);
   await app.register(socialRoutes, { social, secureCookie: config.publicUrl.startsWith('https:') });

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import {
   findAgentByAffiliateCode,
   findMemberById,
+  findMemberById,
   findMemberByMobile,
   findMemberByUsername,
   insertMember,
@@ -50,6 +51,7 @@ import {
   verifyMemberPassword,
 } from './identity-password.ts';
 import { checkFieldRule } from './identity-rules.ts';
+import type { PassedChallenge, SecondFactorService } from './second-factor.service.ts';
 import type { SessionService } from './session.service.ts';
 import type { SystemService } from './system.service.ts';
 import {
@@ -129,6 +131,7 @@ export function createIdentityService(deps: {
   clock: Clock;
   sessions: Pick<SessionService, 'start'>;
   verification: Pick<VerificationService, 'checkCode'>;
+  secondFactor: Pick<SecondFactorService, 'challengeFor' | 'totpStatus'>;
   system: Pick<SystemService, 'whitelabel' | 'registerSetting'>;
 }) {
   const { db, clock } = deps;
@@ -326,10 +329,27 @@ export function createIdentityService(deps: {
       }
       await assertMayEnter(member, payload, username, context);
       const expiryOn = await moduleOn(moduleIds.passwordExpiry);
+      // An IP the account has not used asks for a second factor before the session opens.
+      const challenge = await deps.secondFactor.challengeFor(member, context, expiryOn);
+      if (challenge) {
+        await clearLoginFailures(db, userKey);
+        return challenge;
+      }
       return db.transaction(async (tx) => {
         await clearLoginFailures(tx, userKey);
         return openSession(tx, member, context, expiryOn);
       });
+    },
+
+    /** The session of a login that passed its second factor, opened as the login would have. */
+    async openChallengedSession(
+      passed: PassedChallenge,
+      context: RequestContext,
+    ): Promise<LoginResult> {
+      const member = await findMemberById(db, passed.memberId);
+      if (!member || member.status !== 'active') throw new AppError(403, 'member_no_enter');
+      // The challenge kept what the login found: an expired password stays a forced change.
+      return db.transaction((tx) => openSession(tx, member, context, passed.passwordExpired));
     },
 
     /**
@@ -598,7 +618,7 @@ export function createIdentityService(deps: {
         email: member.email,
         language: member.language,
         lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
-        twoFactorBound: false,
+        twoFactorBound: (await deps.secondFactor.totpStatus(member)).bound,
       };
     },
 

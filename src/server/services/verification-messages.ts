@@ -97,3 +97,25 @@ export function resetEmail(
     `<p>${escapeHtml(t.ignore)}</p><p>${escapeHtml(site)}</p>`;
   return { subject, text, html };
 }
+
+const codeSubjects: Record<Language, string> = {
+  hi: 'आपका सत्यापन कोड',
+  en: 'Your verification code',
+  bn: 'আপনার যাচাই কোড',
+};
+
+/** The e-mail carrying a one-time code: the SMS text as the body, in the member's language. */
+export function codeEmail(
+  language: Language,
+  site: string,
+  purpose: VerificationPurpose,
+  code: string,
+  minutes: number,
+) {
+  const text = codeSmsText(language, site, purpose, code, minutes);
+  return {
+    subject: `${site}: ${codeSubjects[language]}`,
+    text,
+    html: `<p>${escapeHtml(text)}</p>`,
+  };
+}

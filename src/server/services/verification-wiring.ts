@@ -27,6 +27,7 @@ export function createVerificationArea(
       db: deps.db,
       clock: deps.clock,
       sms: providers.sms,
+      email: providers.email,
       codeMinutes: config.verification.codeMinutes,
       captchaRequired: config.verification.captchaRequired,
       log: deps.log,

@@ -25,11 +25,12 @@ import {
   upsertLock,
 } from '../db/repositories/verification.repository.ts';
 import type { VerificationPurpose } from '../db/schema/verification.schema.ts';
+import type { EmailProvider } from '../providers/email.provider.ts';
 import { ProviderError, type SmsProvider } from '../providers/sms.provider.ts';
 import type { Clock } from './captcha.service.ts';
 import { hashCaptchaAnswer } from './captcha.service.ts';
 import { AppError } from './errors.ts';
-import { codeSmsText } from './verification-messages.ts';
+import { codeEmail, codeSmsText } from './verification-messages.ts';
 
 /** Limits of one-time codes (issue 3, point 7; spec section 8 and 9). */
 export const verificationLimits = {
@@ -77,12 +78,25 @@ export type SmsSendInput = {
   language: Language;
   /** Send only when the number belongs to a member, but answer the same either way. */
   onlyToMembers?: boolean;
+  /**
+   * The caller proved the request otherwise: a second-factor challenge, which only a right
+   * password opens, stands in for the captcha.
+   */
+  captchaExempt?: boolean;
+};
+
+export type EmailCodeInput = {
+  purpose: VerificationPurpose;
+  email: string;
+  ip: string;
+  language: Language;
 };
 
 export type VerificationDeps = {
   db: Db;
   clock: Clock;
   sms: SmsProvider;
+  email: EmailProvider;
   codeMinutes: number;
   captchaRequired: boolean;
   log?: { warn(object: object, message: string): void };
@@ -170,7 +184,7 @@ export function createVerificationService(deps: VerificationDeps) {
   }
 
   async function assertCaptcha(input: SmsSendInput) {
-    if (!deps.captchaRequired) return;
+    if (!deps.captchaRequired || input.captchaExempt) return;
     const answer = input.captcha?.trim();
     const clientId = input.captchaClientId;
     if (!answer || !clientId) throw verificationError('sms_captcha_failed');
@@ -181,6 +195,80 @@ export function createVerificationService(deps: VerificationDeps) {
     if (!timingSafeEqual(Buffer.from(stored), Buffer.from(given))) {
       throw verificationError('sms_captcha_failed');
     }
+  }
+
+  /**
+   * The send limits (lock, once a second, the code's countdown, per target and per IP an hour)
+   * and, when they pass, a new code hash for (target, purpose), in one transaction.
+   */
+  async function reserveSend(send: {
+    channel: 'sms' | 'email';
+    target: string;
+    purpose: VerificationPurpose;
+    ip: string;
+    /** False: store a code nobody knows (a random hash), so the answer looks the same. */
+    deliver: boolean;
+    hash: string;
+    provider: string;
+  }): Promise<{ refused: true } | { refused: false; codeId: number | undefined }> {
+    return deps.db.transaction(async (tx) => {
+      const now = deps.clock();
+      const label = `${send.channel === 'sms' ? 'phone' : 'email'}:${send.target}`;
+      await lockKey(tx, IP_SPACE, send.ip);
+      await lockKey(tx, TARGET_SPACE, send.target);
+      const refuse = async (reason: string) => {
+        await insertAudit(tx, {
+          actor: `ip:${send.ip}`,
+          action: `verification.${send.channel}.refused`,
+          target: label,
+          before: null,
+          after: { purpose: send.purpose, reason },
+        });
+        return { refused: true as const };
+      };
+      if (await findLock(tx, send.target, now)) return refuse('locked');
+      const last = await lastSendAt(tx, send.target);
+      if (last && now.getTime() - last.getTime() < verificationLimits.sendIntervalMs) {
+        return refuse('interval');
+      }
+      const previous = await findLiveCode(tx, send.target, send.purpose);
+      if (previous && now.getTime() - previous.createdAt.getTime() < codeMinutes * MINUTE_MS) {
+        return refuse('countdown');
+      }
+      const hourAgo = new Date(now.getTime() - HOUR_MS);
+      if (
+        (await countSendsSince(tx, { target: send.target }, hourAgo)) >=
+        verificationLimits.sendsPerTargetPerHour
+      ) {
+        return refuse('target_hourly');
+      }
+      if (
+        (await countSendsSince(tx, { ip: send.ip }, hourAgo)) >=
+        verificationLimits.sendsPerIpPerHour
+      ) {
+        return refuse('ip_hourly');
+      }
+      await insertSend(tx, { channel: send.channel, target: send.target, ip: send.ip, at: now });
+      // A target that is no member's gets a code nobody knows (a random hash), so the
+      // countdown and the limits answer exactly as they would for a member's.
+      await invalidateCodes(tx, send.target, send.purpose, now);
+      const row = await insertCode(tx, {
+        target: send.target,
+        purpose: send.purpose,
+        codeHash: send.deliver ? send.hash : randomBytes(32).toString('base64url'),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + codeMinutes * MINUTE_MS),
+      });
+      const codeId = send.deliver ? row.id : undefined;
+      await insertAudit(tx, {
+        actor: `ip:${send.ip}`,
+        action: `verification.${send.channel}.send`,
+        target: label,
+        before: null,
+        after: { purpose: send.purpose, delivered: send.deliver, provider: send.provider },
+      });
+      return { refused: false as const, codeId };
+    });
   }
 
   return {
@@ -202,62 +290,14 @@ export function createVerificationService(deps: VerificationDeps) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const hash = await codeHash(target, input.purpose, code);
 
-      const outcome = await deps.db.transaction(async (tx) => {
-        const now = deps.clock();
-        await lockKey(tx, IP_SPACE, input.ip);
-        await lockKey(tx, TARGET_SPACE, target);
-        const refuse = async (reason: string) => {
-          await insertAudit(tx, {
-            actor: `ip:${input.ip}`,
-            action: 'verification.sms.refused',
-            target: `phone:${target}`,
-            before: null,
-            after: { purpose: input.purpose, reason },
-          });
-          return { refused: true as const };
-        };
-        if (await findLock(tx, target, now)) return refuse('locked');
-        const last = await lastSendAt(tx, target);
-        if (last && now.getTime() - last.getTime() < verificationLimits.sendIntervalMs) {
-          return refuse('interval');
-        }
-        const previous = await findLiveCode(tx, target, input.purpose);
-        if (previous && now.getTime() - previous.createdAt.getTime() < codeMinutes * MINUTE_MS) {
-          return refuse('countdown');
-        }
-        const hourAgo = new Date(now.getTime() - HOUR_MS);
-        if (
-          (await countSendsSince(tx, { target }, hourAgo)) >=
-          verificationLimits.sendsPerTargetPerHour
-        ) {
-          return refuse('target_hourly');
-        }
-        if (
-          (await countSendsSince(tx, { ip: input.ip }, hourAgo)) >=
-          verificationLimits.sendsPerIpPerHour
-        ) {
-          return refuse('ip_hourly');
-        }
-        await insertSend(tx, { channel: 'sms', target, ip: input.ip, at: now });
-        // A number that is no member's gets a code nobody knows (a random hash), so the
-        // countdown and the limits answer exactly as they would for a member's number.
-        await invalidateCodes(tx, target, input.purpose, now);
-        const row = await insertCode(tx, {
-          target,
-          purpose: input.purpose,
-          codeHash: deliver ? hash : randomBytes(32).toString('base64url'),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + codeMinutes * MINUTE_MS),
-        });
-        const codeId = deliver ? row.id : undefined;
-        await insertAudit(tx, {
-          actor: `ip:${input.ip}`,
-          action: 'verification.sms.send',
-          target: `phone:${target}`,
-          before: null,
-          after: { purpose: input.purpose, delivered: deliver, provider: deps.sms.name },
-        });
-        return { refused: false as const, codeId };
+      const outcome = await reserveSend({
+        channel: 'sms',
+        target,
+        purpose: input.purpose,
+        ip: input.ip,
+        deliver,
+        hash,
+        provider: deps.sms.name,
       });
       if (outcome.refused) throw verificationError('sms_too_many_requests');
       if (outcome.codeId === undefined) return { expiredMinutes: codeMinutes };
@@ -287,6 +327,57 @@ export function createVerificationService(deps: VerificationDeps) {
         throw verificationError(
           failure === 'quota_exceeded' ? 'sms_quota_exceeded' : 'sms_unknown',
         );
+      }
+      return { expiredMinutes: codeMinutes };
+    },
+
+    /**
+     * Sends a code by e-mail to an address the caller took from the member's account, with the
+     * same limits as SMS codes; checkCode takes the lower-cased address as the target.
+     */
+    async sendEmail(input: EmailCodeInput): Promise<{ expiredMinutes: number }> {
+      const target = input.email.trim().toLowerCase();
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const outcome = await reserveSend({
+        channel: 'email',
+        target,
+        purpose: input.purpose,
+        ip: input.ip,
+        deliver: true,
+        hash: await codeHash(target, input.purpose, code),
+        provider: deps.email.name,
+      });
+      if (outcome.refused || outcome.codeId === undefined) {
+        throw verificationError('sms_too_many_requests');
+      }
+      const codeId = outcome.codeId;
+      const settings = await getSettings(deps.db);
+      const message = codeEmail(
+        input.language,
+        settings.siteName,
+        input.purpose,
+        code,
+        codeMinutes,
+      );
+      try {
+        await deps.email.send({ to: target, ...message });
+      } catch (error) {
+        const failure = error instanceof ProviderError ? error.failure : 'unavailable';
+        await deps.db.transaction(async (tx) => {
+          await updateCode(tx, codeId, { invalidatedAt: deps.clock() });
+          await insertAudit(tx, {
+            actor: `ip:${input.ip}`,
+            action: 'verification.email.failed',
+            target: `email:${target}`,
+            before: null,
+            after: { purpose: input.purpose, provider: deps.email.name, failure },
+          });
+        });
+        deps.log?.warn(
+          { provider: deps.email.name, failure, reason: (error as Error).message },
+          'e-mail provider failed',
+        );
+        throw verificationError('sms_unknown');
       }
       return { expiredMinutes: codeMinutes };
     },
