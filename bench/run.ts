@@ -10,12 +10,13 @@ import { runBundleBench, type BundleResult } from './bundle-size.bench.ts';
 import { runColdStartBench, type ColdStartResult } from './cold-start.bench.ts';
 import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
 import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
+import { realtimeSettings, runRealtimeBench, type RealtimeBenchRow } from './realtime.bench.ts';
 import { root } from './support/process.ts';
 
 const onlyIndex = process.argv.indexOf('--only');
 const only = new Set(
   onlyIndex === -1
-    ? ['http', 'cold', 'bundle', 'login']
+    ? ['http', 'cold', 'bundle', 'login', 'realtime']
     : (process.argv[onlyIndex + 1] ?? '').split(','),
 );
 const log = (line: string) => console.log(line);
@@ -49,6 +50,7 @@ const results: {
   coldStart?: ColdStartResult;
   bundle?: BundleResult;
   login?: { settings: typeof loginSettings; results: LoginBenchResult };
+  realtime?: { settings: typeof realtimeSettings; results: RealtimeBenchRow[] };
 } = {
   date: new Date().toISOString(),
   node: process.version,
@@ -79,6 +81,14 @@ if (only.has('login')) {
       `${loginSettings.warmupSeconds} s warm-up then ${loginSettings.durationSeconds} s per target`,
   );
   results.login = { settings: loginSettings, results: await runLoginBench(log) };
+}
+
+if (only.has('realtime')) {
+  log(
+    `\n[realtime] ${realtimeSettings.sockets.join(' and ')} sockets (one player each), in process on ` +
+      `PGlite: committed change to arrival, against a bare socket.io emit`,
+  );
+  results.realtime = { settings: realtimeSettings, results: await runRealtimeBench(log) };
 }
 
 if (results.http) {
@@ -224,6 +234,27 @@ if (results.login) {
   );
 }
 
+if (results.realtime) {
+  const rows: Row[] = [];
+  for (const r of results.realtime.results) {
+    for (const kind of ['single', 'burst'] as const) {
+      const label = kind === 'single' ? 'one event' : `burst of ${r.sockets}`;
+      for (const q of ['p50Ms', 'p99Ms'] as const) {
+        rows.push([
+          `${r.sockets} sockets, ${label}, ${q.slice(0, 3)}`,
+          ms(r.ours[kind][q]),
+          ms(r.bare[kind][q]),
+          ratio(r.ours[kind][q], r.bare[kind][q]),
+        ]);
+      }
+    }
+  }
+  table(
+    'Real-time: committed change to arrival at the socket',
+    ['metric', 'ours', 'bare socket.io', 'ours/bare'],
+    rows,
+  );
+}
 const outDir = join(root, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
