@@ -254,12 +254,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const secureCookie = config.publicUrl.startsWith('https:');
   const remember = createRememberService({ db: database.db, clock, identity: identity.identity });
   await app.register(sessionRoutes, { ...identity, realtime, remember, secureCookie });
+  await app.register(rememberRoutes, { remember, secureCookie });
   await app.register(secondFactorRoutes, {
     secondFactor,
     enc: identity.enc,
     openSession: (passed, context) => identity.identity.openChallengedSession(passed, context),
   });
-  await app.register(rememberRoutes, { remember, secureCookie });
   await app.register(registerRoutes, identity);
   await app.register(socialRoutes, { social, secureCookie: config.publicUrl.startsWith('https:') });
   await app.register(passwordRoutes, identity);

@@ -17,7 +17,6 @@ import type { z } from 'zod';
 import {
   findAgentByAffiliateCode,
   findMemberById,
-  findMemberById,
   findMemberByMobile,
   findMemberByUsername,
   insertMember,
