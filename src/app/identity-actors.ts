@@ -20,6 +20,12 @@ import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import type { systemStatusMachine } from '../machines/system-status.machine.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import type { SystemService } from '../services/system.service.ts';
+import {
+  readSocialReturn,
+  socialStartUrl,
+  withoutSocialReturn,
+  type SocialLoginClient,
+} from '../services/social-login.ts';
 import { constants } from '../contract/constants.ts';
 import { formResolver, validationTranslator } from '../services/validation.ts';
 import { dialogLogic } from '../ui/modals/dialogs.ts';
@@ -31,6 +37,8 @@ type Deps = {
   sessionStore: SessionStore;
   systemStatus: ActorRefFrom<typeof systemStatusMachine>;
   host: string;
+  social: SocialLoginClient;
+  humanVerification: (signal?: AbortSignal) => Promise<string>;
   /** Client-side navigation (the router is made after the actors). */
   navigate: (path: string) => void;
 };
@@ -63,7 +71,7 @@ function createCaptchaStore(identity: IdentityService): CaptchaStore {
   };
 }
 
-/** The altcha proof of work is not served yet: the answer is empty and left out of the call. */
+/** No answer when the site has human verification off: the field is left out of the call. */
 const withoutEmptyHuman = <T extends { humanVerification?: string }>(payload: T): T => {
   if (payload.humanVerification) return payload;
   const { humanVerification: _unused, ...rest } = payload;
@@ -107,7 +115,7 @@ export function createIdentityActors(deps: Deps) {
 
   const login = loginMachine.provide({
     actors: {
-      verifyHuman: fromPromise(async () => ''),
+      verifyHuman: fromPromise(({ signal }) => deps.humanVerification(signal)),
       submitLogin: fromPromise(async ({ input }) => {
         const result = await identity.login(withoutEmptyHuman<LoginPayload>(input.payload));
         // Remember-me keeps the username (never the password) for a day.
@@ -118,9 +126,9 @@ export function createIdentityActors(deps: Deps) {
       }),
       verifySecondFactor: fromPromise(({ input }) => identity.verifyLogin(input)),
       submitFreePlay: fromPromise(() => identity.freePlay(navigator.platform || 'web')),
-      // Social login is not built yet: no provider is enabled, so the machine never starts it.
-      startSocialLogin: fromPromise<void, { provider: SocialProvider }>(async () => {
-        throw { code: 'social_login_failed', message: '' };
+      // A full-page navigation: the server redirects to the provider (PKCE, state, nonce).
+      startSocialLogin: fromPromise<void, { provider: SocialProvider }>(async ({ input }) => {
+        window.location.assign(socialStartUrl(input.provider));
       }),
       loadLoginInfo: fromPromise(() => loadMember()),
     },
@@ -144,7 +152,7 @@ export function createIdentityActors(deps: Deps) {
       checkAffiliate: fromPromise(({ input, signal }) =>
         identity.checkAffiliate(input.code, deps.host, signal),
       ),
-      verifyHuman: fromPromise(async () => ''),
+      verifyHuman: fromPromise(({ signal }) => deps.humanVerification(signal)),
       submitRegistration: fromPromise(async ({ input }) => {
         const { form, registerType, affiliateCode } = input;
         const { agreeTerms: _t, confirmAge: _a, ...fields } = form;
@@ -175,16 +183,32 @@ export function createIdentityActors(deps: Deps) {
 
   const registerSms = smsCountdownMachine.provide({
     actors: {
-      sendCode: fromPromise(({ input }) => identity.smsRegister(withoutEmptyHuman(input))),
-    },
-  });
-  const noLoginSms = smsCountdownMachine.provide({
-    actors: {
-      sendCode: fromPromise(({ input }) =>
-        identity.smsNoLogin({ ...withoutEmptyHuman(input), purpose: 'resetPassword' }),
+      sendCode: fromPromise(async ({ input, signal }) =>
+        identity.smsRegister(
+          withoutEmptyHuman({
+            ...input,
+            humanVerification: input.humanVerification || (await deps.humanVerification(signal)),
+          }),
+        ),
       ),
     },
   });
+  const noLoginSmsFor = (purpose: 'login' | 'resetPassword') =>
+    smsCountdownMachine.provide({
+      actors: {
+        sendCode: fromPromise(async ({ input, signal }) =>
+          identity.smsNoLogin({
+            ...withoutEmptyHuman({
+              ...input,
+              humanVerification: input.humanVerification || (await deps.humanVerification(signal)),
+            }),
+            purpose,
+          }),
+        ),
+      },
+    });
+  const noLoginSms = noLoginSmsFor('resetPassword');
+  const loginSms = noLoginSmsFor('login');
 
   const changePassword = changePasswordMachine.provide({
     actors: {
@@ -218,8 +242,16 @@ export function createIdentityActors(deps: Deps) {
           verificationCode: input.verificationCode.trim(),
         }),
       ),
-      autoLogin: fromPromise(({ input }) =>
-        identity.login({ type: 'username', username: input.username, password: input.password }),
+      // A username login: it answers the human verification like the login form.
+      autoLogin: fromPromise(async ({ input, signal }) =>
+        identity.login(
+          withoutEmptyHuman<LoginPayload>({
+            type: 'username',
+            username: input.username,
+            password: input.password,
+            humanVerification: await deps.humanVerification(signal),
+          }),
+        ),
       ),
       submitLinkReset: fromPromise(({ input }) => identity.passwordReset(input)),
     },
@@ -262,11 +294,41 @@ export function createIdentityActors(deps: Deps) {
     { input: { params: {} } },
   );
 
+  const socialProviders = createActor(
+    remoteDataMachine.provide({
+      actors: { load: fromPromise(({ signal }) => deps.social.providers(signal)) },
+    }),
+    { input: { params: {} } },
+  );
+
+  /**
+   * Back from a social sign-in: `?social=<one-time code>` is traded once for a session and
+   * taken out of the address; a failed trade goes to /login with its error.
+   */
+  async function completeSocialReturn() {
+    const back = readSocialReturn(window.location.search);
+    if (!back.code) return;
+    window.history.replaceState(null, '', withoutSocialReturn(window.location.href));
+    try {
+      const result = await deps.social.exchangeSocialCode(back.code);
+      if (!result.token) return;
+      storeToken(result.token, false);
+      await loadMember();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      deps.navigate(
+        `/login?socialError=${typeof code === 'string' ? code : 'social_login_failed'}`,
+      );
+    }
+  }
+
   const flows: IdentityFlows = {
     login,
     registration,
     registerSms,
     noLoginSms,
+    loginSms,
+    socialProviders,
     changePassword,
     forgotPassword,
     signOut,
@@ -280,6 +342,9 @@ export function createIdentityActors(deps: Deps) {
     session,
     dialogs,
     flows,
-    start: () => [session, dialogs, countryCodes].forEach((a) => a.start()),
+    start: () => {
+      [session, dialogs, countryCodes, socialProviders].forEach((a) => a.start());
+      void completeSocialReturn();
+    },
   };
 }

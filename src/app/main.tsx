@@ -9,6 +9,8 @@ import { storage } from '../services/storage.ts';
 import { createSystemService } from '../services/system.service.ts';
 import { createEncryptor } from '../services/enc.ts';
 import { createIdentityService, createSessionStore } from '../services/identity.service.ts';
+import { solveHumanVerification } from '../services/human-verification.ts';
+import { createSocialLoginService } from '../services/social-login.ts';
 import { SiteContext } from '../ui/site-context.tsx';
 import { createSiteActors } from './site-actors.ts';
 import { createSiteRouter } from './router.tsx';
@@ -44,6 +46,8 @@ async function start(): Promise<void> {
     host: window.location.host,
     identity,
     sessionStore,
+    social: createSocialLoginService(http),
+    humanVerification: (signal) => solveHumanVerification(http, signal),
     navigate: (path) => void router?.navigate(path),
   });
   router = createSiteRouter();

@@ -11,6 +11,7 @@ import { storage } from '../services/storage.ts';
 import type { SiteActors } from '../ui/site-context.tsx';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
+import type { SocialLoginClient } from '../services/social-login.ts';
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
 
@@ -38,6 +39,8 @@ export function createSiteActors({
   host,
   identity,
   sessionStore,
+  social,
+  humanVerification,
   navigate,
 }: {
   system: SystemService;
@@ -45,6 +48,9 @@ export function createSiteActors({
   host: string;
   identity: IdentityService;
   sessionStore: SessionStore;
+  social: SocialLoginClient;
+  /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
+  humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
 }): SiteActors {
   const language = (i18n.language as Language) ?? constants.defaultLanguage;
@@ -94,6 +100,8 @@ export function createSiteActors({
     sessionStore,
     systemStatus,
     host,
+    social,
+    humanVerification,
     navigate,
   });
 

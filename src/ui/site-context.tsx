@@ -37,6 +37,10 @@ export type IdentityFlows = {
   registerSms: typeof smsCountdownMachine;
   /** The get-code button of the forgot-password form (`/wps/verification/sms/noLogin`). */
   noLoginSms: typeof smsCountdownMachine;
+  /** The SMS button of the login form's SMS tab (codes for login). */
+  loginSms: typeof smsCountdownMachine;
+  /** The social login providers the server offers: SocialProvider[]. */
+  socialProviders: RemoteDataRef;
   changePassword: typeof changePasswordMachine;
   forgotPassword: typeof forgotPasswordMachine;
   signOut: typeof signOutMachine;

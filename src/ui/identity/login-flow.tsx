@@ -1,16 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useForm } from 'react-hook-form';
 import { loginSchema } from '../../contract/validation-engine.ts';
 import type { LoginValues } from '../../contract/validation-engine.ts';
 import { moduleIds } from '../../contract/system.ts';
-import type { LoginOutput, LoginTab } from '../../machines/login.machine.ts';
+import type { LoginOutput, LoginTab, SocialProvider } from '../../machines/login.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { useSite } from '../site-context.tsx';
 import { CaptchaImage } from './captcha-image.tsx';
 import { Field, FormError } from './field.tsx';
+import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
+import { SmsCodeButton } from './sms-code-button.tsx';
+
+const isProviderList = (data: unknown): data is SocialProvider[] =>
+  Array.isArray(data) && data.every((p) => p === 'google' || p === 'facebook');
 
 type FormValues = LoginValues & { rememberMe: boolean; countryDialingCode?: string };
 
@@ -27,11 +32,16 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
   const smsLogin = useModuleEnabled(moduleIds.smsLogin);
   const freePlay = useModuleEnabled(moduleIds.freePlay);
   const directRegistration = useModuleEnabled(moduleIds.directRegistration);
+  const socialProviders = useSelector(site.identity.socialProviders, (s) =>
+    isProviderList(s.context.data) ? s.context.data : [],
+  );
+  const [searchParams] = useSearchParams();
+  const socialError = searchParams.get('socialError');
   const actor = useActorRef(site.identity.login, {
     input: {
       smsLoginEnabled: smsLogin,
       freePlayEnabled: freePlay,
-      socialProviders: [],
+      socialProviders,
       defaultPassword: null,
     },
   });
@@ -116,7 +126,33 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
           }
         />
       )}
-      <FormError message={failure?.message || null} testId="login-error" />
+      <FormError
+        message={
+          failure?.message ||
+          (socialError
+            ? t(`login.socialError.${socialError}`, {
+                defaultValue: t('login.socialError.social_login_failed'),
+              })
+            : null)
+        }
+        testId="login-error"
+      />
+      {socialProviders.length > 0 && (
+        <div className="id-social" role="group" aria-label={t('login.socialTitle')}>
+          {socialProviders.map((provider) => (
+            <button
+              key={provider}
+              type="button"
+              className="btn btn--outline id-wide"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'user.social', provider })}
+              data-testid={`login-social-${provider}`}
+            >
+              {t(`login.social.${provider}`)}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="id-links">
         {directRegistration && (
           <Link to="/register" onClick={() => onLink?.('register')} data-testid="login-to-register">
@@ -165,7 +201,10 @@ function LoginForm({
     return site.identity.forms.resolver(schema);
   }, [permission, tab, captchaShown, i18n, site]);
   const [remembered] = useState(() => site.identity.rememberedUsername());
-  const { register, handleSubmit, formState } = useForm<LoginValues>({
+  const defaultDialingCode = useDefaultDialingCode();
+  const [chosenDialingCode, setDialingCode] = useState<string | null>(null);
+  const dialingCode = chosenDialingCode ?? defaultDialingCode;
+  const { register, handleSubmit, formState, trigger, getValues } = useForm<LoginValues>({
     resolver,
     defaultValues: { username: tab === 'username' ? (remembered ?? '') : '' },
   });
@@ -176,7 +215,13 @@ function LoginForm({
     <form
       className="id-form"
       noValidate
-      onSubmit={handleSubmit((values) => onSubmit({ ...values, rememberMe }))}
+      onSubmit={handleSubmit((values) =>
+        onSubmit({
+          ...values,
+          rememberMe,
+          ...(tab === 'sms' ? { countryDialingCode: dialingCode } : {}),
+        }),
+      )}
       aria-busy={busy}
     >
       {tab === 'username' ? (
@@ -200,6 +245,11 @@ function LoginForm({
         </>
       ) : (
         <>
+          <RegisterCountryCode
+            label={t('register.countryCode')}
+            value={dialingCode}
+            onChange={(event) => setDialingCode(event.target.value)}
+          />
           <Field
             label={t('form.mobile')}
             type="tel"
@@ -215,6 +265,16 @@ function LoginForm({
             autoComplete="one-time-code"
             error={errors.verificationCode?.message}
             data-testid="login-code"
+            addon={
+              <SmsCodeButton
+                logic={site.identity.loginSms}
+                request={async () => {
+                  if (!dialingCode || !(await trigger('username'))) return null;
+                  return { countryDialingCode: dialingCode, mobileNo: getValues('username') ?? '' };
+                }}
+                testId="login-get-code"
+              />
+            }
             {...register('verificationCode')}
           />
         </>

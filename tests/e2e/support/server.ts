@@ -55,8 +55,6 @@ export async function e2eServer(): Promise<E2eServer> {
       OPS_USERNAME: opsCredentials.username,
       OPS_PASSWORD: opsCredentials.password,
       LOG_LEVEL: 'warn',
-      // Until the app answers the proof of work (identity-actors' verifyHuman), see README.
-      HUMAN_VERIFICATION: 'off',
     },
   };
 }
