@@ -11,6 +11,8 @@ import { createEncryptor } from '../services/enc.ts';
 import { createIdentityService, createSessionStore } from '../services/identity.service.ts';
 import { solveHumanVerification } from '../services/human-verification.ts';
 import { createSocialLoginService } from '../services/social-login.ts';
+import { balanceReplySchema, walletPaths } from '../contract/wallet.ts';
+import { wireRealtime } from './realtime-wiring.ts';
 import { SiteContext } from '../ui/site-context.tsx';
 import { createSiteActors } from './site-actors.ts';
 import { createSiteRouter } from './router.tsx';
@@ -51,6 +53,13 @@ async function start(): Promise<void> {
     navigate: (path) => void router?.navigate(path),
   });
   router = createSiteRouter();
+  // Balance, unread count and notifications stream into the session while a member is in.
+  wireRealtime({
+    session: site.session,
+    getToken: sessionStore.token,
+    loadBalance: async () => (await http.get(walletPaths.balance, balanceReplySchema)).sumBalance,
+    window,
+  });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

@@ -1,4 +1,4 @@
-import { createActor, fromCallback, type Actor } from 'xstate';
+import { createActor, fromCallback, type Actor, type ActorRefFrom } from 'xstate';
 import type { ContractEvent, WageEvent } from '../contract/realtime.ts';
 import {
   connectionMachine,
@@ -12,7 +12,7 @@ import { connectRealtime, type SocketFactory } from '../realtime/realtime-client
 const sessionEndedCodes: readonly string[] = ['not_logged_in', 'session_expired'];
 
 export type RealtimeWiringDeps = {
-  session: Actor<typeof sessionMachine>;
+  session: ActorRefFrom<typeof sessionMachine>;
   /** The stored session token (session storage). */
   getToken: () => string | null;
   /** Reads sumBalance (integer minor units as a string) over HTTP, for the resync. */

@@ -60,6 +60,8 @@ import { createRememberService } from './services/remember.service.ts';
 import { notifyRoutes } from './routes/notify.routes.ts';
 import { createNotifyService } from './services/notify.service.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
+import { balancePublisherFor } from './realtime/balance-bridge.ts';
+import type { BalancePublisher } from '../contract/wallet.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
 
 declare module 'fastify' {
@@ -179,6 +181,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   const clock = deps.clock ?? (() => new Date());
   const siteCache = createSiteCache({ ttlMs: config.siteCacheMs });
+  // Set once the socket.io gateway exists (it needs the session service made below).
+  let publishBalance: BalancePublisher | undefined;
   const services: Services = {
     system: createSystemService({ db: database.db, cache: siteCache }),
     keys: createKeyService({ db: database.db }),
@@ -190,9 +194,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       clock,
       enabled: config.humanVerification.enabled,
     }),
-    // Publishes nothing until the real-time gateway gives it a publisher.
+    // Balance changes go to the member's sockets once the gateway below is up.
     ledger: createLedgerService({
       db: database.db,
+      publish: (event) => publishBalance?.(event),
       onPublishError: (error) => app.log.error({ err: error }, 'balance event not published'),
     }),
   };
@@ -240,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     sessions: sessionService,
   });
+  publishBalance = balancePublisherFor(realtime.publisher);
 
   // 3. Routes.
   await app.register(systemRoutes, { services });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { notifyPath } from '../../src/contract/realtime.ts';
+import { walletOpsPaths } from '../../src/contract/wallet.ts';
 import { members } from '../../src/server/db/schema/members.schema.ts';
 import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
 import { call, opsHeaders, testSite } from '../support/server.ts';
@@ -209,5 +210,26 @@ describe('real-time channel: ending sessions', () => {
     expect(await client.disconnected).toBe('io server disconnect');
     expect(other.client.socket.connected).toBe(true);
     other.client.close();
+  });
+});
+
+describe('real-time channel: the ledger publishes after commit', () => {
+  it('an operator credit reaches the member as a balance event with the new total', async () => {
+    const { member, client } = await connectedPlayer();
+    await client.next('sync');
+    const credited = await call(site.app, {
+      method: 'POST',
+      url: walletOpsPaths.adjustment,
+      headers: opsHeaders,
+      payload: {
+        memberId: member.id,
+        amount: '250075',
+        reason: 'goodwill credit',
+        idempotencyKey: `rt-${member.id}-credit`,
+      },
+    });
+    expect(credited.status).toBe(200);
+    expect(await client.next('balance')).toMatchObject({ balance: '250075' });
+    client.close();
   });
 });
