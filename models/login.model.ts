@@ -49,7 +49,8 @@ export const model = defineModel({
     'verification runs (not for SMS) and the login call is made. A captcha_required answer ' +
     'shows the captcha, which is refreshed after every later failure; any failure hides the ' +
     'loader and shows the server message. A login from an IP the account has not used asks for ' +
-    'a second factor (SMS, e-mail or authenticator code). With the token stored, a first-time ' +
+    'a second factor (SMS, e-mail or authenticator code; the SMS or e-mail code is sent when ' +
+    'asked). With the token stored, a first-time ' +
     'login runs the first-login action; the default password or an expired password (not for ' +
     'SMS) ends in the change-password popup; otherwise login info loads and the after-login ' +
     'modal shows, then home. Free play logs in a trial account; social login redirects.',
@@ -73,6 +74,7 @@ export const model = defineModel({
           : context.form.password === context.defaultPassword
             ? 'default password'
             : 'password',
+    factor: context.factor,
   }),
   events: {
     'user.selectTab': [{ tab: 'sms' }, { tab: 'username' }],
@@ -86,6 +88,7 @@ export const model = defineModel({
     'user.freePlay': [{}],
     'user.social': [{ provider: 'google' }],
     'user.selectFactor': [{ factor: 'totp' }],
+    'user.sendCode': [{}],
     'user.submitCode': [{ code: '123456' }],
     'user.cancel': [{}],
     'user.dismiss': [{}],
@@ -129,6 +132,15 @@ export const model = defineModel({
       {
         label: 'two_factor_invalid',
         error: failureFixture('two_factor_invalid', 'The code is wrong.'),
+      },
+    ],
+    'xstate.done.actor.sendSecondFactorCode': [
+      { label: 'sent, 10 minutes', output: { expiredMinutes: 10 } },
+    ],
+    'xstate.error.actor.sendSecondFactorCode': [
+      {
+        label: 'sms_too_many_requests',
+        error: failureFixture('sms_too_many_requests', 'Too many requests.'),
       },
     ],
     'xstate.done.actor.submitFreePlay': [
@@ -182,6 +194,12 @@ export const model = defineModel({
       shows:
         'the second-factor step: the factor choice (SMS, e-mail, authenticator) and a 6-digit ' +
         'code field, with the server message after a wrong code',
+      testId: 'login-second-factor',
+    },
+    'login.sendingSecondFactorCode': {
+      shows:
+        'the second-factor step with the loader while the SMS or e-mail code is sent; then ' +
+        'the note that the code was sent (data-testid=login-second-factor-sent)',
       testId: 'login-second-factor',
     },
     'login.verifyingSecondFactor': {

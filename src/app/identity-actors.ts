@@ -125,6 +125,7 @@ export function createIdentityActors(deps: Deps) {
         return result;
       }),
       verifySecondFactor: fromPromise(({ input }) => identity.verifyLogin(input)),
+      sendSecondFactorCode: fromPromise(({ input }) => identity.sendLoginCode(input)),
       submitFreePlay: fromPromise(() => identity.freePlay(navigator.platform || 'web')),
       // A full-page navigation: the server redirects to the provider (PKCE, state, nonce).
       startSocialLogin: fromPromise<void, { provider: SocialProvider }>(async ({ input }) => {

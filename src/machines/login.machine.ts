@@ -36,6 +36,8 @@ export type LoginContext = LoginInput & {
   failure: Failure | null;
   challenge: { challengeId: string; factors: SecondFactor[] } | null;
   factor: SecondFactor | null;
+  /** The SMS or e-mail factor whose code was sent, and for how many minutes it is valid. */
+  codeSent: { factor: SecondFactor; expiredMinutes: number } | null;
   result: LoginResult | null;
   member: MemberInfo | null;
   passwordChangeReason: PasswordChangeReason | null;
@@ -48,6 +50,7 @@ export type LoginEvent =
   | { type: 'user.freePlay' }
   | { type: 'user.social'; provider: SocialProvider }
   | { type: 'user.selectFactor'; factor: SecondFactor }
+  | { type: 'user.sendCode' }
   | { type: 'user.submitCode'; code: string }
   | { type: 'user.cancel' }
   | { type: 'user.dismiss' };
@@ -63,14 +66,15 @@ const clearedAttempt = {
   humanVerification: null,
   challenge: null,
   factor: null,
+  codeSent: null,
 } as const;
 
 /**
  * The login modal (spec section 4, "Login"): validate, human verification (skipped for SMS),
- * the login call, a second factor for an IP the account has not used, token stored; first-time
- * login action; forced password change for the default or an expired password unless the login
- * was by SMS; otherwise login info loads and the after-login modal shows; then home. Free play
- * and social login start from the same modal.
+ * the login call, a second factor for an IP the account has not used (an SMS or e-mail code is
+ * sent on request), token stored; first-time login action; forced password change for the
+ * default or an expired password unless the login was by SMS; otherwise login info loads and
+ * the after-login modal shows; then home. Free play and social login start from the same modal.
  */
 export const loginMachine = setup({
   types: {
@@ -92,6 +96,13 @@ export const loginMachine = setup({
       { challengeId: string; factor: SecondFactor; code: string }
     >(async () => {
       throw new Error('verifySecondFactor is supplied by the app');
+    }),
+    /** Sends the SMS or e-mail code of the challenge; resolves with its validity. */
+    sendSecondFactorCode: fromPromise<
+      { expiredMinutes: number },
+      { challengeId: string; factor: 'sms' | 'email' }
+    >(async () => {
+      throw new Error('sendSecondFactorCode is supplied by the app');
     }),
     submitFreePlay: fromPromise<LoginResult>(async () => {
       throw new Error('submitFreePlay is supplied by the app');
@@ -145,6 +156,8 @@ export const loginMachine = setup({
     isCaptchaShown: ({ context }) => context.captchaRequired,
     isOfferedFactor: ({ context }, params: { factor: SecondFactor }) =>
       context.challenge?.factors.includes(params.factor) === true,
+    /** The chosen factor takes a code the server sends (SMS or e-mail), not an authenticator. */
+    isSentCodeFactor: ({ context }) => context.factor === 'sms' || context.factor === 'email',
   },
 }).createMachine({
   id: 'login',
@@ -275,8 +288,35 @@ export const loginMachine = setup({
           guard: { type: 'isOfferedFactor', params: ({ event }) => ({ factor: event.factor }) },
           actions: assign({ factor: ({ event }) => event.factor, failure: null }),
         },
+        'user.sendCode': { guard: 'isSentCodeFactor', target: 'sendingSecondFactorCode' },
         'user.submitCode': { target: 'verifyingSecondFactor' },
         'user.cancel': { target: 'idle', actions: assign({ ...clearedAttempt }) },
+      },
+    },
+    /** The SMS or e-mail code is on its way; a failure stays on the step with its message. */
+    sendingSecondFactorCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'sendSecondFactorCode',
+        src: 'sendSecondFactorCode',
+        input: ({ context }) => ({
+          challengeId: context.challenge?.challengeId ?? '',
+          factor: context.factor === 'email' ? ('email' as const) : ('sms' as const),
+        }),
+        onDone: {
+          target: 'secondFactor',
+          actions: assign({
+            failure: null,
+            codeSent: ({ context, event }) => ({
+              factor: context.factor ?? 'sms',
+              expiredMinutes: event.output.expiredMinutes,
+            }),
+          }),
+        },
+        onError: {
+          target: 'secondFactor',
+          actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+        },
       },
     },
     verifyingSecondFactor: {

@@ -9,6 +9,8 @@ import {
   memberInfoSchema,
   passwordVerificationResultSchema,
   smsSendResultSchema,
+  totpSetupResultSchema,
+  totpStatusSchema,
 } from '../contract/identity.ts';
 import type {
   LoginPayload,
@@ -73,6 +75,28 @@ export function createIdentityService(http: HttpClient, enc: Encryptor) {
       factor: (typeof secondFactors)[number];
       code: string;
     }): Promise<LoginResult> => http.post(identityPaths.loginVerify, loginResultSchema, { body }),
+
+    /** Sends the SMS or e-mail code of a second-factor challenge. */
+    sendLoginCode: (body: { challengeId: string; factor: 'sms' | 'email' }) =>
+      http.post(identityPaths.loginVerifySend, smsSendResultSchema, { body }),
+
+    /** Whether an authenticator (TOTP) is bound. */
+    totpStatus: (signal?: AbortSignal) =>
+      http.get(identityPaths.totp, totpStatusSchema, { signal }),
+
+    /** Starts binding an authenticator after the current password (enc). */
+    totpSetup: async (password: string) =>
+      http.post(identityPaths.totpSetup, totpSetupResultSchema, {
+        body: await sealed({ password }),
+      }),
+
+    /** Confirms the pending authenticator with a code it shows. */
+    totpConfirm: (code: string) =>
+      http.post(identityPaths.totp, totpStatusSchema, { body: { code } }),
+
+    /** Unbinds the authenticator with the current password and one of its codes (enc). */
+    totpUnbind: async (body: { password: string; code: string }) =>
+      http.delete(identityPaths.totp, totpStatusSchema, { body: await sealed(body) }),
 
     logout: async (): Promise<void> => {
       await http.delete(identityPaths.logout, z.unknown());

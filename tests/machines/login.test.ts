@@ -39,6 +39,10 @@ function start(input: Partial<LoginInput> = {}) {
       LoginResult,
       { challengeId: string; factor: SecondFactor; code: string }
     >(),
+    sendSecondFactorCode: heldPromise<
+      { expiredMinutes: number },
+      { challengeId: string; factor: 'sms' | 'email' }
+    >(),
     submitFreePlay: heldPromise<LoginResult>(),
     startSocialLogin: heldPromise<void, { provider: 'google' | 'facebook' }>(),
     loadLoginInfo: heldPromise<MemberInfo>(),
@@ -50,6 +54,7 @@ function start(input: Partial<LoginInput> = {}) {
         verifyHuman: actors.verifyHuman.logic,
         submitLogin: actors.submitLogin.logic,
         verifySecondFactor: actors.verifySecondFactor.logic,
+        sendSecondFactorCode: actors.sendSecondFactorCode.logic,
         submitFreePlay: actors.submitFreePlay.logic,
         startSocialLogin: actors.startSocialLogin.logic,
         loadLoginInfo: actors.loadLoginInfo.logic,
@@ -245,6 +250,46 @@ describe('loginMachine', () => {
     await session.actors.verifySecondFactor.resolve(loginResultFixture());
     expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: false }]);
     expect(session.actor.getSnapshot().value).toBe('loadingLoginInfo');
+  });
+
+  it('sends the SMS or e-mail code on request, never for the authenticator; a refusal stays on the step', async () => {
+    const session = start();
+    await submitPassword(session);
+    await session.actors.submitLogin.resolve(
+      loginResultFixture({
+        token: null,
+        challenge: { challengeId: 'ch-7', factors: ['sms', 'email', 'totp'] },
+      }),
+    );
+    session.actor.send({ type: 'user.sendCode' });
+    expect(session.actor.getSnapshot().value).toBe('sendingSecondFactorCode');
+    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(session.actors.sendSecondFactorCode.calls).toEqual([
+      { challengeId: 'ch-7', factor: 'sms' },
+    ]);
+    await session.actors.sendSecondFactorCode.resolve({ expiredMinutes: 10 });
+    expect(session.actor.getSnapshot().value).toBe('secondFactor');
+    expect(session.actor.getSnapshot().context.codeSent).toEqual({
+      factor: 'sms',
+      expiredMinutes: 10,
+    });
+
+    session.actor.send({ type: 'user.selectFactor', factor: 'email' });
+    session.actor.send({ type: 'user.sendCode' });
+    await session.actors.sendSecondFactorCode.reject(
+      failureFixture('sms_too_many_requests', 'Too many requests.'),
+    );
+    expect(session.actors.sendSecondFactorCode.calls.at(-1)).toEqual({
+      challengeId: 'ch-7',
+      factor: 'email',
+    });
+    expect(session.actor.getSnapshot().value).toBe('secondFactor');
+    expect(session.actor.getSnapshot().context.failure?.code).toBe('sms_too_many_requests');
+
+    session.actor.send({ type: 'user.selectFactor', factor: 'totp' });
+    session.actor.send({ type: 'user.sendCode' });
+    expect(session.actor.getSnapshot().value).toBe('secondFactor');
+    expect(session.actors.sendSecondFactorCode.calls).toHaveLength(2);
   });
 
   it('free play logs in a trial account without a password change', async () => {

@@ -318,6 +318,8 @@ function SecondFactorStep({ actor }: { actor: LoginActor }) {
   const factor = useSelector(actor, (s) => s.context.factor);
   const failure = useSelector(actor, (s) => s.context.failure);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const sending = useSelector(actor, (s) => s.matches('sendingSecondFactorCode'));
+  const codeSent = useSelector(actor, (s) => s.context.codeSent);
   const [code, setCode] = useState('');
   const invalid = code !== '' && !/^\d{6}$/.test(code);
   return (
@@ -347,6 +349,29 @@ function SecondFactorStep({ actor }: { actor: LoginActor }) {
           ))}
         </div>
       )}
+      {(factor === 'sms' || factor === 'email') && (
+        <>
+          <button
+            type="button"
+            className="btn btn--outline id-wide"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'user.sendCode' })}
+            data-testid="login-second-factor-send"
+          >
+            {sending
+              ? t('form.working')
+              : codeSent?.factor === factor
+                ? t('login.resendCode')
+                : t('login.sendCode')}
+          </button>
+          {codeSent?.factor === factor && (
+            <p role="status" data-testid="login-second-factor-sent">
+              {t(`login.codeSent.${factor}`, { minutes: codeSent.expiredMinutes })}
+            </p>
+          )}
+        </>
+      )}
+      {factor === 'totp' && <p>{t('login.totpHint')}</p>}
       <Field
         label={t('login.code')}
         inputMode="numeric"

@@ -1,0 +1,85 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { identityPaths, type OutboxMessage } from '../../src/contract/identity.ts';
+import { moduleIds } from '../../src/contract/system.ts';
+import { opsDriver } from './support/ops.ts';
+import { registerPlayer, type Player } from './support/identity.ts';
+
+const baseURL = () => test.info().project.use.baseURL ?? '';
+const ops = () => opsDriver({ baseURL: baseURL() });
+
+// Registration through the API needs no image captcha or SMS step here.
+test.beforeAll(async () => {
+  await ops().setCaptcha(false);
+  await ops().setModule(moduleIds.registerSmsVerification, false);
+});
+test.afterAll(async () => {
+  await ops().setCaptcha(true);
+  await ops().setModule(moduleIds.registerSmsVerification, true);
+});
+test.describe.configure({ timeout: 90_000 });
+
+/** A browser as seen from `ip`: the e2e server trusts the loopback proxy's X-Forwarded-For. */
+async function browserFrom(browser: Browser, ip: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': ip } });
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  return context;
+}
+
+async function logIn(page: Page, player: Player) {
+  await page.goto('/');
+  await page.getByTestId('header-login-button').click();
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.getByTestId('login-username').fill(player.username);
+  await page.getByTestId('login-password').fill(player.password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** The newest one-time code the development outbox holds for the number. */
+async function smsCodeFor(player: Player): Promise<string> {
+  const to = encodeURIComponent(`+${player.countryDialingCode}${player.mobileNum}`);
+  const reply = await fetch(new URL(`${identityPaths.outbox}?channel=sms&to=${to}`, baseURL()));
+  const body = (await reply.json()) as { value: { messages: OutboxMessage[] } };
+  const code = /\b(\d{6})\b/.exec(body.value.messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error('no code in the outbox');
+  return code;
+}
+
+test('a player logging in from a new IP passes the SMS second factor (English)', async ({
+  browser,
+}, testInfo) => {
+  const player = await registerPlayer(baseURL());
+
+  // The first login records the IP it came from and asks nothing more. (Its own address, too:
+  // other specs' wrong passwords may have put the loopback address under the captcha.)
+  const home = await browserFrom(browser, '203.0.113.10');
+  const homePage = await home.newPage();
+  await logIn(homePage, player);
+  await expect(homePage.getByTestId('after-login-modal')).toBeVisible();
+  await home.close();
+
+  // From another address the same password only opens the second-factor step.
+  const away = await browserFrom(browser, '203.0.113.45');
+  const page = await away.newPage();
+  await logIn(page, player);
+  const step = page.getByTestId('login-second-factor');
+  await expect(step).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+
+  await page.getByTestId('login-second-factor-send').click();
+  await expect(page.getByTestId('login-second-factor-sent')).toContainText('mobile number');
+  const code = await smsCodeFor(player);
+  await page.getByTestId('login-second-factor-code').fill(code);
+  const stepShot = testInfo.outputPath('second-factor-step-en.png');
+  await page.screenshot({ path: stepShot });
+  await testInfo.attach('second-factor-step-en', { path: stepShot, contentType: 'image/png' });
+  await page.getByTestId('login-second-factor-code').press('Enter');
+
+  await expect(page.getByTestId('after-login-modal')).toBeVisible();
+  await page.getByTestId('after-login-close').click();
+  await expect(page.getByTestId('header-account')).toContainText(player.username);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+  const shot = testInfo.outputPath('second-factor-logged-in-en.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('second-factor-logged-in-en', { path: shot, contentType: 'image/png' });
+  await away.close();
+});
