@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run (never part of `npm test`). Prints each figure
  * next to the baseline it compares to and writes bench/results/latest.json.
- * `npm run bench -- --only http,cold,bundle,login` runs a subset.
+ * `npm run bench -- --only http,cold,bundle,login,realtime,ledger` runs a subset.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { runBundleBench, type BundleResult } from './bundle-size.bench.ts';
 import { runColdStartBench, type ColdStartResult } from './cold-start.bench.ts';
 import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
+import { ledgerSettings, runLedgerBench, type LedgerBenchResult } from './ledger.bench.ts';
 import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
 import { realtimeSettings, runRealtimeBench, type RealtimeBenchRow } from './realtime.bench.ts';
 import { root } from './support/process.ts';
@@ -16,7 +17,7 @@ import { root } from './support/process.ts';
 const onlyIndex = process.argv.indexOf('--only');
 const only = new Set(
   onlyIndex === -1
-    ? ['http', 'cold', 'bundle', 'login', 'realtime']
+    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger']
     : (process.argv[onlyIndex + 1] ?? '').split(','),
 );
 const log = (line: string) => console.log(line);
@@ -51,6 +52,7 @@ const results: {
   bundle?: BundleResult;
   login?: { settings: typeof loginSettings; results: LoginBenchResult };
   realtime?: { settings: typeof realtimeSettings; results: RealtimeBenchRow[] };
+  ledger?: { settings: typeof ledgerSettings; results: LedgerBenchResult };
 } = {
   date: new Date().toISOString(),
   node: process.version,
@@ -89,6 +91,14 @@ if (only.has('realtime')) {
       `PGlite: committed change to arrival, against a bare socket.io emit`,
   );
   results.realtime = { settings: realtimeSettings, results: await runRealtimeBench(log) };
+}
+if (only.has('ledger')) {
+  log(
+    `\n[ledger] one-unit debits through the ledger service on PostgreSQL, ${ledgerSettings.clients} clients, ` +
+      `${ledgerSettings.warmupSeconds} s warm-up then ${ledgerSettings.durationSeconds} s per target, against pgbench`,
+  );
+  results.ledger = { settings: ledgerSettings, results: await runLedgerBench(log) };
+  if ('skipped' in results.ledger.results) log(`  skipped: ${results.ledger.results.skipped}`);
 }
 
 if (results.http) {
@@ -254,6 +264,40 @@ if (results.realtime) {
     ['metric', 'ours', 'bare socket.io', 'ours/bare'],
     rows,
   );
+}
+if (results.ledger && !('skipped' in results.ledger.results)) {
+  const { server, pgbench, rows: ledgerRows } = results.ledger.results;
+  const rows: Row[] = [];
+  for (const r of ledgerRows) {
+    rows.push([
+      `${r.name}: debits/s vs ${r.baseline} tps`,
+      int(r.ours.perSecond),
+      int(r.pgbench.perSecond),
+      ratio(r.ours.perSecond, r.pgbench.perSecond),
+    ]);
+    rows.push([
+      `${r.name}: p50 latency`,
+      ms(r.ours.p50Ms),
+      ms(r.pgbench.p50Ms),
+      ratio(r.ours.p50Ms, r.pgbench.p50Ms),
+    ]);
+    rows.push([
+      `${r.name}: p99 latency`,
+      ms(r.ours.p99Ms),
+      ms(r.pgbench.p99Ms),
+      ratio(r.ours.p99Ms, r.pgbench.p99Ms),
+    ]);
+    if (r.ours.errors + r.pgbench.errors > 0) {
+      rows.push([`${r.name}: errors`, String(r.ours.errors), String(r.pgbench.errors), '-']);
+    }
+  }
+  table(
+    `Ledger debits on ${server} (${ledgerSettings.clients} clients, ${ledgerSettings.durationSeconds} s; ${pgbench})`,
+    ['metric', 'ledger', 'pgbench', 'ledger/pgbench'],
+    rows,
+  );
+  const cpu = ledgerRows.map((r) => `${r.name} ${r.ours.cpuMsPerDebit.toFixed(2)} ms`).join(', ');
+  console.log(`ledger: Node CPU per debit in the bench process: ${cpu}`);
 }
 const outDir = join(root, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
