@@ -182,7 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const clock = deps.clock ?? (() => new Date());
   const siteCache = createSiteCache({ ttlMs: config.siteCacheMs });
   // Set once the socket.io gateway exists (it needs the session service made below).
-  let publishBalance: BalancePublisher | undefined;
+  const balanceSink: { publish?: BalancePublisher } = {};
   const services: Services = {
     system: createSystemService({ db: database.db, cache: siteCache }),
     keys: createKeyService({ db: database.db }),
@@ -197,7 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Balance changes go to the member's sockets once the gateway below is up.
     ledger: createLedgerService({
       db: database.db,
-      publish: (event) => publishBalance?.(event),
+      publish: (event) => balanceSink.publish?.(event),
       onPublishError: (error) => app.log.error({ err: error }, 'balance event not published'),
     }),
   };
@@ -245,7 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     sessions: sessionService,
   });
-  publishBalance = balancePublisherFor(realtime.publisher);
+  balanceSink.publish = balancePublisherFor(realtime.publisher);
 
   // 3. Routes.
   await app.register(systemRoutes, { services });
