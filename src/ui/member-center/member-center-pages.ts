@@ -1,0 +1,15 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MemberCenterPageKey } from '../../contract/member-center.ts';
+
+/**
+ * The member center's built pages, loaded on demand. A page key shows in the menu once its page
+ * is registered here (one line per page; each area adds its own).
+ */
+export const memberCenterPages: Partial<
+  Record<MemberCenterPageKey, LazyExoticComponent<ComponentType>>
+> = {
+  // securityCenter: lazy(() => import('./pages/security-center.tsx')),
+};
+
+// Keeps `lazy` imported while the registry is filled in by the areas.
+export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
