@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { minorUnitsSchema } from './wallet.ts';
+
+/**
+ * Deposits (spec sections 2 and 7, member-center page depositv2). The player picks a payment
+ * channel, enters an amount within the channel's limits and submits a deposit order:
+ *
+ * - an `online` channel answers with `redirectUrl`, the payment gateway's page; the gateway tells
+ *   the server the result by a signed webhook (`paymentWebhookPath`), and a paid order credits
+ *   the main wallet through the ledger (idempotency key: the order);
+ * - a `manual` channel answers with the bank account to transfer to; the player then submits
+ *   the transfer's reference and an operator confirms or rejects the order.
+ *
+ * Either way the player gets a `notification` (depositArrived / depositFailed).
+ */
+export const depositPaths = {
+  /** GET (token): the channels the player may use. */
+  channels: '/wps/v2/deposit/channels',
+  /** POST (token, real account): a new deposit order. GET: the player's latest orders. */
+  orders: '/wps/v2/deposit/orders',
+  /** GET (token): one of the player's orders. */
+  order: '/wps/v2/deposit/orders/:orderId',
+  /** POST (token): the bank transfer's reference for a manual order. */
+  transferReference: '/wps/v2/deposit/orders/:orderId/reference',
+  /** POST (token): the player gives up a pending order. */
+  cancel: '/wps/v2/deposit/orders/:orderId/cancel',
+} as const;
+
+/** The payment gateway's result, signed (see `webhookHeaders`). No session: the signature is the proof. */
+export const paymentWebhookPath = '/wps/payment/webhook';
+
+/** Operator calls on deposits (HTTP Basic, audited). */
+export const depositOpsPaths = {
+  /** GET: orders by status (manual orders awaiting confirmation by default). */
+  list: '/ops/deposits',
+  confirm: '/ops/deposits/:orderId/confirm',
+  reject: '/ops/deposits/:orderId/reject',
+} as const;
+
+/**
+ * The webhook's signature: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>` in
+ * `signature`, the Unix time in seconds in `timestamp`. A timestamp outside the replay window
+ * (5 minutes by default) is refused, so a captured call cannot be played again later.
+ */
+export const webhookHeaders = {
+  signature: 'x-payment-signature',
+  timestamp: 'x-payment-timestamp',
+} as const;
+
+export const channelKinds = ['manual', 'online'] as const;
+export type ChannelKind = (typeof channelKinds)[number];
+
+export const depositStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+export const depositStatusSchema = z.enum(depositStatuses);
+
+/** Where a manual channel's money goes. */
+export const bankAccountSchema = z.object({
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+export const paymentChannelSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(channelKinds),
+  /** The operator's name for the channel (a bank's or a wallet's name); not translated. */
+  name: z.string(),
+  currency: z.string(),
+  minAmount: minorUnitsSchema,
+  maxAmount: minorUnitsSchema,
+  /** Manual channels only. */
+  bankAccount: bankAccountSchema.nullable(),
+});
+export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
+export const channelListSchema = z.object({ channels: z.array(paymentChannelSchema) });
+
+const positiveMinor = z
+  .string()
+  .regex(/^\d{1,15}$/, 'integer minor units')
+  .refine((text) => !/^0+$/.test(text), 'not zero');
+
+export const createDepositBodySchema = z.object({
+  channelId: z.number().int().min(1).max(2_147_483_647),
+  /** Positive integer minor units within the channel's limits. */
+  amount: positiveMinor,
+  /** The app's key for this submit, so a retried submit makes one order. */
+  idempotencyKey: z
+    .string()
+    .min(8)
+    .max(128)
+    .regex(/^[A-Za-z0-9_:-]+$/),
+});
+export type CreateDepositBody = z.infer<typeof createDepositBodySchema>;
+
+export const transferReferenceBodySchema = z.object({
+  reference: z
+    .string()
+    .trim()
+    .min(4)
+    .max(64)
+    .regex(/^[A-Za-z0-9 _./-]+$/),
+});
+
+export const orderIdParamsSchema = z.object({ orderId: z.uuid() });
+
+export const depositOrderSchema = z.object({
+  orderId: z.string(),
+  channelId: z.number().int(),
+  kind: z.enum(channelKinds),
+  amount: minorUnitsSchema,
+  currency: z.string(),
+  status: depositStatusSchema,
+  /** Online: the gateway's payment page while the order is pending. */
+  redirectUrl: z.string().nullable(),
+  /** Manual: where to transfer the money. */
+  bankAccount: bankAccountSchema.nullable(),
+  /** Manual: the reference the player gave for the bank transfer. */
+  transferReference: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DepositOrder = z.infer<typeof depositOrderSchema>;
+export const depositOrderListSchema = z.object({ orders: z.array(depositOrderSchema) });
+
+/** The gateway's result as its webhook's JSON body carries it. */
+export const paymentWebhookBodySchema = z.object({
+  /** The gateway's own id of the event. */
+  eventId: z.string().min(1).max(128),
+  /** The gateway's payment id (the order's provider reference). */
+  paymentId: z.string().min(1).max(128),
+  /** Our order id, as we gave it when creating the payment. */
+  merchantReference: z.uuid(),
+  status: z.enum(['paid', 'failed']),
+  amount: positiveMinor,
+  currency: z.string().min(3).max(3),
+});
+export type PaymentWebhookBody = z.infer<typeof paymentWebhookBodySchema>;
+export const webhookReplySchema = z.object({
+  orderId: z.string(),
+  status: depositStatusSchema,
+  /** True when this event changed nothing (the order had its result already). */
+  duplicate: z.boolean(),
+});
+
+export const opsDepositQuerySchema = z.object({
+  status: depositStatusSchema.default('pending'),
+  kind: z.enum(channelKinds).default('manual'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const opsDepositOrderSchema = depositOrderSchema.extend({
+  memberId: z.number().int(),
+  username: z.string(),
+});
+export const opsDepositListSchema = z.object({ orders: z.array(opsDepositOrderSchema) });
+export const opsRejectBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
