@@ -43,6 +43,8 @@ export const entryKinds = [
   'adjustment',
   'bet',
   'payout',
+  'bonus',
+  'rebate',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 export const entryKindSchema = z.enum(entryKinds);
@@ -52,6 +54,8 @@ export const creditKinds: readonly EntryKind[] = [
   'withdrawal_reversal',
   'transfer_in',
   'payout',
+  'bonus',
+  'rebate',
 ];
 export const debitKinds: readonly EntryKind[] = ['withdrawal', 'transfer_out', 'bet'];
 
@@ -63,6 +67,8 @@ export const postingKinds = [
   'adjustment',
   'bet',
   'payout',
+  'bonus',
+  'rebate',
 ] as const;
 export type PostingKind = (typeof postingKinds)[number];
 

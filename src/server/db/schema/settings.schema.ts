@@ -22,6 +22,8 @@ export const systemSettings = pgTable('system_settings', {
   launchGameCdns: jsonb('launch_game_cdns').$type<string[]>().notNull().default([]),
   liveChatUrl: text('live_chat_url'),
   vipServiceUrl: text('vip_service_url'),
+  /** Merchant wallet mode (GCS_merchantWallet value.isSingle): one wallet for every game. */
+  singleWallet: boolean('single_wallet').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
