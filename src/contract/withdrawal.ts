@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { minorUnitsSchema } from './wallet.ts';
+
+/**
+ * Withdrawal (member-center page `withdraw`; spec sections 2, 4 and 9): bank accounts, the payment
+ * password, requests that debit the wallet at once (a hold the player cannot reverse), the
+ * operator's approval (paid) or rejection (the hold credited back), and the player's
+ * confirmation after payment: received, not received (proof image required) or partly received;
+ * a paid request left unconfirmed for the configured minutes counts as received.
+ */
+export const withdrawPaths = {
+  /** GET (token): payment password set?, bank accounts, recent requests, auto-confirm minutes. */
+  info: '/wps/v2/withdraw/info',
+  /** POST (token): bind a bank account. */
+  bankAccounts: '/wps/v2/withdraw/bankAccounts',
+  /** POST (token, enc): set the payment password when the account has none. */
+  paymentPassword: '/wps/v2/withdraw/paymentPassword',
+  /** GET (token): the member's requests, newest first; POST (token, enc): a new request. */
+  requests: '/wps/v2/withdraw/requests',
+  /** POST (token, multipart/form-data): the confirmation of a paid request with proof images. */
+  confirm: '/wps/v2/withdraw/requests/:id/confirm',
+} as const;
+
+/** Operator calls (HTTP Basic, audited). */
+export const withdrawOpsPaths = {
+  /** GET: requests, optionally by status. */
+  list: '/ops/withdrawals',
+  /** POST: the money was sent: status paid; the player is notified. */
+  approve: '/ops/withdrawals/:id/approve',
+  /** POST {reason}: refused: the hold is credited back; the player is notified. */
+  reject: '/ops/withdrawals/:id/reject',
+  /** GET: one proof image of a confirmation. */
+  image: '/ops/withdrawals/:id/images/:imageId',
+} as const;
+
+/** Spec section 9: image upload png/jpg, at most 5 MB each, at most 3 images. */
+export const proofImageLimits = {
+  maxBytes: 5 * 1024 * 1024,
+  maxCount: 3,
+  types: ['image/png', 'image/jpeg'] as const,
+} as const;
+export type ProofImageType = (typeof proofImageLimits.types)[number];
+
+/**
+ * The image type by content (magic bytes), never by name: PNG's 8-byte signature followed by its
+ * IHDR chunk, or JPEG's SOI marker followed by another marker. Null for anything else.
+ *
+ * @example
+ * sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])); // 'image/jpeg'
+ */
+export function sniffImageType(bytes: Uint8Array): ProofImageType | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const ihdr = [0x49, 0x48, 0x44, 0x52];
+  if (
+    bytes.length >= 16 &&
+    png.every((byte, i) => bytes[i] === byte) &&
+    ihdr.every((byte, i) => bytes[12 + i] === byte)
+  ) {
+    return 'image/png';
+  }
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return 'image/jpeg';
+  }
+  return null;
+}
+
+/** The first bytes sniffImageType needs. */
+export const sniffBytes = 16;
+
+/** Payment password: 6 digits (the registration rule's default). */
+export const paymentPasswordSchema = z.string().regex(/^\d{6}$/, 'six digits');
+
+/** Wrong payment passwords allowed within the window before withdrawals lock for a while. */
+export const paymentPasswordLimits = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 };
+
+/** A member may keep this many bank accounts. */
+export const maxBankAccounts = 5;
+
+const singleLine = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((text) => !/[\u0000-\u001f\u007f<>]/.test(text), 'plain text');
+
+export const bindBankAccountBodySchema = z.object({
+  bankName: singleLine(2, 64),
+  /** The name on the account: letters (any script), spaces, dots, apostrophes and hyphens. */
+  accountHolder: singleLine(2, 64).refine(
+    (text) => /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u.test(text),
+    'a name',
+  ),
+  /** Digits, spaces and hyphens allowed on input; stored as 6 to 24 digits. */
+  accountNumber: z
+    .string()
+    .max(40)
+    .transform((text) => text.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6,24}$/, '6 to 24 digits')),
+});
+export type BindBankAccountBody = z.input<typeof bindBankAccountBodySchema>;
+
+export const bankAccountSchema = z.object({
+  id: z.number().int(),
+  bankName: z.string(),
+  accountHolder: z.string(),
+  /** Only the last 4 digits: '****1234'. */
+  maskedNumber: z.string(),
+  createdAt: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+export const setPaymentPasswordPayloadSchema = z.object({
+  paymentPassword: paymentPasswordSchema,
+  /** The login password, so a stolen session cannot set it. */
+  password: z.string().min(1).max(128),
+});
+export type SetPaymentPasswordPayload = z.infer<typeof setPaymentPasswordPayloadSchema>;
+
+/** The smallest request: P 100.00. */
+export const minWithdrawalAmount = 10_000n;
+/** The largest request: P 1,000,000.00. */
+export const maxWithdrawalAmount = 100_000_000n;
+
+export const withdrawalRequestPayloadSchema = z.object({
+  bankAccountId: z.number().int().positive(),
+  /** Positive integer minor units. */
+  amount: z.string().regex(/^\d{1,12}$/, 'integer minor units'),
+  paymentPassword: paymentPasswordSchema,
+  /** The app's key for this request, so a retried call withdraws once. */
+  idempotencyKey: z.string().min(8).max(128),
+});
+export type WithdrawalRequestPayload = z.infer<typeof withdrawalRequestPayloadSchema>;
+
+export const withdrawalStatuses = ['requested', 'paid', 'rejected', 'confirmed'] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+export const withdrawalStatusSchema = z.enum(withdrawalStatuses);
+
+export const confirmationOutcomes = ['received', 'notReceived', 'partlyReceived'] as const;
+export type ConfirmationOutcome = (typeof confirmationOutcomes)[number];
+export const confirmationOutcomeSchema = z.enum(confirmationOutcomes);
+
+export const withdrawalSchema = z.object({
+  id: z.number().int(),
+  amount: minorUnitsSchema,
+  status: withdrawalStatusSchema,
+  bankAccount: bankAccountSchema,
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  confirmation: confirmationOutcomeSchema.nullable(),
+  /** 'member', or 'auto' when the unconfirmed time ran out (counts as received). */
+  confirmedBy: z.enum(['member', 'auto']).nullable(),
+  receivedAmount: minorUnitsSchema.nullable(),
+  confirmedAt: z.string().nullable(),
+  images: z.number().int(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalSchema) });
+
+export const withdrawInfoSchema = z.object({
+  paymentPasswordSet: z.boolean(),
+  bankAccounts: z.array(bankAccountSchema),
+  withdrawals: z.array(withdrawalSchema),
+  minAmount: minorUnitsSchema,
+  maxAmount: minorUnitsSchema,
+});
+export type WithdrawInfo = z.infer<typeof withdrawInfoSchema>;
+
+/** The fields of the confirmation form (multipart) besides its `images` files. */
+export const confirmationFieldsSchema = z
+  .object({
+    outcome: confirmationOutcomeSchema,
+    /** Partly received: what arrived, positive minor units below the amount. */
+    receivedAmount: z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .optional(),
+  })
+  .strict();
+export type ConfirmationFields = z.infer<typeof confirmationFieldsSchema>;
+
+export const withdrawalIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+export const opsWithdrawalQuerySchema = z.object({
+  status: withdrawalStatusSchema.optional(),
+  memberId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+export const opsWithdrawalSchema = withdrawalSchema.extend({
+  memberId: z.number().int(),
+  username: z.string(),
+  imageIds: z.array(z.number().int()),
+});
+export const opsWithdrawalListSchema = z.object({ withdrawals: z.array(opsWithdrawalSchema) });
+export const rejectBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
+export const imageParamsSchema = withdrawalIdParamsSchema.extend({
+  imageId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
