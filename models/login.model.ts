@@ -86,6 +86,8 @@ export const model = defineModel({
     ],
     'user.refreshCaptcha': [{}],
     'user.freePlay': [{}],
+    'user.continueRemembered': [{}],
+    'user.forgetRemembered': [{}],
     'user.social': [{ provider: 'google' }],
     'user.selectFactor': [{ factor: 'totp' }],
     'user.sendCode': [{}],
@@ -141,6 +143,15 @@ export const model = defineModel({
       {
         label: 'sms_too_many_requests',
         error: failureFixture('sms_too_many_requests', 'Too many requests.'),
+      },
+    ],
+    'xstate.done.actor.submitRemembered': [
+      { label: 'device token', output: loginResultFixture({ token: 'tok-rmb' }) },
+    ],
+    'xstate.error.actor.submitRemembered': [
+      {
+        label: 'session_expired',
+        error: failureFixture('session_expired', 'Please log in again.'),
       },
     ],
     'xstate.done.actor.submitFreePlay': [
@@ -205,6 +216,10 @@ export const model = defineModel({
     'login.verifyingSecondFactor': {
       shows: 'the second-factor step with the loader; the submit button disabled',
       testId: 'login-second-factor',
+    },
+    'login.submittingRemembered': {
+      shows: 'the loader over the form while the remembered device logs in again',
+      testId: 'login-form',
     },
     'login.submittingFreePlay': {
       shows: 'the loader over the form while the trial account is created',

@@ -127,6 +127,7 @@ export function createIdentityActors(deps: Deps) {
       verifySecondFactor: fromPromise(({ input }) => identity.verifyLogin(input)),
       sendSecondFactorCode: fromPromise(({ input }) => identity.sendLoginCode(input)),
       submitFreePlay: fromPromise(() => identity.freePlay(navigator.platform || 'web')),
+      submitRemembered: fromPromise(() => identity.loginRemembered()),
       // A full-page navigation: the server redirects to the provider (PKCE, state, nonce).
       startSocialLogin: fromPromise<void, { provider: SocialProvider }>(async ({ input }) => {
         window.location.assign(socialStartUrl(input.provider));
@@ -137,6 +138,10 @@ export function createIdentityActors(deps: Deps) {
       refreshCaptcha: () => captcha.refresh(),
       storeToken: (_, { token, cpw }) => storeToken(token, cpw),
       storeLoginInfo: () => {},
+      forgetRemembered: () => {
+        sessionStore.rememberUsername(null);
+        void identity.forgetDevice().catch(() => {});
+      },
     },
     guards: {
       isFormValid: ({ context }, { form }) => {

@@ -48,6 +48,10 @@ export type LoginEvent =
   | { type: 'user.submit'; form: LoginForm }
   | { type: 'user.refreshCaptcha' }
   | { type: 'user.freePlay' }
+  /** Remember-me: log in again as the remembered player without the password. */
+  | { type: 'user.continueRemembered' }
+  /** Remember-me: this device forgets the remembered player. */
+  | { type: 'user.forgetRemembered' }
   | { type: 'user.social'; provider: SocialProvider }
   | { type: 'user.selectFactor'; factor: SecondFactor }
   | { type: 'user.sendCode' }
@@ -107,6 +111,10 @@ export const loginMachine = setup({
     submitFreePlay: fromPromise<LoginResult>(async () => {
       throw new Error('submitFreePlay is supplied by the app');
     }),
+    /** The remember-me login of this device (its httpOnly cookie). */
+    submitRemembered: fromPromise<LoginResult>(async () => {
+      throw new Error('submitRemembered is supplied by the app');
+    }),
     /** Starts the OAuth redirect; the page leaves when it resolves. */
     startSocialLogin: fromPromise<void, { provider: SocialProvider }>(async () => {
       throw new Error('startSocialLogin is supplied by the app');
@@ -124,6 +132,8 @@ export const loginMachine = setup({
     /** First-time login: the app records it (cpw flag, analytics). */
     runFirstLoginAction: () => {},
     storeLoginInfo: (_, _params: { member: MemberInfo }) => {},
+    /** Remember-me: the app forgets the remembered username and this device's cookie. */
+    forgetRemembered: () => {},
   },
   guards: {
     /** The field rules of the login form; supplied by the app (the shared validator). */
@@ -189,6 +199,11 @@ export const loginMachine = setup({
           target: 'submittingFreePlay',
           actions: assign({ form: null, ...clearedAttempt }),
         },
+        'user.continueRemembered': {
+          target: 'submittingRemembered',
+          actions: assign({ form: null, ...clearedAttempt }),
+        },
+        'user.forgetRemembered': { actions: 'forgetRemembered' },
         'user.social': {
           guard: {
             type: 'isSocialProviderEnabled',
@@ -351,6 +366,23 @@ export const loginMachine = setup({
         onError: {
           target: 'idle',
           actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+        },
+      },
+    },
+    /** The remembered device logs in again (no password, no human check, no second factor). */
+    submittingRemembered: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitRemembered',
+        src: 'submitRemembered',
+        onDone: {
+          target: 'authenticated',
+          actions: assign({ result: ({ event }) => event.output }),
+        },
+        // Expired or used up: the device is forgotten and the password form stays.
+        onError: {
+          target: 'idle',
+          actions: [assign({ failure: ({ event }) => failureOf(event.error) }), 'forgetRemembered'],
         },
       },
     },

@@ -98,6 +98,15 @@ export function createIdentityService(http: HttpClient, enc: Encryptor) {
     totpUnbind: async (body: { password: string; code: string }) =>
       http.delete(identityPaths.totp, totpStatusSchema, { body: await sealed(body) }),
 
+    /** Remember-me: this device logs in again with its httpOnly cookie (same origin). */
+    loginRemembered: (): Promise<LoginResult> =>
+      http.post(identityPaths.loginRemembered, loginResultSchema, {}),
+
+    /** Remember-me: this device forgets the remembered player (its cookie is ended). */
+    forgetDevice: async (): Promise<void> => {
+      await http.delete(identityPaths.loginRemembered, z.unknown());
+    },
+
     logout: async (): Promise<void> => {
       await http.delete(identityPaths.logout, z.unknown());
     },

@@ -188,6 +188,34 @@ test('a free-play account is asked to register before changing a password (Hindi
   await expect(page.getByTestId('register-popup')).toBeVisible();
 });
 
+test('remember-me: after signing out, the device logs in again without the password (English)', async ({
+  page,
+}) => {
+  const player = await registerPlayer(baseURL());
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.goto('/');
+  await openLogin(page);
+  await page.getByTestId('login-remember').check();
+  await submitLogin(page, player.username, player.password);
+  await page.getByTestId('after-login-close').click();
+  await page.getByTestId('header-account').click();
+  await page.getByTestId('menu-sign-out').click();
+  await page.getByTestId('sign-out-yes').click();
+  await expect(page.getByTestId('header-login-button')).toBeVisible();
+
+  await openLogin(page);
+  const again = page.getByTestId('login-continue-remembered');
+  await expect(again).toContainText(player.username);
+  await page.screenshot({ path: test.info().outputPath('remembered-en.png') });
+  await again.click();
+  await page.getByTestId('after-login-close').click();
+  await expect(page.getByTestId('header-account')).toContainText(player.username);
+  // No password is kept in the browser: only the username and an httpOnly device cookie.
+  const cookies = await page.context().cookies();
+  expect(cookies.some((c) => c.value.includes(player.password))).toBe(false);
+  expect(cookies.find((c) => c.name === 'rmb')?.httpOnly).toBe(true);
+});
+
 // Last in the file: its failures make every login from this IP ask for the captcha for a while.
 test('wrong passwords lead to the captcha (English)', async ({ page }) => {
   const player = await registerPlayer(baseURL());

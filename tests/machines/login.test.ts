@@ -31,6 +31,7 @@ function start(input: Partial<LoginInput> = {}) {
     storeToken: vi.fn((_: unknown, _params: { token: string; cpw: boolean }) => {}),
     runFirstLoginAction: vi.fn(),
     storeLoginInfo: vi.fn((_: unknown, _params: { member: MemberInfo }) => {}),
+    forgetRemembered: vi.fn(),
   };
   const actors = {
     verifyHuman: heldPromise<string>(),
@@ -44,6 +45,7 @@ function start(input: Partial<LoginInput> = {}) {
       { challengeId: string; factor: 'sms' | 'email' }
     >(),
     submitFreePlay: heldPromise<LoginResult>(),
+    submitRemembered: heldPromise<LoginResult>(),
     startSocialLogin: heldPromise<void, { provider: 'google' | 'facebook' }>(),
     loadLoginInfo: heldPromise<MemberInfo>(),
   };
@@ -56,6 +58,7 @@ function start(input: Partial<LoginInput> = {}) {
         verifySecondFactor: actors.verifySecondFactor.logic,
         sendSecondFactorCode: actors.sendSecondFactorCode.logic,
         submitFreePlay: actors.submitFreePlay.logic,
+        submitRemembered: actors.submitRemembered.logic,
         startSocialLogin: actors.startSocialLogin.logic,
         loadLoginInfo: actors.loadLoginInfo.logic,
       },
@@ -301,6 +304,25 @@ describe('loginMachine', () => {
     );
     expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-trial', cpw: true }]);
     expect(session.actor.getSnapshot().value).toBe('loadingLoginInfo');
+  });
+
+  it('remember-me logs the device in again; a spent cookie forgets it and keeps the form', async () => {
+    const session = start();
+    session.actor.send({ type: 'user.continueRemembered' });
+    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(session.actors.verifyHuman.calls).toEqual([]);
+    await session.actors.submitRemembered.resolve(loginResultFixture({ token: 'tok-rmb' }));
+    expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-rmb', cpw: false }]);
+    expect(session.actor.getSnapshot().value).toBe('loadingLoginInfo');
+
+    const spent = start();
+    spent.actor.send({ type: 'user.continueRemembered' });
+    await spent.actors.submitRemembered.reject(failureFixture('session_expired', 'Log in again.'));
+    expect(spent.actor.getSnapshot().value).toBe('idle');
+    expect(spent.actor.getSnapshot().context.failure?.code).toBe('session_expired');
+    expect(spent.effects.forgetRemembered).toHaveBeenCalledTimes(1);
+    spent.actor.send({ type: 'user.forgetRemembered' });
+    expect(spent.effects.forgetRemembered).toHaveBeenCalledTimes(2);
   });
 
   it('free play and social buttons do nothing when their modules are off', () => {

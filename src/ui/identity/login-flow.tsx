@@ -107,6 +107,9 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
           tab={tab}
           captchaShown={captchaShown}
           busy={busy}
+          rememberedUsable={failure?.code !== 'session_expired'}
+          onContinueRemembered={() => actor.send({ type: 'user.continueRemembered' })}
+          onForgetRemembered={() => actor.send({ type: 'user.forgetRemembered' })}
           onSubmit={(values) =>
             actor.send({
               type: 'user.submit',
@@ -182,11 +185,18 @@ function LoginForm({
   tab,
   captchaShown,
   busy,
+  rememberedUsable,
+  onContinueRemembered,
+  onForgetRemembered,
   onSubmit,
 }: {
   tab: LoginTab;
   captchaShown: boolean;
   busy: boolean;
+  /** False once the remembered device was refused (expired or used up). */
+  rememberedUsable: boolean;
+  onContinueRemembered: () => void;
+  onForgetRemembered: () => void;
   onSubmit: (values: FormValues) => void;
 }) {
   const { t, i18n } = useTranslation('identity');
@@ -200,7 +210,7 @@ function LoginForm({
     );
     return site.identity.forms.resolver(schema);
   }, [permission, tab, captchaShown, i18n, site]);
-  const [remembered] = useState(() => site.identity.rememberedUsername());
+  const [remembered, setRemembered] = useState(() => site.identity.rememberedUsername());
   const defaultDialingCode = useDefaultDialingCode();
   const [chosenDialingCode, setDialingCode] = useState<string | null>(null);
   const dialingCode = chosenDialingCode ?? defaultDialingCode;
@@ -224,6 +234,31 @@ function LoginForm({
       )}
       aria-busy={busy}
     >
+      {tab === 'username' && remembered && rememberedUsable && (
+        <div className="id-remembered" data-testid="login-remembered">
+          <button
+            type="button"
+            className="btn btn--primary id-wide"
+            disabled={busy}
+            onClick={onContinueRemembered}
+            data-testid="login-continue-remembered"
+          >
+            {t('login.continueAs', { username: remembered })}
+          </button>
+          <p className="id-note">{t('login.continueAsHint')}</p>
+          <button
+            type="button"
+            className="id-link-button"
+            onClick={() => {
+              onForgetRemembered();
+              setRemembered(null);
+            }}
+            data-testid="login-forget-device"
+          >
+            {t('login.forgetDevice')}
+          </button>
+        </div>
+      )}
       {tab === 'username' ? (
         <>
           <Field
