@@ -63,6 +63,8 @@ import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { balancePublisherFor } from './realtime/balance-bridge.ts';
 import type { BalancePublisher } from '../contract/wallet.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
+import { securityCenterRoutes } from './routes/security-center.routes.ts';
+import { createSecurityCenterService } from './services/security-center.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -269,6 +271,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(registerRoutes, identity);
   await app.register(socialRoutes, { social, secureCookie: config.publicUrl.startsWith('https:') });
   await app.register(passwordRoutes, identity);
+  await app.register(securityCenterRoutes, {
+    securityCenter: createSecurityCenterService({
+      db: database.db,
+      clock,
+      verification: verificationArea.verification,
+      secondFactor,
+    }),
+    enc: identity.enc,
+  });
 
   await app.register(notifyRoutes, {
     notify: createNotifyService({ db: database.db, clock, publisher: realtime.publisher }),

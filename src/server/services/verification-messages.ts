@@ -8,6 +8,7 @@ const purposeWords: Record<Language, Record<VerificationPurpose, string>> = {
     resetPassword: 'पासवर्ड रीसेट',
     bindPhone: 'फ़ोन नंबर जोड़ने',
     twoFactor: 'लॉग इन सत्यापन',
+    bindEmail: 'ई-मेल पता जोड़ने',
   },
   en: {
     register: 'registration',
@@ -15,6 +16,7 @@ const purposeWords: Record<Language, Record<VerificationPurpose, string>> = {
     resetPassword: 'password reset',
     bindPhone: 'phone binding',
     twoFactor: 'login verification',
+    bindEmail: 'e-mail binding',
   },
   bn: {
     register: 'নিবন্ধন',
@@ -22,6 +24,7 @@ const purposeWords: Record<Language, Record<VerificationPurpose, string>> = {
     resetPassword: 'পাসওয়ার্ড রিসেট',
     bindPhone: 'ফোন নম্বর যুক্ত করা',
     twoFactor: 'লগ ইন যাচাই',
+    bindEmail: 'ই-মেল ঠিকানা যুক্ত করা',
   },
 };
 

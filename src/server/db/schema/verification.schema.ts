@@ -15,6 +15,8 @@ export const verificationPurposes = [
   'resetPassword',
   'bindPhone',
   'twoFactor',
+  /** A new e-mail address of the member (security center). */
+  'bindEmail',
 ] as const;
 export type VerificationPurpose = (typeof verificationPurposes)[number];
 
