@@ -61,6 +61,19 @@ export const errorCodes = [
   // wallet and ledger
   'insufficient_balance',
   'idempotency_key_reused',
+  // withdrawal
+  'payment_password_wrong',
+  'payment_password_locked',
+  'payment_password_not_set',
+  'payment_password_already_set',
+  'bank_account_limit',
+  'bank_account_exists',
+  'withdrawal_state_invalid',
+  'withdrawal_amount_invalid',
+  'proof_image_required',
+  'image_invalid',
+  'image_too_large',
+  'too_many_images',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -82,7 +82,7 @@ const singleLine = (min: number, max: number) =>
     .trim()
     .min(min)
     .max(max)
-    .refine((text) => !/[\u0000-\u001f\u007f<>]/.test(text), 'plain text');
+    .refine((text) => !/[\p{Cc}<>]/u.test(text), 'plain text');
 
 export const bindBankAccountBodySchema = z.object({
   bankName: singleLine(2, 64),

@@ -63,6 +63,9 @@ import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { balancePublisherFor } from './realtime/balance-bridge.ts';
 import type { BalancePublisher } from '../contract/wallet.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
+import { withdrawalOpsRoutes, withdrawalRoutes } from './routes/withdrawal.routes.ts';
+import { createWithdrawalService } from './services/withdrawal.service.ts';
+import { startWithdrawalAutoConfirm } from './jobs/withdrawal-auto-confirm.job.ts';
 import { securityCenterRoutes } from './routes/security-center.routes.ts';
 import { createSecurityCenterService } from './services/security-center.service.ts';
 
@@ -280,6 +283,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
     enc: identity.enc,
   });
+
+  const withdrawal = createWithdrawalService({
+    db: database.db,
+    clock,
+    ledger: services.ledger,
+    publisher: realtime.publisher,
+    autoConfirmMinutes: config.withdrawalAutoConfirmMinutes,
+  });
+  await app.register(withdrawalRoutes, { withdrawal, enc: identity.enc });
+  await app.register(withdrawalOpsRoutes, { withdrawal });
+  const autoConfirmJob = startWithdrawalAutoConfirm(() => withdrawal.autoConfirm(), app.log);
+  app.addHook('onClose', async () => autoConfirmJob.stop());
 
   await app.register(notifyRoutes, {
     notify: createNotifyService({ db: database.db, clock, publisher: realtime.publisher }),

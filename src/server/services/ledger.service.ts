@@ -278,9 +278,16 @@ export function createLedgerService(deps: LedgerDeps) {
   return {
     currency,
 
-    /** One entry on one wallet (deposit, withdrawal, bet, payout, adjustment, ...). */
-    async post(input: PostInput): Promise<PostingResult> {
-      return runPosting(single(input));
+    /**
+     * One entry on one wallet (deposit, withdrawal, bet, payout, adjustment, ...).
+     * `alsoInTransaction` runs inside the posting's transaction (not on a replay), so a caller's
+     * own row (e.g. a deposit order turning paid) commits or rolls back with the money.
+     */
+    async post(
+      input: PostInput,
+      alsoInTransaction?: (tx: Db, reply: PostingReply) => Promise<void>,
+    ): Promise<PostingResult> {
+      return runPosting(single(input), alsoInTransaction);
     },
 
     /** Two entries in one transaction: transfer_out from `from`, transfer_in to `to`. */
