@@ -61,6 +61,13 @@ export const errorCodes = [
   // wallet and ledger
   'insufficient_balance',
   'idempotency_key_reused',
+  // deposits and the payment gateway
+  'deposit_channel_unavailable',
+  'deposit_amount_out_of_range',
+  'deposit_not_pending',
+  'payment_signature_invalid',
+  'payment_mismatch',
+  'payment_unavailable',
   // withdrawal
   'payment_password_wrong',
   'payment_password_locked',

@@ -63,6 +63,7 @@ import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { balancePublisherFor } from './realtime/balance-bridge.ts';
 import type { BalancePublisher } from '../contract/wallet.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
+import { createDepositArea } from './services/deposit-wiring.ts';
 import { withdrawalOpsRoutes, withdrawalRoutes } from './routes/withdrawal.routes.ts';
 import { createWithdrawalService } from './services/withdrawal.service.ts';
 import { startWithdrawalAutoConfirm } from './jobs/withdrawal-auto-confirm.job.ts';
@@ -298,6 +299,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(notifyRoutes, {
     notify: createNotifyService({ db: database.db, clock, publisher: realtime.publisher }),
+  });
+
+  await createDepositArea(app, config, {
+    db: database.db,
+    clock,
+    ledger: services.ledger,
+    publisher: realtime.publisher,
   });
 
   // 4. The built app and the history-mode fallback.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -77,6 +78,13 @@ const envSchema = z
     FACEBOOK_TOKEN_ENDPOINT: z
       .url({ protocol: /^https?$/ })
       .default('https://graph.facebook.com/oauth/access_token'),
+    // Deposits: the payment gateway (online channel) and its signed webhook.
+    PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PAYMENT_GATEWAY_KEY: z.string().min(1).max(4096).optional(),
+    PAYMENT_WEBHOOK_SECRET: z.string().min(16).max(4096).optional(),
+    PAYMENT_REPLAY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.OPS_PASSWORD) {
@@ -107,6 +115,21 @@ const envSchema = z
         message: 'SMTP_URL is required when EMAIL_PROVIDER=smtp',
       });
     }
+    if (env.PAYMENT_GATEWAY_URL && (!env.PAYMENT_GATEWAY_KEY || !env.PAYMENT_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_GATEWAY_URL'],
+        message:
+          'PAYMENT_GATEWAY_KEY and PAYMENT_WEBHOOK_SECRET are required with PAYMENT_GATEWAY_URL',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PAYMENT_SANDBOX === 'on') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_SANDBOX'],
+        message: 'the sandbox payment gateway is not allowed in production',
+      });
+    }
     for (const name of ['GOOGLE', 'FACEBOOK'] as const) {
       if (env[`${name}_CLIENT_ID`] && !env[`${name}_CLIENT_SECRET`]) {
         ctx.addIssue({
@@ -126,6 +149,15 @@ const envSchema = z
       }
     }
   });
+
+/**
+ * The payment gateway of the online deposit channel: a real one over HTTP, the sandbox this
+ * server serves itself under /sandbox/gateway (development and demo), or none (online channels
+ * are then not offered).
+ */
+export type PaymentGatewayConfig =
+  | { mode: 'http'; url: string; key: string; webhookSecret: string }
+  | { mode: 'sandbox'; key: string; webhookSecret: string };
 
 /** A social login provider's client at its OpenID Connect issuer. */
 export type SocialProviderConfig = {
@@ -174,7 +206,32 @@ export type Config = {
   publicUrl: string;
   /** Social login providers with a client id; the others are not offered. */
   social: { google: SocialProviderConfig | null; facebook: SocialProviderConfig | null };
+  payment: {
+    gateway: PaymentGatewayConfig | null;
+    /** A webhook whose timestamp is further than this from now is refused (replay window). */
+    webhookToleranceSeconds: number;
+    timeoutMs: number;
+  };
 };
+
+function paymentGateway(env: z.infer<typeof envSchema>): PaymentGatewayConfig | null {
+  if (env.PAYMENT_GATEWAY_URL && env.PAYMENT_GATEWAY_KEY && env.PAYMENT_WEBHOOK_SECRET) {
+    return {
+      mode: 'http',
+      url: env.PAYMENT_GATEWAY_URL.replace(/\/+$/, ''),
+      key: env.PAYMENT_GATEWAY_KEY,
+      webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
+    };
+  }
+  const sandbox = env.PAYMENT_SANDBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on');
+  if (sandbox === 'off') return null;
+  // One process: random secrets do. Several nodes: set both so every node signs alike.
+  return {
+    mode: 'sandbox',
+    key: env.PAYMENT_GATEWAY_KEY ?? randomBytes(24).toString('base64url'),
+    webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
+  };
+}
 
 /**
  * Reads and validates the environment; throws one error listing every bad variable.
@@ -249,6 +306,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               fallbackTokenEndpoint: e.FACEBOOK_TOKEN_ENDPOINT,
             }
           : null,
+    },
+    payment: {
+      gateway: paymentGateway(e),
+      webhookToleranceSeconds: e.PAYMENT_REPLAY_SECONDS,
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
     },
   };
 }

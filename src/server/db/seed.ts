@@ -22,6 +22,8 @@ import { hashPassword } from '../services/password.ts';
 import { hashMemberPassword } from '../services/identity-password.ts';
 import { demoPlayers } from './seed-data/members.ts';
 import { createLedgerService } from '../services/ledger.service.ts';
+import { paymentChannels } from './schema/deposit.schema.ts';
+import { paymentChannelSeed } from './seed-data/payment-channels.ts';
 
 type SeedStep = { name: string; run: (tx: Db) => Promise<void> };
 
@@ -161,6 +163,12 @@ const steps: SeedStep[] = [
           actor: 'system:seed',
         });
       }
+    },
+  },
+  {
+    name: 'payment-channels-v1',
+    run: async (tx) => {
+      await tx.insert(paymentChannels).values(paymentChannelSeed).onConflictDoNothing();
     },
   },
 ];
