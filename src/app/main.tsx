@@ -51,6 +51,8 @@ async function start(): Promise<void> {
     social: createSocialLoginService(http),
     humanVerification: (signal) => solveHumanVerification(http, signal),
     navigate: (path) => void router?.navigate(path),
+    loadBalance: async (signal) =>
+      (await http.get(walletPaths.balance, balanceReplySchema, { signal })).sumBalance,
   });
   router = createSiteRouter();
   // Balance, unread count and notifications stream into the session while a member is in.

@@ -11,6 +11,7 @@ import { storage } from '../services/storage.ts';
 import type { SiteActors } from '../ui/site-context.tsx';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
+import { createMemberCenterActors } from './member-center-actors.ts';
 import type { SocialLoginClient } from '../services/social-login.ts';
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
@@ -42,6 +43,7 @@ export function createSiteActors({
   social,
   humanVerification,
   navigate,
+  loadBalance,
 }: {
   system: SystemService;
   i18n: I18n;
@@ -52,6 +54,8 @@ export function createSiteActors({
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
   humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
+  /** GET /wps/v2/wallets/balance: sumBalance in integer minor units. */
+  loadBalance: (signal: AbortSignal) => Promise<string>;
 }): SiteActors {
   const language = (i18n.language as Language) ?? constants.defaultLanguage;
 
@@ -105,8 +109,16 @@ export function createSiteActors({
     navigate,
   });
 
+  const memberCenterActors = createMemberCenterActors({
+    session: identityActors.session,
+    dialogs: identityActors.dialogs,
+    loadBalance,
+  });
+
   const actors: SiteActors = {
     session: identityActors.session,
+    memberCenter: memberCenterActors.memberCenter,
+    headerBalance: memberCenterActors.headerBalance,
     dialogs: identityActors.dialogs,
     identity: identityActors.flows,
     systemStatus,
@@ -151,5 +163,6 @@ export function createSiteActors({
 
   for (const actor of [preferences, systemStatus, ...remote]) actor.start();
   identityActors.start();
+  memberCenterActors.start();
   return actors;
 }

@@ -31,3 +31,9 @@ export const badgedMemberCenterPages: readonly MemberCenterPageKey[] = [
 
 /** The query key that opens the member center on a page: `?mc=depositv2`. */
 export const memberCenterQueryKey = 'mc';
+
+/**
+ * Session storage key of the value the points mall hands to the member center (the page to
+ * return to); closing the member center clears it (spec section 2).
+ */
+export const pointsMallHandoffKey = 'pointMallHandoff';

@@ -5,7 +5,14 @@ import { languages } from '../contract/constants.ts';
 import type { Language } from '../contract/constants.ts';
 
 /** Namespaces: texts shared by all screens, the layout's, and the pages'. */
-export const namespaces = ['common', 'layout', 'pages', 'validation', 'identity'] as const;
+export const namespaces = [
+  'common',
+  'layout',
+  'pages',
+  'validation',
+  'identity',
+  'member-center',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 type Texts = Record<string, unknown>;

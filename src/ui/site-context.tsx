@@ -10,6 +10,8 @@ import type { smsCountdownMachine } from '../machines/sms-countdown.machine.ts';
 import type { changePasswordMachine } from '../machines/change-password.machine.ts';
 import type { forgotPasswordMachine } from '../machines/forgot-password.machine.ts';
 import type { signOutMachine } from '../machines/sign-out.machine.ts';
+import type { memberCenterMachine } from '../machines/member-center.machine.ts';
+import type { headerBalanceMachine } from '../machines/header-balance.machine.ts';
 import type { dialogLogic } from './modals/dialogs.ts';
 import type { i18n as I18n } from 'i18next';
 import type { FieldValues, Resolver } from 'react-hook-form';
@@ -76,6 +78,10 @@ export type SiteActors = {
   /** The identity popup that is open. */
   dialogs: ActorRefFrom<typeof dialogLogic>;
   identity: IdentityFlows;
+  /** The member center overlay: closed, or open on a page. */
+  memberCenter: ActorRefFrom<typeof memberCenterMachine>;
+  /** The header balance's refresh and show/hide. */
+  headerBalance: ActorRefFrom<typeof headerBalanceMachine>;
 };
 
 export const SiteContext = createContext<SiteActors | null>(null);

@@ -6,7 +6,7 @@ import { createI18n } from '../../src/services/i18n.ts';
 const root = new URL('../../src/services/i18n/locales/', import.meta.url);
 const owned = ['common', 'layout'] as const;
 // The pages namespace is checked once its files exist.
-const namespaces = [...owned, 'pages', 'validation', 'identity'].filter((ns) =>
+const namespaces = [...owned, 'pages', 'validation', 'identity', 'member-center'].filter((ns) =>
   languages.some((lng) => existsSync(new URL(`${lng}/${ns}.json`, root))),
 );
 

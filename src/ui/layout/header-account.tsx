@@ -5,8 +5,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { constants } from '../../contract/constants.ts';
 import { moduleIds } from '../../contract/system.ts';
 import { useModuleEnabled } from '../hooks/use-permission.ts';
+import type { MemberCenterPageKey } from '../../contract/member-center.ts';
 import { Modal } from '../modals/modal.tsx';
 import { useSite } from '../site-context.tsx';
+import { MemberCenter } from '../member-center/member-center.tsx';
+import { HeaderBalance } from './header-balance.tsx';
+import { NotificationBell, NotificationToasts } from './header-notifications.tsx';
 import '../identity/identity.css';
 
 /** The header's login area: the visitor's buttons or the member's account area. */
@@ -60,8 +64,22 @@ function MemberUnavailable() {
   );
 }
 
+/** Dropdown entries that open the member center, each on its page (none: the default). */
+const memberCenterEntries: readonly {
+  id: string;
+  label: string;
+  page?: MemberCenterPageKey;
+}[] = [
+  { id: 'menu-betting-record', label: 'dropdown.bettingRecord', page: 'personalHistoryCopy' },
+  { id: 'menu-deposit', label: 'dropdown.deposit', page: 'depositv2' },
+  { id: 'menu-withdrawal', label: 'dropdown.withdrawal', page: 'withdraw' },
+  { id: 'menu-account-record', label: 'dropdown.accountRecord', page: 'transactionHistory' },
+  { id: 'menu-member-center', label: 'dropdown.memberCenter' },
+];
+
 function AccountArea() {
   const { t } = useTranslation('identity');
+  const { t: tm } = useTranslation('member-center');
   const site = useSite();
   const member = useSelector(site.session, (s) => s.context.member);
   const isAgent = useSelector(site.session, (s) => s.context.isAgent);
@@ -92,109 +110,144 @@ function AccountArea() {
 
   const account = member?.account ?? '';
   const labelColour = member?.memberLabel.colour ?? constants.memberLabelColour;
+  const openMemberCenter = (page?: MemberCenterPageKey) => {
+    setOpen(false);
+    site.memberCenter.send(page ? { type: 'user.open', page } : { type: 'user.open' });
+  };
   return (
-    <div className="account-area" data-testid="header-account" ref={ref}>
-      <button
-        type="button"
-        className="account-area__button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span className="account-area__name" data-testid="header-account-name">
-          {account || t('header.member')}
-        </span>
-        {member && (
-          <span
-            className="account-area__label"
-            style={{ borderColor: labelColour }}
-            data-testid="header-member-label"
-          >
-            {member.clubLabel.labelName}
+    <>
+      <HeaderBalance />
+      <NotificationBell />
+      <div className="account-area" data-testid="header-account" ref={ref}>
+        <button
+          type="button"
+          className="account-area__button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="account-area__name" data-testid="header-account-name">
+            {account || t('header.member')}
           </span>
-        )}
-      </button>
-      {open && (
-        <ul id={menuId} className="account-menu">
-          {isAgent && agentEnabled ? (
-            <li>
-              <Link to="/agentHome" onClick={() => setOpen(false)} data-testid="menu-agent-center">
-                {t('header.agentCenter')}
-              </Link>
-            </li>
-          ) : null}
-          {isTrial && (
+          {member && (
+            <span
+              className="account-area__label"
+              style={{ borderColor: labelColour }}
+              data-testid="header-member-label"
+            >
+              {member.clubLabel.labelName}
+            </span>
+          )}
+        </button>
+        {open && (
+          <ul id={menuId} className="account-menu">
+            {memberCenterEntries.map((entry) => (
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  onClick={() => openMemberCenter(entry.page)}
+                  data-testid={entry.id}
+                >
+                  {tm(entry.label)}
+                </button>
+              </li>
+            ))}
+            {isAgent && agentEnabled ? (
+              <li>
+                <Link
+                  to="/agentHome"
+                  onClick={() => setOpen(false)}
+                  data-testid="menu-agent-center"
+                >
+                  {t('header.agentCenter')}
+                </Link>
+              </li>
+            ) : (
+              <li>
+                <button
+                  type="button"
+                  onClick={() => openMemberCenter('securityCenter')}
+                  data-testid="menu-my-account"
+                >
+                  {tm('dropdown.myAccount')}
+                </button>
+              </li>
+            )}
+            {isTrial && (
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    site.dialogs.send({ type: 'user.openRegister' });
+                  }}
+                  data-testid="menu-register"
+                >
+                  {t('header.registerAccount')}
+                </button>
+              </li>
+            )}
             <li>
               <button
                 type="button"
                 onClick={() => {
                   setOpen(false);
-                  site.dialogs.send({ type: 'user.openRegister' });
+                  // Trial accounts have no password of their own: they register first.
+                  site.dialogs.send(
+                    isTrial
+                      ? { type: 'app.openRegisterFirst' }
+                      : { type: 'app.openChangePassword', reason: 'voluntary', heldPassword: null },
+                  );
                 }}
-                data-testid="menu-register"
+                data-testid="menu-change-password"
               >
-                {t('header.registerAccount')}
+                {t('header.changePassword')}
               </button>
             </li>
-          )}
-          <li>
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                // Trial accounts have no password of their own: they register first.
-                site.dialogs.send(
-                  isTrial
-                    ? { type: 'app.openRegisterFirst' }
-                    : { type: 'app.openChangePassword', reason: 'voluntary', heldPassword: null },
-                );
-              }}
-              data-testid="menu-change-password"
-            >
-              {t('header.changePassword')}
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                signOut.send({ type: 'user.signOut' });
-              }}
-              data-testid="menu-sign-out"
-            >
-              {t('header.signOut')}
-            </button>
-          </li>
-        </ul>
-      )}
-      <Modal
-        open={confirming || signingOut}
-        title={t('signOut.title')}
-        onClose={() => signOut.send({ type: 'user.cancel' })}
-      >
-        <div data-testid="sign-out-confirm" role="alertdialog" aria-label={t('signOut.title')}>
-          <p>{t('signOut.text')}</p>
-          <div className="id-actions">
-            <button
-              type="button"
-              className="btn btn--outline"
-              onClick={() => signOut.send({ type: 'user.cancel' })}
-            >
-              {t('form.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={signingOut}
-              onClick={() => signOut.send({ type: 'user.confirm' })}
-              data-testid="sign-out-yes"
-            >
-              {t('signOut.confirm')}
-            </button>
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  signOut.send({ type: 'user.signOut' });
+                }}
+                data-testid="menu-sign-out"
+              >
+                {t('header.signOut')}
+              </button>
+            </li>
+          </ul>
+        )}
+        <MemberCenter />
+        <NotificationToasts />
+        <Modal
+          open={confirming || signingOut}
+          title={t('signOut.title')}
+          onClose={() => signOut.send({ type: 'user.cancel' })}
+        >
+          <div data-testid="sign-out-confirm" role="alertdialog" aria-label={t('signOut.title')}>
+            <p>{t('signOut.text')}</p>
+            <div className="id-actions">
+              <button
+                type="button"
+                className="btn btn--outline"
+                onClick={() => signOut.send({ type: 'user.cancel' })}
+              >
+                {t('form.cancel')}
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={signingOut}
+                onClick={() => signOut.send({ type: 'user.confirm' })}
+                data-testid="sign-out-yes"
+              >
+                {t('signOut.confirm')}
+              </button>
+            </div>
           </div>
-        </div>
-      </Modal>
-    </div>
+        </Modal>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { identityPaths } from '../../src/contract/identity.ts';
+import { moduleIds } from '../../src/contract/system.ts';
+import { walletOpsPaths } from '../../src/contract/wallet.ts';
+import { notifyPath } from '../../src/contract/realtime.ts';
+import { opsDriver } from './support/ops.ts';
+import { registerPlayer, type Player } from './support/identity.ts';
+import { opsCredentials } from './support/server.ts';
+
+const baseURL = () => test.info().project.use.baseURL ?? '';
+const ops = () => opsDriver({ baseURL: baseURL() });
+const opsAuth = `Basic ${Buffer.from(`${opsCredentials.username}:${opsCredentials.password}`).toString('base64')}`;
+
+test.beforeAll(async () => {
+  await ops().setCaptcha(false);
+  await ops().setModule(moduleIds.registerSmsVerification, false);
+});
+test.afterAll(async () => {
+  await ops().setCaptcha(true);
+  await ops().setModule(moduleIds.registerSmsVerification, true);
+});
+test.describe.configure({ timeout: 90_000 });
+
+/** Logs the player in through the login popup and closes the after-login modal. */
+async function logIn(page: Page, player: Player) {
+  await page.getByTestId('header-login-button').click();
+  await page.getByTestId('login-username').fill(player.username);
+  await page.getByTestId('login-password').fill(player.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('after-login-modal')).toBeVisible();
+  await page.getByTestId('after-login-close').click();
+  await expect(page.getByTestId('header-account')).toContainText(player.username);
+}
+
+/** The logged-in member's id, read with the page's own token. */
+async function memberId(page: Page): Promise<number> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const reply = await fetch(new URL(identityPaths.memberInfo, baseURL()), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await reply.json()) as { value: { id: number } };
+  return body.value.id;
+}
+
+async function opsPost(path: string, body: unknown) {
+  const reply = await fetch(new URL(path, baseURL()), {
+    method: 'POST',
+    headers: { authorization: opsAuth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(reply.status, await reply.clone().text()).toBeLessThan(300);
+}
+
+const credit = (id: number, amount: string) =>
+  opsPost(walletOpsPaths.adjustment, {
+    memberId: id,
+    amount,
+    reason: 'e2e member center credit',
+    idempotencyKey: randomUUID(),
+  });
+
+const notify = (id: number, title: string, text: string) =>
+  opsPost(notifyPath.replace(':memberId', String(id)), { title, text });
+
+test('the header balance follows an operator credit live, hides and refreshes; a notification toasts and is listed; the member center opens and closes (Hindi, desktop)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const player = await registerPlayer(baseURL());
+  await page.goto('/');
+  await logIn(page, player);
+  const id = await memberId(page);
+
+  const value = page.getByTestId('header-balance-value');
+  await expect(value).toHaveText('P 0.00');
+  await credit(id, '123456');
+  // No reload: the real-time channel carries the committed balance.
+  await expect(value).toHaveText('P 1,234.56');
+
+  await page.getByTestId('header-balance-toggle').click();
+  await expect(value).toContainText('***');
+  await page.reload();
+  await expect(page.getByTestId('header-account')).toContainText(player.username);
+  await expect(value).toContainText('***');
+  await page.getByTestId('header-balance-toggle').click();
+  await expect(value).toHaveText('P 1,234.56');
+  await page.getByTestId('header-balance-refresh').click();
+  await expect(page.getByTestId('header-balance-refresh')).toBeEnabled();
+  await expect(value).toHaveText('P 1,234.56');
+
+  await notify(id, 'बोनस तैयार है', 'आपका साप्ताहिक बोनस जोड़ दिया गया है।');
+  const toast = page.getByTestId('notification-toasts');
+  await expect(toast).toContainText('बोनस तैयार है');
+  await expect(page.getByTestId('notification-count')).toHaveText('1');
+  await page.screenshot({ path: test.info().outputPath('balance-toast-hi-desktop.png') });
+  await page.getByTestId('notification-bell').click();
+  const list = page.getByTestId('notification-list');
+  await expect(list).toContainText('आपका साप्ताहिक बोनस जोड़ दिया गया है।');
+  await list.getByRole('button', { name: /बोनस तैयार है/ }).click();
+  await expect(page.getByTestId('notification-count')).toHaveCount(0);
+  await expect(list).toContainText('कोई सूचना नहीं');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('header-account').getByRole('button').first().click();
+  await page.getByTestId('menu-member-center').click();
+  const center = page.getByTestId('member-center');
+  await expect(center).toBeVisible();
+  await expect(page).toHaveURL(/[?&]mc=securityCenter/);
+  const shown = await center.getAttribute('data-page');
+  if (shown) {
+    await expect(page.getByTestId(`mc-menu-${shown}`)).toHaveAttribute('aria-current', 'page');
+  }
+  await page.screenshot({ path: test.info().outputPath('member-center-hi-desktop.png') });
+  await page.keyboard.press('Escape');
+  await expect(center).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]mc=/);
+});
+
+test('the member center opens from the address and from the dropdown on a phone (English)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  const player = await registerPlayer(baseURL());
+  await page.goto('/');
+  await logIn(page, player);
+  const id = await memberId(page);
+  await expect(page.getByTestId('header-balance-value')).toHaveText('P 0.00');
+  await credit(id, '50000');
+  await expect(page.getByTestId('header-balance-value')).toHaveText('P 500.00');
+  await notify(id, 'Welcome bonus', 'Your welcome bonus is ready.');
+  await expect(page.getByTestId('notification-toasts')).toContainText('Welcome bonus');
+  await page.screenshot({ path: test.info().outputPath('balance-toast-en-phone.png') });
+
+  await page.goto('/?mc=transactionHistory');
+  const center = page.getByTestId('member-center');
+  await expect(center).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Member center' });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('member-center-en-phone.png') });
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(center).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]mc=/);
+
+  await page.getByTestId('header-account').getByRole('button').first().click();
+  await page.getByTestId('menu-my-account').click();
+  await expect(center).toBeVisible();
+  await expect(page).toHaveURL(/[?&]mc=securityCenter/);
+  await page.keyboard.press('Escape');
+  await expect(center).toBeHidden();
+});
