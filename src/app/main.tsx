@@ -11,6 +11,7 @@ import { createEncryptor } from '../services/enc.ts';
 import { createIdentityService, createSessionStore } from '../services/identity.service.ts';
 import { solveHumanVerification } from '../services/human-verification.ts';
 import { createSocialLoginService } from '../services/social-login.ts';
+import { createSecurityService } from '../services/security.service.ts';
 import { balanceReplySchema, walletPaths } from '../contract/wallet.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteContext } from '../ui/site-context.tsx';
@@ -49,6 +50,7 @@ async function start(): Promise<void> {
     identity,
     sessionStore,
     social: createSocialLoginService(http),
+    security: createSecurityService(http, createEncryptor(http)),
     humanVerification: (signal) => solveHumanVerification(http, signal),
     navigate: (path) => void router?.navigate(path),
     loadBalance: async (signal) =>

@@ -13,6 +13,8 @@ import type { IdentityService, SessionStore } from '../services/identity.service
 import { createIdentityActors } from './identity-actors.ts';
 import { createMemberCenterActors } from './member-center-actors.ts';
 import type { SocialLoginClient } from '../services/social-login.ts';
+import type { SecurityService } from '../services/security.service.ts';
+import { createSecurityFlows } from './security-actors.ts';
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
 
@@ -41,6 +43,7 @@ export function createSiteActors({
   identity,
   sessionStore,
   social,
+  security,
   humanVerification,
   navigate,
   loadBalance,
@@ -51,6 +54,8 @@ export function createSiteActors({
   identity: IdentityService;
   sessionStore: SessionStore;
   social: SocialLoginClient;
+  /** The security center's calls (contacts change, summary). */
+  security: SecurityService;
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
   humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
@@ -121,6 +126,7 @@ export function createSiteActors({
     headerBalance: memberCenterActors.headerBalance,
     dialogs: identityActors.dialogs,
     identity: identityActors.flows,
+    security: createSecurityFlows({ identity, security, session: identityActors.session }),
     systemStatus,
     preferences,
     banners: remoteResource(system.getBanners, language),

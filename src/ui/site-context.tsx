@@ -13,6 +13,7 @@ import type { signOutMachine } from '../machines/sign-out.machine.ts';
 import type { memberCenterMachine } from '../machines/member-center.machine.ts';
 import type { headerBalanceMachine } from '../machines/header-balance.machine.ts';
 import type { dialogLogic } from './modals/dialogs.ts';
+import type { SecurityFlows } from './member-center/security-flows.ts';
 import type { i18n as I18n } from 'i18next';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -78,6 +79,8 @@ export type SiteActors = {
   /** The identity popup that is open. */
   dialogs: ActorRefFrom<typeof dialogLogic>;
   identity: IdentityFlows;
+  /** The security center page's flows (authenticator, contact change, summary). */
+  security: SecurityFlows;
   /** The member center overlay: closed, or open on a page. */
   memberCenter: ActorRefFrom<typeof memberCenterMachine>;
   /** The header balance's refresh and show/hide. */

@@ -8,7 +8,7 @@ import type { MemberCenterPageKey } from '../../contract/member-center.ts';
 export const memberCenterPages: Partial<
   Record<MemberCenterPageKey, LazyExoticComponent<ComponentType>>
 > = {
-  // securityCenter: lazy(() => import('./pages/security-center.tsx')),
+  securityCenter: lazy(() => import('./pages/security-center.tsx')),
 };
 
 // Keeps `lazy` imported while the registry is filled in by the areas.

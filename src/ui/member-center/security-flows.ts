@@ -1,0 +1,16 @@
+import type { authenticatorMachine } from '../../machines/authenticator.machine.ts';
+import type { contactChangeMachine } from '../../machines/contact-change.machine.ts';
+import type { remoteDataMachine } from '../../machines/remote-data.machine.ts';
+
+/**
+ * The security center's flows, their effects supplied by the app: the page starts each with
+ * `useActorRef` when it opens, so every visit reads fresh data.
+ */
+export type SecurityFlows = {
+  /** The authenticator (TOTP): status, bind with QR code, unbind. */
+  authenticator: typeof authenticatorMachine;
+  /** Change of mobile number or e-mail (input `{ kind }`). */
+  contactChange: typeof contactChangeMachine;
+  /** The security summary (contract `SecuritySummary`). */
+  summary: typeof remoteDataMachine;
+};
