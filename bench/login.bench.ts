@@ -3,13 +3,15 @@
  *
  * Login is bound by the argon2id verify of the password by design, so its baseline is a bare
  * argon2id verify loop with the same cost in this process (one verify at a time: one core).
- * Member info is compared with a bare Fastify route answering the same JSON bytes.
+ * Member info and the wallet balance are compared with a bare Fastify route answering the same
+ * JSON bytes.
  */
 import { cpus } from 'node:os';
 import { verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { identityPaths, type LoginResult } from '../src/contract/identity.ts';
+import { walletPaths } from '../src/contract/wallet.ts';
 import { opsPaths } from '../src/contract/ops.ts';
 import { moduleIds, systemPaths } from '../src/contract/system.ts';
 import { ARGON2_COST, hashMemberPassword } from '../src/server/services/identity-password.ts';
@@ -47,6 +49,8 @@ export type LoginBenchResult = {
   argon2: { verifiesPerSecond: number; p50Ms: number; p99Ms: number; verifies: number };
   login: Figures & { freshBodies: number };
   memberInfo: { ours: Figures; bare: Figures; bytes: number };
+  /** GET /wps/v2/wallets/balance (issue 4) against a bare route with the same body. */
+  balance: { ours: Figures; bare: Figures; bytes: number };
 };
 
 const password = 'bench1234';
@@ -248,9 +252,9 @@ export async function runLoginBench(log: (line: string) => void): Promise<LoginB
     if (used > poolSize) throw new Error(`login body pool of ${poolSize} ran out`);
 
     let tokenIndex = 0;
-    const infoTarget: Target = {
+    const authorized = (path: string): Target => ({
       method: 'GET',
-      path: identityPaths.memberInfo,
+      path,
       headers: () => {
         tokenIndex += 1;
         return {
@@ -258,31 +262,47 @@ export async function runLoginBench(log: (line: string) => void): Promise<LoginB
           'x-forwarded-for': nextIp(),
         };
       },
-    };
-    const infoResponse = await fetch(base + identityPaths.memberInfo, {
-      headers: { authorization: `Bearer ${tokens[0]}` },
     });
-    if (!infoResponse.ok) throw new Error(`member info answered HTTP ${infoResponse.status}`);
-    const infoBody = await infoResponse.text();
-    bare = await startServer(
-      bareScript,
-      { BARE_BODIES: JSON.stringify({ [identityPaths.memberInfo]: infoBody }) },
-      '/',
-    );
-    const info: Partial<Record<'ours' | 'bare', Figures>> = {};
-    for (const [which, server] of [
-      ['ours', site],
-      ['bare', bare],
-    ] as const) {
-      log(`  member info: ${which} (${s.durationSeconds} s)`);
-      await load(server.baseURL, s.infoConnections, s.warmupSeconds, infoTarget);
-      info[which] = await load(server.baseURL, s.infoConnections, s.durationSeconds, infoTarget);
+    // The bare server answers each path with the bytes ours answered, so the JSON is the same.
+    const bodies: Record<string, string> = {};
+    for (const path of [identityPaths.memberInfo, walletPaths.balance]) {
+      const response = await fetch(base + path, {
+        headers: { authorization: `Bearer ${tokens[0]}` },
+      });
+      if (!response.ok) throw new Error(`${path} answered HTTP ${response.status}`);
+      bodies[path] = await response.text();
     }
-    if (!info.ours || !info.bare) throw new Error('missing figures');
+    bare = await startServer(bareScript, { BARE_BODIES: JSON.stringify(bodies) }, '/');
+    const measure = async (label: string, path: string) => {
+      const figures: Partial<Record<'ours' | 'bare', Figures>> = {};
+      for (const [which, server] of [
+        ['ours', site],
+        ['bare', bare],
+      ] as const) {
+        if (!server) throw new Error('server not started');
+        log(`  ${label}: ${which} (${s.durationSeconds} s)`);
+        await load(server.baseURL, s.infoConnections, s.warmupSeconds, authorized(path));
+        figures[which] = await load(
+          server.baseURL,
+          s.infoConnections,
+          s.durationSeconds,
+          authorized(path),
+        );
+      }
+      if (!figures.ours || !figures.bare) throw new Error('missing figures');
+      return {
+        ours: figures.ours,
+        bare: figures.bare,
+        bytes: Buffer.byteLength(bodies[path] ?? ''),
+      };
+    };
+    const memberInfo = await measure('member info', identityPaths.memberInfo);
+    const balance = await measure('wallet balance', walletPaths.balance);
     return {
       argon2,
       login: { ...login, freshBodies: used - usedBefore },
-      memberInfo: { ours: info.ours, bare: info.bare, bytes: Buffer.byteLength(infoBody) },
+      memberInfo,
+      balance,
     };
   } finally {
     await site?.stop();

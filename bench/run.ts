@@ -183,7 +183,7 @@ if (results.bundle) {
   else console.log(`home page chunk: ${b.homeChunk.key} (found by ${b.homeChunk.foundBy})`);
 }
 if (results.login) {
-  const { argon2, login, memberInfo } = results.login.results;
+  const { argon2, login, memberInfo, balance } = results.login.results;
   const s = results.login.settings;
   const cost = `argon2id m=${s.argon2.memoryCost} KiB, t=${s.argon2.timeCost}, p=${s.argon2.parallelism}`;
   const rows: Row[] = [
@@ -222,6 +222,24 @@ if (results.login) {
       ms(memberInfo.ours.p99Ms),
       ms(memberInfo.bare.p99Ms),
       ratio(memberInfo.ours.p99Ms, memberInfo.bare.p99Ms),
+    ],
+    [
+      `wallet balance req/s (${balance.bytes} B body)`,
+      int(balance.ours.requestsPerSecond),
+      int(balance.bare.requestsPerSecond),
+      ratio(balance.ours.requestsPerSecond, balance.bare.requestsPerSecond),
+    ],
+    [
+      'wallet balance p50 latency',
+      ms(balance.ours.p50Ms),
+      ms(balance.bare.p50Ms),
+      ratio(balance.ours.p50Ms, balance.bare.p50Ms),
+    ],
+    [
+      'wallet balance p99 latency',
+      ms(balance.ours.p99Ms),
+      ms(balance.bare.p99Ms),
+      ratio(balance.ours.p99Ms, balance.bare.p99Ms),
     ],
   ];
   const { ours, bare } = memberInfo;
