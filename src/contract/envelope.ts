@@ -81,6 +81,10 @@ export const errorCodes = [
   'image_invalid',
   'image_too_large',
   'too_many_images',
+  // records and transfers (member center)
+  'wallet_single',
+  'wallet_unknown',
+  'upline_not_allowed',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -159,7 +159,8 @@ export const positiveMinorSchema = z
   .string()
   .regex(/^\d{1,16}$/, 'positive integer minor units')
   .refine((text) => !/^0+$/.test(text), 'not zero')
-  .refine((text) => BigInt(text) <= 1_000_000_000_000_000n, 'too large');
+  // Refinements run even after the pattern failed: BigInt only on digits.
+  .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= 1_000_000_000_000_000n, 'too large');
 
 export const consolidateBodySchema = z.object({ idempotencyKey: requestKeySchema }).strict();
 export const consolidateReplySchema = z.object({

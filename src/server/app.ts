@@ -64,6 +64,10 @@ import { balancePublisherFor } from './realtime/balance-bridge.ts';
 import type { BalancePublisher } from '../contract/wallet.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
 import { createDepositArea } from './services/deposit-wiring.ts';
+import { recordsOpsRoutes, recordsRoutes } from './routes/records.routes.ts';
+import { createRecordsService } from './services/records.service.ts';
+import { messagesOpsRoutes, messagesRoutes } from './routes/messages.routes.ts';
+import { createMessagesService } from './services/messages.service.ts';
 import { withdrawalOpsRoutes, withdrawalRoutes } from './routes/withdrawal.routes.ts';
 import { createWithdrawalService } from './services/withdrawal.service.ts';
 import { startWithdrawalAutoConfirm } from './jobs/withdrawal-auto-confirm.job.ts';
@@ -300,6 +304,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(notifyRoutes, {
     notify: createNotifyService({ db: database.db, clock, publisher: realtime.publisher }),
   });
+
+  // Member center records and transfers; platform messages with their unread events.
+  const records = createRecordsService({
+    db: database.db,
+    clock,
+    ledger: services.ledger,
+    system: services.system,
+  });
+  await app.register(recordsRoutes, { records });
+  await app.register(recordsOpsRoutes, { records });
+  const messages = createMessagesService({
+    db: database.db,
+    clock,
+    publisher: realtime.publisher,
+    connectedMemberIds: async () => [
+      ...new Set((await realtime.io.fetchSockets()).map((socket) => socket.data.memberId)),
+    ],
+    onPublishError: (error) => app.log.error({ err: error }, 'unread event not published'),
+  });
+  await app.register(messagesRoutes, { messages });
+  await app.register(messagesOpsRoutes, { messages });
 
   await createDepositArea(app, config, {
     db: database.db,

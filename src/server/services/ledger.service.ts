@@ -290,23 +290,32 @@ export function createLedgerService(deps: LedgerDeps) {
       return runPosting(single(input), alsoInTransaction);
     },
 
-    /** Two entries in one transaction: transfer_out from `from`, transfer_in to `to`. */
-    async transfer(input: TransferInput): Promise<PostingResult> {
+    /**
+     * Two entries in one transaction: transfer_out from `from`, transfer_in to `to`.
+     * `alsoInTransaction` as in `post` (e.g. the transfer's audit record).
+     */
+    async transfer(
+      input: TransferInput,
+      alsoInTransaction?: (tx: Db, reply: PostingReply) => Promise<void>,
+    ): Promise<PostingResult> {
       checkKey(input.idempotencyKey);
       if (input.amount <= 0n || input.amount > maxPostingAmount) throw badRequest();
       const from = { memberId: input.from.memberId, walletKind: walletKindOf(input.from) };
       const to = { memberId: input.to.memberId, walletKind: walletKindOf(input.to) };
       if (from.memberId === to.memberId && from.walletKind === to.walletKind) throw badRequest();
-      return runPosting({
-        shape: 'transfer',
-        legs: [
-          { ...from, kind: 'transfer_out', amount: -input.amount },
-          { ...to, kind: 'transfer_in', amount: input.amount },
-        ],
-        idempotencyKey: input.idempotencyKey,
-        reference: input.reference ?? null,
-        actor: input.actor ?? `member:${input.from.memberId}`,
-      });
+      return runPosting(
+        {
+          shape: 'transfer',
+          legs: [
+            { ...from, kind: 'transfer_out', amount: -input.amount },
+            { ...to, kind: 'transfer_in', amount: input.amount },
+          ],
+          idempotencyKey: input.idempotencyKey,
+          reference: input.reference ?? null,
+          actor: input.actor ?? `member:${input.from.memberId}`,
+        },
+        alsoInTransaction,
+      );
     },
 
     /** The member's wallets (the main one first, made when missing) and their sum. */
