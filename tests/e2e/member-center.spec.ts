@@ -111,6 +111,7 @@ test('the header balance follows an operator credit live, hides and refreshes; a
   if (shown) {
     await expect(page.getByTestId(`mc-menu-${shown}`)).toHaveAttribute('aria-current', 'page');
   }
+  await expect(center.getByText('अनुभाग लोड हो रहा है…')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('member-center-hi-desktop.png') });
   await page.keyboard.press('Escape');
   await expect(center).toBeHidden();
@@ -132,12 +133,17 @@ test('the member center opens from the address and from the dropdown on a phone 
   await notify(id, 'Welcome bonus', 'Your welcome bonus is ready.');
   await expect(page.getByTestId('notification-toasts')).toContainText('Welcome bonus');
   await page.screenshot({ path: test.info().outputPath('balance-toast-en-phone.png') });
+  await page.getByTestId('notification-toasts').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('notification-toasts')).not.toContainText('Welcome bonus');
+  await expect(page.getByTestId('notification-count')).toHaveText('1');
+  await page.screenshot({ path: test.info().outputPath('header-en-phone.png') });
 
   await page.goto('/?mc=transactionHistory');
   const center = page.getByTestId('member-center');
   await expect(center).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'Member center' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Loading the section…')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('member-center-en-phone.png') });
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(center).toBeHidden();
