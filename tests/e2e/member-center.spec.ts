@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
@@ -41,6 +42,17 @@ async function memberId(page: Page): Promise<number> {
   });
   const body = (await reply.json()) as { value: { id: number } };
   return body.value.id;
+}
+
+/** Serious or critical WCAG A/AA problems inside `selector`. */
+async function seriousProblems(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .include(selector)
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function opsPost(path: string, body: unknown) {
@@ -113,6 +125,7 @@ test('the header balance follows an operator credit live, hides and refreshes; a
   }
   await expect(center.getByText('अनुभाग लोड हो रहा है…')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('member-center-hi-desktop.png') });
+  expect(await seriousProblems(page, '.mc__menu')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(center).toBeHidden();
   await expect(page).not.toHaveURL(/[?&]mc=/);
@@ -137,6 +150,7 @@ test('the member center opens from the address and from the dropdown on a phone 
   await expect(page.getByTestId('notification-toasts')).not.toContainText('Welcome bonus');
   await expect(page.getByTestId('notification-count')).toHaveText('1');
   await page.screenshot({ path: test.info().outputPath('header-en-phone.png') });
+  expect(await seriousProblems(page, '.site-header .header-top')).toEqual([]);
 
   await page.goto('/?mc=transactionHistory');
   const center = page.getByTestId('member-center');
