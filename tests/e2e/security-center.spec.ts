@@ -1,0 +1,105 @@
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { moduleIds } from '../../src/contract/system.ts';
+import { opsDriver } from './support/ops.ts';
+import { registerPlayer, type Player } from './support/identity.ts';
+
+const baseURL = () => test.info().project.use.baseURL ?? '';
+const ops = () => opsDriver({ baseURL: baseURL() });
+/** Where the member center opens on the security page. */
+const securityCenterUrl = '/?mc=securityCenter';
+
+test.beforeAll(async () => {
+  await ops().setCaptcha(false);
+  await ops().setModule(moduleIds.registerSmsVerification, false);
+});
+test.afterAll(async () => {
+  await ops().setCaptcha(true);
+  await ops().setModule(moduleIds.registerSmsVerification, true);
+});
+test.describe.configure({ timeout: 120_000 });
+
+/** A browser as seen from `ip`: the e2e server trusts the loopback proxy's X-Forwarded-For. */
+async function browserFrom(browser: Browser, ip: string, theme: 'light' | 'dark' = 'light') {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': ip } });
+  await context.addInitScript((chosen) => {
+    localStorage.setItem('lang', 'en');
+    localStorage.setItem('theme', chosen);
+  }, theme);
+  return context;
+}
+
+async function logIn(page: Page, player: Player) {
+  await page.goto('/');
+  await page.getByTestId('header-login-button').click();
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.getByTestId('login-username').fill(player.username);
+  await page.getByTestId('login-password').fill(player.password);
+  await page.getByTestId('login-submit').click();
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** The player's authenticator app (RFC 6238 defaults, as the server's otpauth URI says). */
+const authenticator = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+
+test('a player binds an authenticator in the security center, then passes a login from a new IP with it (English)', async ({
+  browser,
+}, testInfo) => {
+  const player = await registerPlayer(baseURL());
+
+  const home = await browserFrom(browser, '203.0.113.60');
+  const page = await home.newPage();
+  await logIn(page, player);
+  await expect(page.getByTestId('after-login-modal')).toBeVisible();
+  await page.goto(securityCenterUrl);
+  const center = page.getByTestId('security-center');
+  await expect(center).toBeVisible();
+  await expect(page.getByTestId('security-account-name')).toHaveText(player.username);
+  await expect(page.getByTestId('security-payment-status')).toContainText('Set');
+
+  // Binding asks the current password again; a wrong one is refused on that step.
+  await page.getByTestId('security-totp-bind').click();
+  await page.getByTestId('security-totp-password-input').fill('not-my-password');
+  await page.getByTestId('security-totp-continue').click();
+  await expect(page.getByTestId('security-totp-error')).toBeVisible();
+  await page.getByTestId('security-totp-password-input').fill(player.password);
+  await page.getByTestId('security-totp-continue').click();
+
+  await expect(page.getByTestId('security-totp-qr')).toBeVisible();
+  const secret = await page.getByTestId('security-totp-secret').getAttribute('data-secret');
+  if (!secret) throw new Error('no secret shown');
+  await shoot(page, testInfo, 'security-center-bind-qr-en');
+  const app = authenticator(secret);
+  const boundStep = app.counter();
+  await page.getByTestId('security-totp-code').fill(app.generate());
+  await page.getByTestId('security-totp-submit').click();
+  await expect(page.getByTestId('security-totp-bound')).toBeVisible();
+  await shoot(page, testInfo, 'security-center-bound-en');
+  await home.close();
+
+  // From another address the password opens the second-factor step; the authenticator passes it.
+  const away = await browserFrom(browser, '203.0.113.61', 'dark');
+  const awayPage = await away.newPage();
+  await awayPage.setViewportSize({ width: 390, height: 844 });
+  await logIn(awayPage, player);
+  await expect(awayPage.getByTestId('login-second-factor')).toBeVisible();
+  await awayPage.getByRole('tab').last().click();
+  // Each code counts once: wait for the authenticator's next code after the one that bound it.
+  await expect
+    .poll(() => app.counter() > boundStep, { timeout: 40_000, intervals: [1000] })
+    .toBe(true);
+  await awayPage.getByTestId('login-second-factor-code').fill(app.generate());
+  await awayPage.getByTestId('login-second-factor-code').press('Enter');
+  await expect(awayPage.getByTestId('after-login-modal')).toBeVisible();
+  expect(await awayPage.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+  await awayPage.goto(securityCenterUrl);
+  await expect(awayPage.getByTestId('security-totp-bound')).toBeVisible();
+  await shoot(awayPage, testInfo, 'security-center-phone-dark-en');
+  await away.close();
+});
