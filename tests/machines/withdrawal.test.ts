@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { withdrawalMachine } from '../../src/machines/withdrawal.machine.ts';
 import type {
   BindBankAccountBody,
+  SetPaymentPasswordPayload,
   Withdrawal,
   WithdrawalRequestPayload,
   WithdrawInfo,
@@ -26,7 +27,7 @@ const request: WithdrawalRequestPayload = {
 function start() {
   const load = heldPromise<WithdrawInfo, void>();
   const bind = heldPromise<unknown, BindBankAccountBody>();
-  const password = heldPromise<unknown, unknown>();
+  const password = heldPromise<unknown, SetPaymentPasswordPayload>();
   const submit = heldPromise<Withdrawal, WithdrawalRequestPayload>();
   const announceWithdrawal = vi.fn();
   const actor = createActor(
