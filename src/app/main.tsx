@@ -12,6 +12,7 @@ import { createIdentityService, createSessionStore } from '../services/identity.
 import { solveHumanVerification } from '../services/human-verification.ts';
 import { createSocialLoginService } from '../services/social-login.ts';
 import { createSecurityService } from '../services/security.service.ts';
+import { createDepositClient } from '../services/deposit.service.ts';
 import { balanceReplySchema, walletPaths } from '../contract/wallet.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteContext } from '../ui/site-context.tsx';
@@ -51,6 +52,7 @@ async function start(): Promise<void> {
     sessionStore,
     social: createSocialLoginService(http),
     security: createSecurityService(http, createEncryptor(http)),
+    deposit: createDepositClient(http),
     humanVerification: (signal) => solveHumanVerification(http, signal),
     navigate: (path) => void router?.navigate(path),
     loadBalance: async (signal) =>

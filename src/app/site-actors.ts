@@ -14,6 +14,8 @@ import { createIdentityActors } from './identity-actors.ts';
 import { createMemberCenterActors } from './member-center-actors.ts';
 import type { SocialLoginClient } from '../services/social-login.ts';
 import type { SecurityService } from '../services/security.service.ts';
+import type { DepositClient } from '../services/deposit.service.ts';
+import { createDepositFlows } from './deposit-actors.ts';
 import { createSecurityFlows } from './security-actors.ts';
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
@@ -44,6 +46,7 @@ export function createSiteActors({
   sessionStore,
   social,
   security,
+  deposit,
   humanVerification,
   navigate,
   loadBalance,
@@ -56,6 +59,8 @@ export function createSiteActors({
   social: SocialLoginClient;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
+  /** The deposit calls (channels, orders). */
+  deposit: DepositClient;
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
   humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
@@ -127,6 +132,7 @@ export function createSiteActors({
     dialogs: identityActors.dialogs,
     identity: identityActors.flows,
     security: createSecurityFlows({ identity, security, session: identityActors.session }),
+    deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),
     systemStatus,
     preferences,
     banners: remoteResource(system.getBanners, language),

@@ -14,6 +14,7 @@ import type { memberCenterMachine } from '../machines/member-center.machine.ts';
 import type { headerBalanceMachine } from '../machines/header-balance.machine.ts';
 import type { dialogLogic } from './modals/dialogs.ts';
 import type { SecurityFlows } from './member-center/security-flows.ts';
+import type { DepositFlows } from './member-center/deposit-flows.ts';
 import type { i18n as I18n } from 'i18next';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -81,6 +82,8 @@ export type SiteActors = {
   identity: IdentityFlows;
   /** The security center page's flows (authenticator, contact change, summary). */
   security: SecurityFlows;
+  /** The deposit page's flow (depositv2). */
+  deposit: DepositFlows;
   /** The member center overlay: closed, or open on a page. */
   memberCenter: ActorRefFrom<typeof memberCenterMachine>;
   /** The header balance's refresh and show/hide. */

@@ -9,6 +9,7 @@ export const memberCenterPages: Partial<
   Record<MemberCenterPageKey, LazyExoticComponent<ComponentType>>
 > = {
   securityCenter: lazy(() => import('./pages/security-center.tsx')),
+  depositv2: lazy(() => import('./pages/deposit.tsx')),
 };
 
 // Keeps `lazy` imported while the registry is filled in by the areas.

@@ -1,0 +1,435 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { constants } from '../../../contract/constants.ts';
+import type { DepositOrder, PaymentChannel } from '../../../contract/deposit.ts';
+import { formatMoney } from '../../../contract/money.ts';
+import type { depositMachine } from '../../../machines/deposit.machine.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { usePermission } from '../../hooks/use-permission.ts';
+import { useSite } from '../../site-context.tsx';
+import './deposit.css';
+
+/** The query key the gateway brings the player back with (set by the server's return URL). */
+const returnedOrderKey = 'depositOrder';
+
+function useMoney() {
+  const symbol = usePermission()?.settings.currencySymbol || constants.currencySymbol;
+  return (minor: string) => formatMoney(BigInt(minor), symbol);
+}
+
+/** A fresh key per submit: a retry of the same submit reuses it (kept by the machine). */
+function newIdempotencyKey(): string {
+  return `dep-${crypto.randomUUID()}`;
+}
+
+function Notice({
+  testId,
+  title,
+  text,
+  tone,
+  children,
+}: {
+  testId: string;
+  title: string;
+  text?: string;
+  tone?: 'ok' | 'bad' | 'info';
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      className={`dep-notice dep-notice--${tone ?? 'info'}`}
+      data-testid={testId}
+      role={tone === 'bad' ? 'alert' : 'status'}
+    >
+      <p className="dep-notice__title">{title}</p>
+      {text && <p className="dep-notice__text">{text}</p>}
+      {children && <div className="dep-actions">{children}</div>}
+    </div>
+  );
+}
+
+function ChannelList({
+  channels,
+  onSelect,
+}: {
+  channels: PaymentChannel[];
+  onSelect: (channelId: number) => void;
+}) {
+  const { t } = useTranslation('deposit');
+  const money = useMoney();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} data-testid="deposit-channels">
+      <h3 id={headingId} className="dep-heading">
+        {t('channels.title')}
+      </h3>
+      <ul className="dep-channels">
+        {channels.map((channel) => (
+          <li key={channel.id}>
+            <button
+              type="button"
+              className="dep-channel"
+              data-testid={`deposit-channel-${channel.code}`}
+              onClick={() => onSelect(channel.id)}
+            >
+              <span className="dep-channel__kind">{t(`channels.kind.${channel.kind}`)}</span>
+              <span className="dep-channel__name">{channel.name}</span>
+              <span className="dep-channel__limits">
+                {t('channels.limits', {
+                  min: money(channel.minAmount),
+                  max: money(channel.maxAmount),
+                })}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AmountForm({
+  channel,
+  busy,
+  onBack,
+}: {
+  channel: PaymentChannel;
+  busy: boolean;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('deposit');
+  const money = useMoney();
+  const { deposit } = useDepositActor();
+  const amountText = useSelector(deposit, (s) => s.context.amountText);
+  const problem = useSelector(deposit, (s) => s.context.amountProblem);
+  const inputId = useId();
+  const hintId = useId();
+  const problemId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    deposit.send({ type: 'user.submit', idempotencyKey: newIdempotencyKey() });
+  };
+  return (
+    <form className="dep-form" onSubmit={submit} noValidate data-testid="deposit-amount-form">
+      <p className="dep-chosen">
+        <span className="dep-channel__kind">{t(`channels.kind.${channel.kind}`)}</span>
+        <span className="dep-channel__name">{channel.name}</span>
+      </p>
+      <label htmlFor={inputId} className="dep-label">
+        {t('amount.label')}
+      </label>
+      <input
+        id={inputId}
+        name="amount"
+        className="dep-input"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amountText}
+        placeholder={t('amount.placeholder')}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+        disabled={busy}
+        onChange={(event) =>
+          deposit.send({ type: 'user.changeAmount', amount: event.target.value })
+        }
+        data-testid="deposit-amount"
+      />
+      <p id={hintId} className="dep-hint">
+        {t('amount.hint', { min: money(channel.minAmount), max: money(channel.maxAmount) })}
+      </p>
+      {problem && (
+        <p id={problemId} className="dep-problem" role="alert" data-testid="deposit-amount-problem">
+          {t(`amount.problem.${problem}`, {
+            min: money(channel.minAmount),
+            max: money(channel.maxAmount),
+          })}
+        </p>
+      )}
+      <div className="dep-actions">
+        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner label={t('submitting')} /> : t('submit')}
+        </button>
+        <button type="button" className="btn btn--outline" onClick={onBack} disabled={busy}>
+          {t('back')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
+  const { t } = useTranslation('deposit');
+  const money = useMoney();
+  const { deposit } = useDepositActor();
+  const error = useSelector(deposit, (s) => s.context.error);
+  const referenceId = useId();
+  const headingId = useId();
+  const account = order.bankAccount;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('reference');
+    const reference = typeof value === 'string' ? value.trim() : '';
+    if (reference) deposit.send({ type: 'user.submitReference', reference });
+  };
+  return (
+    <section aria-labelledby={headingId} data-testid="deposit-bank-details">
+      <h3 id={headingId} className="dep-heading">
+        {t('bank.title')}
+      </h3>
+      <dl className="dep-details">
+        <dt>{t('bank.amount')}</dt>
+        <dd data-testid="deposit-bank-amount">{money(order.amount)}</dd>
+        {account && (
+          <>
+            <dt>{t('bank.bankName')}</dt>
+            <dd>{account.bankName}</dd>
+            <dt>{t('bank.accountName')}</dt>
+            <dd>{account.accountName}</dd>
+            <dt>{t('bank.accountNumber')}</dt>
+            <dd data-testid="deposit-bank-number">{account.accountNumber}</dd>
+          </>
+        )}
+      </dl>
+      <form className="dep-form" onSubmit={submit}>
+        <label htmlFor={referenceId} className="dep-label">
+          {t('reference.label')}
+        </label>
+        <input
+          id={referenceId}
+          name="reference"
+          className="dep-input"
+          required
+          minLength={4}
+          maxLength={64}
+          pattern="[A-Za-z0-9 _./\-]+"
+          autoComplete="off"
+          disabled={busy}
+          data-testid="deposit-reference"
+        />
+        <p className="dep-hint">{t('reference.hint')}</p>
+        {error && (
+          <p className="dep-problem" role="alert">
+            {t(`errors.${error}`, { defaultValue: t('errors.unknown') })}
+          </p>
+        )}
+        <div className="dep-actions">
+          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
+            {busy ? <Spinner label={t('submitting')} /> : t('reference.submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+type DepositRef = ActorRefFrom<typeof depositMachine>;
+
+const DepositActorContext = createContext<DepositRef | null>(null);
+
+function useDepositActor(): { deposit: DepositRef } {
+  const ref = useContext(DepositActorContext);
+  if (!ref) throw new Error('the deposit page is not mounted');
+  return { deposit: ref };
+}
+
+/** Tells the machine when the real-time channel reports a deposit settled. */
+function useSettlements(deposit: DepositRef) {
+  const { session } = useSite();
+  const notifications = useSelector(session, (s) => s.context.notifications);
+  const seen = useRef(new Set<string>());
+  useEffect(() => {
+    for (const notification of notifications) {
+      if (seen.current.has(notification.id)) continue;
+      seen.current.add(notification.id);
+      if (notification.kind !== 'depositArrived' && notification.kind !== 'depositFailed') continue;
+      const orderId = notification.params.orderId;
+      if (typeof orderId === 'string') deposit.send({ type: 'server.orderSettled', orderId });
+    }
+  }, [notifications, deposit]);
+}
+
+/**
+ * Deposit (member center, depositv2): channel, amount within its limits, then the gateway's
+ * page (online) or the bank account and the transfer reference (manual); the result when the
+ * player comes back or the real-time channel says the order settled.
+ */
+export default function DepositPage() {
+  const { t } = useTranslation('deposit');
+  const money = useMoney();
+  const flows = useSite().deposit;
+  const [params] = useSearchParams();
+  // Read once: the machine takes it as input when the page opens.
+  const [returnedOrderId] = useState(() => params.get(returnedOrderKey));
+  const deposit = useActorRef(flows.deposit, { input: { returnedOrderId } });
+  useSettlements(deposit);
+  const snapshot = useSelector(deposit, (s) => s);
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const channel = context.channels.find((c) => c.id === context.channelId) ?? null;
+  const errorText = context.error
+    ? t(`errors.${context.error}`, { defaultValue: t('errors.unknown') })
+    : '';
+  const again = () => deposit.send({ type: 'user.again' });
+  const headingId = useId();
+
+  let body: ReactNode;
+  if (snapshot.matches('loadingChannels') || snapshot.matches('checkingResult')) {
+    body = (
+      <div data-testid="deposit-loading">
+        <Spinner />
+      </div>
+    );
+  } else if (snapshot.matches('channelsFailed') || snapshot.matches('resultFailed')) {
+    body = (
+      <Notice testId="deposit-error" tone="bad" title={t('errors.title')} text={errorText}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => deposit.send({ type: 'user.retry' })}
+        >
+          {t('retry')}
+        </button>
+        {snapshot.matches('resultFailed') && (
+          <button type="button" className="btn btn--outline" onClick={again}>
+            {t('again')}
+          </button>
+        )}
+      </Notice>
+    );
+  } else if (snapshot.matches('noChannels')) {
+    body = (
+      <Notice testId="deposit-empty" title={t('empty')}>
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => deposit.send({ type: 'user.retry' })}
+        >
+          {t('retry')}
+        </button>
+      </Notice>
+    );
+  } else if (snapshot.matches('choosingChannel')) {
+    body = (
+      <ChannelList
+        channels={context.channels}
+        onSelect={(channelId) => deposit.send({ type: 'user.selectChannel', channelId })}
+      />
+    );
+  } else if ((snapshot.matches('editingAmount') || snapshot.matches('submitting')) && channel) {
+    body = (
+      <AmountForm
+        channel={channel}
+        busy={busy}
+        onBack={() => deposit.send({ type: 'user.back' })}
+      />
+    );
+  } else if (snapshot.matches('submitFailed')) {
+    const retryable = snapshot.can({ type: 'user.retry' });
+    body = (
+      <Notice testId="deposit-error" tone="bad" title={t('errors.title')} text={errorText}>
+        {retryable && (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => deposit.send({ type: 'user.retry' })}
+          >
+            {t('retry')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => deposit.send({ type: 'user.edit' })}
+        >
+          {t('edit')}
+        </button>
+      </Notice>
+    );
+  } else if (snapshot.matches('redirecting')) {
+    body = (
+      <div data-testid="deposit-redirecting" role="status">
+        <Spinner label={t('redirecting')} />
+        <p className="dep-hint">{t('redirecting')}</p>
+      </div>
+    );
+  } else if (
+    (snapshot.matches('awaitingTransfer') || snapshot.matches('submittingReference')) &&
+    context.order
+  ) {
+    body = <BankDetails order={context.order} busy={busy} />;
+  } else if (snapshot.matches('awaitingConfirmation')) {
+    body = (
+      <Notice testId="deposit-awaiting" title={t('awaiting.title')} text={t('awaiting.text')}>
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => deposit.send({ type: 'user.refresh' })}
+        >
+          {t('refresh')}
+        </button>
+        <button type="button" className="btn btn--outline" onClick={again}>
+          {t('again')}
+        </button>
+      </Notice>
+    );
+  } else if (snapshot.matches('pendingResult')) {
+    body = (
+      <Notice testId="deposit-pending" title={t('pending.title')} text={t('pending.text')}>
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => deposit.send({ type: 'user.refresh' })}
+        >
+          {t('refresh')}
+        </button>
+        <button type="button" className="btn btn--outline" onClick={again}>
+          {t('again')}
+        </button>
+      </Notice>
+    );
+  } else if (snapshot.matches('paid') && context.order) {
+    body = (
+      <Notice
+        testId="deposit-paid"
+        tone="ok"
+        title={t('paid.title')}
+        text={t('paid.text', { amount: money(context.order.amount) })}
+      >
+        <button type="button" className="btn btn--primary" onClick={again}>
+          {t('again')}
+        </button>
+      </Notice>
+    );
+  } else if (snapshot.matches('failed')) {
+    body = (
+      <Notice testId="deposit-failed" tone="bad" title={t('failed.title')} text={t('failed.text')}>
+        <button type="button" className="btn btn--primary" onClick={again}>
+          {t('again')}
+        </button>
+      </Notice>
+    );
+  }
+
+  return (
+    <DepositActorContext.Provider value={deposit}>
+      <section className="dep-page" aria-labelledby={headingId} data-testid="deposit-page">
+        <h2 id={headingId} className="dep-page__title">
+          {t('title')}
+        </h2>
+        {body}
+      </section>
+    </DepositActorContext.Provider>
+  );
+}
