@@ -170,3 +170,29 @@ test('the member center opens from the address and from the dropdown on a phone 
   await page.keyboard.press('Escape');
   await expect(center).toBeHidden();
 });
+
+test('a free-play account asking for deposit is asked to register first; my account opens (Hindi)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByTestId('header-login-button').click();
+  await page.getByTestId('login-free-play').click();
+  await page.getByTestId('after-login-close').click();
+  await expect(page.getByTestId('header-account')).toBeVisible();
+  await page.getByTestId('header-account').getByRole('button').first().click();
+  await page.getByTestId('menu-deposit').click();
+  await expect(page.getByTestId('register-first')).toBeVisible();
+  await expect(page.getByTestId('member-center')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('register-first')).toBeHidden();
+
+  await page.goto('/?mc=withdraw');
+  await expect(page.getByTestId('register-first')).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]mc=/);
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('header-account').getByRole('button').first().click();
+  await page.getByTestId('menu-member-center').click();
+  await expect(page.getByTestId('member-center')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]mc=securityCenter/);
+});
