@@ -11,6 +11,7 @@ import { createEncryptor } from '../services/enc.ts';
 import { createIdentityService, createSessionStore } from '../services/identity.service.ts';
 import { solveHumanVerification } from '../services/human-verification.ts';
 import { createSocialLoginService } from '../services/social-login.ts';
+import { createRecordsClient } from '../services/records.service.ts';
 import { createSecurityService } from '../services/security.service.ts';
 import { createDepositClient } from '../services/deposit.service.ts';
 import { balanceReplySchema, walletPaths } from '../contract/wallet.ts';
@@ -43,6 +44,7 @@ async function start(): Promise<void> {
   const system = createSystemService(http);
   const identity = createIdentityService(http, createEncryptor(http));
   const sessionStore = createSessionStore(safeSessionStorage(), document);
+  const records = createRecordsClient(http);
   let router: ReturnType<typeof createSiteRouter> | null = null;
   const site = createSiteActors({
     system,
@@ -51,6 +53,7 @@ async function start(): Promise<void> {
     identity,
     sessionStore,
     social: createSocialLoginService(http),
+    records,
     security: createSecurityService(http, createEncryptor(http)),
     deposit: createDepositClient(http),
     humanVerification: (signal) => solveHumanVerification(http, signal),
@@ -64,6 +67,7 @@ async function start(): Promise<void> {
     session: site.session,
     getToken: sessionStore.token,
     loadBalance: async () => (await http.get(walletPaths.balance, balanceReplySchema)).sumBalance,
+    loadUnread: () => records.unreadCount(),
     window,
   });
 

@@ -11,6 +11,8 @@ import { storage } from '../services/storage.ts';
 import type { SiteActors } from '../ui/site-context.tsx';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
+import { createRecordsFlows } from './records-actors.ts';
+import type { RecordsClient } from '../services/records.service.ts';
 import { createMemberCenterActors } from './member-center-actors.ts';
 import type { SocialLoginClient } from '../services/social-login.ts';
 import type { SecurityService } from '../services/security.service.ts';
@@ -45,6 +47,7 @@ export function createSiteActors({
   identity,
   sessionStore,
   social,
+  records,
   security,
   deposit,
   humanVerification,
@@ -57,6 +60,8 @@ export function createSiteActors({
   identity: IdentityService;
   sessionStore: SessionStore;
   social: SocialLoginClient;
+  /** The member center's records, transfers and platform messages. */
+  records: RecordsClient;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
   /** The deposit calls (channels, orders). */
@@ -131,6 +136,7 @@ export function createSiteActors({
     headerBalance: memberCenterActors.headerBalance,
     dialogs: identityActors.dialogs,
     identity: identityActors.flows,
+    records: createRecordsFlows(records),
     security: createSecurityFlows({ identity, security, session: identityActors.session }),
     deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),
     systemStatus,

@@ -13,6 +13,7 @@ import type { signOutMachine } from '../machines/sign-out.machine.ts';
 import type { memberCenterMachine } from '../machines/member-center.machine.ts';
 import type { headerBalanceMachine } from '../machines/header-balance.machine.ts';
 import type { dialogLogic } from './modals/dialogs.ts';
+import type { RecordsFlows } from './member-center/records-flows.ts';
 import type { SecurityFlows } from './member-center/security-flows.ts';
 import type { DepositFlows } from './member-center/deposit-flows.ts';
 import type { i18n as I18n } from 'i18next';
@@ -80,6 +81,8 @@ export type SiteActors = {
   /** The identity popup that is open. */
   dialogs: ActorRefFrom<typeof dialogLogic>;
   identity: IdentityFlows;
+  /** Account record, bonus details, my wallet, transfer to upline and platform messages. */
+  records: RecordsFlows;
   /** The security center page's flows (authenticator, contact change, summary). */
   security: SecurityFlows;
   /** The deposit page's flow (depositv2). */

@@ -122,19 +122,32 @@ export function createRecordsService(deps: {
       listVendors(db),
       isSingle(),
     ]);
-    const names = new Map(vendors.map((vendor) => [vendor.vassalage, vendor.displayName]));
-    const main = balance.wallets.find((wallet) => wallet.kind === mainWalletKind);
+    const held = new Map(balance.wallets.map((wallet) => [wallet.kind, wallet.balance]));
+    const main = held.get(mainWalletKind) ?? 0n;
+    // Every vendor, with 0 where the member has no wallet yet (made by the first transfer).
+    const vendorWallets = vendors.map((vendor) => ({
+      kind: vendor.vassalage,
+      displayName: vendor.displayName,
+      balance: toWireMinor(held.get(vendor.vassalage) ?? 0n),
+    }));
+    const known = new Set([mainWalletKind, ...vendors.map((vendor) => vendor.vassalage)]);
+    const others = balance.wallets
+      .filter((wallet) => !known.has(wallet.kind))
+      .map((wallet) => ({
+        kind: wallet.kind,
+        displayName: wallet.kind,
+        balance: toWireMinor(wallet.balance),
+      }));
     return {
       isSingle: single,
       sumBalance: toWireMinor(balance.sumBalance),
       currency: balance.currency,
-      main: toWireMinor(main?.balance ?? 0n),
-      wallets: balance.wallets.map((wallet) => ({
-        kind: wallet.kind,
-        displayName:
-          wallet.kind === mainWalletKind ? null : (names.get(wallet.kind) ?? wallet.kind),
-        balance: toWireMinor(wallet.balance),
-      })),
+      main: toWireMinor(main),
+      wallets: [
+        { kind: mainWalletKind, displayName: null, balance: toWireMinor(main) },
+        ...vendorWallets,
+        ...others,
+      ],
     };
   }
 

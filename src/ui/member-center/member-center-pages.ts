@@ -9,6 +9,11 @@ export const memberCenterPages: Partial<
   Record<MemberCenterPageKey, LazyExoticComponent<ComponentType>>
 > = {
   securityCenter: lazy(() => import('./pages/security-center.tsx')),
+  transferFund: lazy(() => import('./pages/transfer-fund.tsx')),
+  transferUpline: lazy(() => import('./pages/transfer-upline.tsx')),
+  transactionHistory: lazy(() => import('./pages/transaction-history.tsx')),
+  bonusDetails: lazy(() => import('./pages/bonus-details.tsx')),
+  messageV2: lazy(() => import('./pages/message-v2.tsx')),
   depositv2: lazy(() => import('./pages/deposit.tsx')),
 };
 

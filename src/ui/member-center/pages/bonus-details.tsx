@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { bonusKinds } from '../../../contract/records.ts';
+import { useSite } from '../../site-context.tsx';
+import { RecordsView } from './records-view.tsx';
+
+const types = ['all', ...bonusKinds] as const;
+
+/** Bonus details (bonusDetails): the bonus and rebate entries of the member. */
+export default function BonusDetailsPage() {
+  const { t } = useTranslation('records');
+  return (
+    <RecordsView
+      flow={useSite().records.bonusDetails}
+      types={types}
+      title={t('bonusDetails.title')}
+      emptyText={t('bonusDetails.empty')}
+      testId="page-bonusDetails"
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { constants } from '../../../contract/constants.ts';
+import { formatMoney, parseMoney, type Minor } from '../../../contract/money.ts';
+import { usePermission } from '../../hooks/use-permission.ts';
+import './records.css';
+
+/** "P 1,234.50" with the configured currency symbol, from minor units on the wire. */
+export function useMoney(): (minor: string | Minor) => string {
+  const symbol = usePermission()?.settings.currencySymbol || constants.currencySymbol;
+  return useCallback(
+    (minor) => formatMoney(typeof minor === 'bigint' ? minor : BigInt(minor), symbol),
+    [symbol],
+  );
+}
+
+/** Date and time in the page's language. */
+export function useDateTime(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  return useCallback(
+    (iso) =>
+      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(iso),
+      ),
+    [i18n.language],
+  );
+}
+
+/** The text of an error code, in the records namespace (a generic one for unknown codes). */
+export function useErrorText(): (code: string | null) => string | null {
+  const { t } = useTranslation('records');
+  return useCallback(
+    (code) => (code ? t(`errors.${code}`, { defaultValue: t('errors.unknown') }) : null),
+    [t],
+  );
+}
+
+/** Minor units from what the player typed ("1,234.5"), or null when it is not an amount above 0. */
+export function amountFromInput(text: string): string | null {
+  try {
+    const minor = parseMoney(text);
+    return minor > 0n ? minor.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function Pager({
+  pageNo,
+  totalPages,
+  onPage,
+}: {
+  pageNo: number;
+  totalPages: number;
+  onPage: (pageNo: number) => void;
+}) {
+  const { t } = useTranslation('records');
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="rc-pager" aria-label={t('common.page', { page: pageNo, pages: totalPages })}>
+      <button
+        type="button"
+        className="pg-btn pg-btn--ghost pg-btn--small"
+        disabled={pageNo <= 1}
+        onClick={() => onPage(pageNo - 1)}
+      >
+        {t('common.previous')}
+      </button>
+      <span aria-live="polite">{t('common.page', { page: pageNo, pages: totalPages })}</span>
+      <button
+        type="button"
+        className="pg-btn pg-btn--ghost pg-btn--small"
+        disabled={pageNo >= totalPages}
+        onClick={() => onPage(pageNo + 1)}
+      >
+        {t('common.next')}
+      </button>
+    </nav>
+  );
+}

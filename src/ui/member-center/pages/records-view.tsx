@@ -1,0 +1,144 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActorRef } from '@xstate/react';
+import type { DatePreset, RecordPage } from '../../../contract/records.ts';
+import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
+import { useRemoteData } from '../../hooks/use-remote-data.ts';
+import { RemoteState } from '../../pages/shared/remote-state.tsx';
+import { Pager, useDateTime, useMoney } from './records-common.tsx';
+
+const presets: DatePreset[] = ['last7', 'last30'];
+
+/**
+ * A record page (account record, bonus details): type filter, the 7 / 30 day presets, the
+ * entries of the range 15 a page with their totals, an empty note, an error with retry.
+ */
+export function RecordsView({
+  flow,
+  types,
+  title,
+  emptyText,
+  testId,
+}: {
+  flow: typeof remoteDataMachine;
+  types: readonly string[];
+  title: string;
+  emptyText: string;
+  testId: string;
+}) {
+  const { t } = useTranslation('records');
+  const [filter, setFilter] = useState({ type: 'all', preset: 'last7' as DatePreset, pageNo: 1 });
+  const ref = useActorRef(flow, {
+    input: { params: { type: 'all', preset: 'last7', pageNo: '1' } },
+  });
+  const view = useRemoteData<RecordPage>(ref);
+  const typeId = useId();
+  const headingId = useId();
+
+  const apply = (next: typeof filter) => {
+    setFilter(next);
+    ref.send({
+      type: 'app.paramsChanged',
+      params: { type: next.type, preset: next.preset, pageNo: String(next.pageNo) },
+    });
+  };
+
+  return (
+    <section className="rc-page" data-testid={testId} aria-labelledby={headingId}>
+      <h2 id={headingId} className="rc-title">
+        {title}
+      </h2>
+      <div className="rc-filters">
+        <label className="rc-field" htmlFor={typeId}>
+          <span>{t('types.label')}</span>
+          <select
+            id={typeId}
+            className="pg-input"
+            value={filter.type}
+            onChange={(event) => apply({ ...filter, type: event.target.value, pageNo: 1 })}
+          >
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="pg-chips" role="group" aria-label={t('presets.label')}>
+          {presets.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              className="pg-chip"
+              aria-pressed={filter.preset === preset}
+              onClick={() => apply({ ...filter, preset, pageNo: 1 })}
+            >
+              {t(`presets.${preset}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <RemoteState view={view} emptyText={emptyText}>
+        {(page) => <RecordTable page={page} onPage={(pageNo) => apply({ ...filter, pageNo })} />}
+      </RemoteState>
+    </section>
+  );
+}
+
+function RecordTable({ page, onPage }: { page: RecordPage; onPage: (pageNo: number) => void }) {
+  const { t } = useTranslation('records');
+  const money = useMoney();
+  const dateTime = useDateTime();
+  return (
+    <>
+      <dl className="rc-totals">
+        <div>
+          <dt>{t('table.totalIn')}</dt>
+          <dd className="rc-in">{money(page.totalIn)}</dd>
+        </div>
+        <div>
+          <dt>{t('table.totalOut')}</dt>
+          <dd className="rc-out">{money(page.totalOut)}</dd>
+        </div>
+      </dl>
+      <table className="rc-table" data-testid="record-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('table.time')}</th>
+            <th scope="col">{t('table.type')}</th>
+            <th scope="col">{t('table.amount')}</th>
+            <th scope="col">{t('table.balance')}</th>
+            <th scope="col">{t('table.remark')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.content.map((row) => {
+            const credit = !row.amount.startsWith('-');
+            return (
+              <tr key={row.entryId} data-testid="record-row">
+                <td data-label={t('table.time')}>
+                  <time dateTime={row.createdAt}>{dateTime(row.createdAt)}</time>
+                </td>
+                <td data-label={t('table.type')}>
+                  {t(`kinds.${row.kind}`)}
+                  {row.walletKind !== 'main' && (
+                    <span className="rc-wallet"> · {row.walletKind}</span>
+                  )}
+                </td>
+                <td data-label={t('table.amount')} className={credit ? 'rc-in' : 'rc-out'}>
+                  {credit ? '+' : ''}
+                  {money(row.amount)}
+                </td>
+                <td data-label={t('table.balance')}>{money(row.balanceAfter)}</td>
+                <td data-label={t('table.remark')} className="rc-remark">
+                  {row.remark ?? ''}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <Pager pageNo={page.pageNo} totalPages={page.totalPages} onPage={onPage} />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { transactionTypes } from '../../../contract/records.ts';
+import { useSite } from '../../site-context.tsx';
+import { RecordsView } from './records-view.tsx';
+
+/** Account record (transactionHistory): every journal entry of the member. */
+export default function TransactionHistoryPage() {
+  const { t } = useTranslation('records');
+  return (
+    <RecordsView
+      flow={useSite().records.transactionHistory}
+      types={transactionTypes}
+      title={t('transactionHistory.title')}
+      emptyText={t('transactionHistory.empty')}
+      testId="page-transactionHistory"
+    />
+  );
+}

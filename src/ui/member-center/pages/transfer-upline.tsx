@@ -1,0 +1,204 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { TransferUplineReply } from '../../../contract/records.ts';
+import { useSite } from '../../site-context.tsx';
+import { amountFromInput, useErrorText, useMoney } from './records-common.tsx';
+
+const retryable = ['network_error', 'timeout', 'system_error', 'too_many_requests'];
+
+/**
+ * Transfer to upline (transferUpline): an amount from the main wallet to the agent whose
+ * invitation code the player registered with; the payment password is asked in a dialog.
+ */
+export default function TransferUplinePage() {
+  const { t } = useTranslation('records');
+  const site = useSite();
+  const money = useMoney();
+  const errorText = useErrorText();
+  const allowed = useSelector(site.session, (s) => s.context.member?.toUpline ?? false);
+  const balance = useSelector(site.session, (s) => s.context.balance);
+  const actor = useActorRef(site.records.transferUpline);
+  const state = useSelector(actor, (s) => s.value);
+  const error = useSelector(actor, (s) => s.context.error);
+  const request = useSelector(actor, (s) => s.context.request);
+  const result = useSelector(actor, (s) => s.context.result) as TransferUplineReply | null;
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const ids = { heading: useId(), amount: useId(), error: useId() };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minor = amountFromInput(amount);
+    if (!minor) {
+      setInvalid(t('common.amountInvalid'));
+      return;
+    }
+    setInvalid(null);
+    actor.send({
+      type: 'user.submit',
+      request: { amount: minor, idempotencyKey: site.records.newRequestKey() },
+    });
+  };
+
+  const busy = state === 'submitting';
+  const shownError = invalid ?? (state === 'failed' ? errorText(error) : null);
+  return (
+    <section className="rc-page" data-testid="page-transferUpline" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading} className="rc-title">
+        {t('transferUpline.title')}
+      </h2>
+      {!allowed ? (
+        <p className="rc-note" data-testid="upline-unavailable">
+          {t('transferUpline.unavailable')}
+        </p>
+      ) : state === 'done' && result ? (
+        <div className="rc-result" role="status" data-testid="transfer-done">
+          <p>
+            {t('transferUpline.done', {
+              amount: money(result.amount),
+              upline: result.upline,
+              main: money(result.mainBalance),
+            })}
+          </p>
+          <button
+            type="button"
+            className="pg-btn pg-btn--primary"
+            onClick={() => {
+              setAmount('');
+              actor.send({ type: 'user.again' });
+            }}
+          >
+            {t('transferUpline.again')}
+          </button>
+        </div>
+      ) : (
+        <form className="rc-form" onSubmit={submit} noValidate aria-busy={busy}>
+          <p className="rc-muted">{t('transferUpline.intro')}</p>
+          {balance !== null && (
+            <p className="rc-hint">{t('transferUpline.available', { amount: money(balance) })}</p>
+          )}
+          <label className="rc-field" htmlFor={ids.amount}>
+            <span>{t('common.amount')}</span>
+            <input
+              id={ids.amount}
+              className="pg-input"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('common.amountPlaceholder')}
+              value={amount}
+              disabled={busy || state === 'failed'}
+              aria-invalid={shownError !== null}
+              aria-describedby={shownError ? ids.error : undefined}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </label>
+          {shownError && (
+            <p id={ids.error} className="rc-error" role="alert">
+              {shownError}
+            </p>
+          )}
+          <div className="pg-actions">
+            {state === 'failed' &&
+            (retryable.includes(error ?? '') || error === 'payment_password_wrong') ? (
+              <button
+                type="button"
+                className="pg-btn pg-btn--primary"
+                onClick={() => actor.send({ type: 'user.retry' })}
+              >
+                {t('retryable')}
+              </button>
+            ) : null}
+            {state === 'failed' ? (
+              <button
+                type="button"
+                className="pg-btn pg-btn--ghost"
+                onClick={() => actor.send({ type: 'user.edit' })}
+              >
+                {t('transferUpline.change')}
+              </button>
+            ) : (
+              <button type="submit" className="pg-btn pg-btn--primary" disabled={busy}>
+                {busy ? <span className="pg-spinner rc-btn-spinner" aria-hidden="true" /> : null}
+                {t('transferUpline.submit')}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      {state === 'confirming' && request && (
+        <PasswordDialog
+          amount={money(request.amount)}
+          onConfirm={(paymentPassword) => actor.send({ type: 'user.confirm', paymentPassword })}
+          onCancel={() => actor.send({ type: 'user.cancel' })}
+        />
+      )}
+    </section>
+  );
+}
+
+function PasswordDialog({
+  amount,
+  onConfirm,
+  onCancel,
+}: {
+  amount: string;
+  onConfirm: (password: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('records');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [password, setPassword] = useState('');
+  const ids = { title: useId(), input: useId(), hint: useId() };
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="rc-dialog"
+      aria-labelledby={ids.title}
+      aria-describedby={ids.hint}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (password) onConfirm(password);
+        }}
+      >
+        <h3 id={ids.title}>{t('transferUpline.passwordTitle')}</h3>
+        <p id={ids.hint} className="rc-muted">
+          {t('transferUpline.passwordHint', { amount })}
+        </p>
+        <label className="rc-field" htmlFor={ids.input}>
+          <span>{t('transferUpline.passwordLabel')}</span>
+          <input
+            id={ids.input}
+            className="pg-input"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <div className="pg-actions">
+          <button type="button" className="pg-btn pg-btn--ghost" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="pg-btn pg-btn--primary" disabled={!password}>
+            {t('common.confirm')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { identityPaths } from '../../src/contract/identity.ts';
+import { moduleIds } from '../../src/contract/system.ts';
+import { walletOpsPaths } from '../../src/contract/wallet.ts';
+import { messageOpsPaths } from '../../src/contract/messages.ts';
+import { opsDriver } from './support/ops.ts';
+import { registerPlayer, type Player } from './support/identity.ts';
+import { opsCredentials } from './support/server.ts';
+
+const baseURL = () => test.info().project.use.baseURL ?? '';
+const ops = () => opsDriver({ baseURL: baseURL() });
+const opsAuth = `Basic ${Buffer.from(`${opsCredentials.username}:${opsCredentials.password}`).toString('base64')}`;
+
+test.beforeAll(async () => {
+  await ops().setCaptcha(false);
+  await ops().setModule(moduleIds.registerSmsVerification, false);
+});
+test.afterAll(async () => {
+  await ops().setCaptcha(true);
+  await ops().setModule(moduleIds.registerSmsVerification, true);
+});
+test.describe.configure({ timeout: 90_000 });
+
+async function logIn(page: Page, player: Player) {
+  await page.getByTestId('header-login-button').click();
+  await page.getByTestId('login-username').fill(player.username);
+  await page.getByTestId('login-password').fill(player.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('after-login-modal')).toBeVisible();
+  await page.getByTestId('after-login-close').click();
+  await expect(page.getByTestId('header-account')).toContainText(player.username);
+}
+
+async function memberId(page: Page): Promise<number> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const reply = await fetch(new URL(identityPaths.memberInfo, baseURL()), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await reply.json()) as { value: { id: number } }).value.id;
+}
+
+async function opsPost(path: string, body: unknown) {
+  const reply = await fetch(new URL(path, baseURL()), {
+    method: 'POST',
+    headers: { authorization: opsAuth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(reply.status, await reply.clone().text()).toBeLessThan(300);
+}
+
+test('an operator message raises the unread badge live, reading it clears the badge; the account record shows a credited adjustment in the last 7 days (English, desktop and phone)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  const player = await registerPlayer(baseURL());
+  await page.reload();
+  await logIn(page, player);
+  const id = await memberId(page);
+
+  // The platform information page, empty at first.
+  await page.goto('/?mc=messageV2');
+  const center = page.getByTestId('member-center');
+  await expect(center.getByTestId('page-messageV2')).toBeVisible();
+  await expect(center.getByTestId('message-empty')).toContainText('No messages yet.');
+  await expect(center.getByTestId('mc-badge-messageV2')).toHaveCount(0);
+
+  // The operator writes; no reload: the unread event raises the badge and reloads the list.
+  await opsPost(messageOpsPaths.messages, {
+    memberId: id,
+    title: 'Weekly rebate credited',
+    content: 'Your weekly rebate of P 120.00 is in your main wallet.',
+  });
+  await expect(center.getByTestId('mc-badge-messageV2')).toContainText('1');
+  await expect(center.getByTestId('message-unread-count')).toHaveText('1 unread');
+  const row = center.getByTestId('message-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Weekly rebate credited');
+  await page.screenshot({ path: test.info().outputPath('messages-unread-en-desktop.png') });
+
+  // Reading it shows it and clears the badge.
+  await row.getByRole('button', { name: /^Unread Weekly rebate credited/ }).click();
+  const reader = center.getByTestId('message-reader');
+  await expect(reader).toContainText('Your weekly rebate of P 120.00 is in your main wallet.');
+  await expect(center.getByTestId('mc-badge-messageV2')).toHaveCount(0);
+  await expect(center.getByTestId('message-unread-count')).toHaveText('All read');
+  await reader.getByRole('button', { name: 'Back to messages' }).click();
+  await expect(center.getByTestId('message-row')).toHaveCount(1);
+
+  // The account record: an operator credit, found with the 7-day preset.
+  await opsPost(walletOpsPaths.adjustment, {
+    memberId: id,
+    amount: '250000',
+    reason: 'e2e goodwill credit',
+    idempotencyKey: randomUUID(),
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?mc=transactionHistory');
+  const history = page.getByTestId('member-center').getByTestId('page-transactionHistory');
+  await expect(history).toBeVisible();
+  await history.getByRole('button', { name: 'Last 30 days' }).click();
+  await history.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(history.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const record = history.getByTestId('record-row').first();
+  await expect(record).toContainText('Adjustment');
+  await expect(record).toContainText('+P 2,500.00');
+  await expect(record).toContainText('e2e goodwill credit');
+  await page.screenshot({ path: test.info().outputPath('account-record-en-phone.png') });
+
+  // Another type shows the empty state.
+  await history.getByLabel('Type').selectOption('bonus');
+  await expect(history).toContainText('No records in this period.');
+});
