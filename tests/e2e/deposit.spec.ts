@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { moduleIds } from '../../src/contract/system.ts';
+import { opsDriver } from './support/ops.ts';
+import { registerPlayer, type Player } from './support/identity.ts';
+
+const baseURL = () => test.info().project.use.baseURL ?? '';
+const ops = () => opsDriver({ baseURL: baseURL() });
+
+test.beforeAll(async () => {
+  await ops().setCaptcha(false);
+  await ops().setModule(moduleIds.registerSmsVerification, false);
+});
+test.afterAll(async () => {
+  await ops().setCaptcha(true);
+  await ops().setModule(moduleIds.registerSmsVerification, true);
+});
+test.describe.configure({ timeout: 120_000 });
+
+/** Logs the player in through the login popup and closes the after-login modal. */
+async function logIn(page: Page, player: Player) {
+  await page.goto('/');
+  await page.getByTestId('header-login-button').click();
+  await page.getByTestId('login-username').fill(player.username);
+  await page.getByTestId('login-password').fill(player.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('after-login-modal')).toBeVisible();
+  await page.getByTestId('after-login-close').click();
+  await expect(page.getByTestId('header-account')).toContainText(player.username);
+}
+
+test('a new player deposits online through the sandbox gateway; the balance changes live in another open page (English, desktop)', async ({
+  context,
+  page,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const player = await registerPlayer(baseURL());
+
+  // Page A: the site open on the lobby; it is never reloaded.
+  await logIn(page, player);
+  const balanceA = page.getByTestId('header-balance-value');
+  await expect(balanceA).toHaveText('P 0.00');
+
+  // Page B: the deposit, through the gateway and back.
+  const payer = await context.newPage();
+  await payer.setViewportSize({ width: 1280, height: 800 });
+  await logIn(payer, player);
+  await payer.goto('/?mc=depositv2');
+  const depositPage = payer.getByTestId('deposit-page');
+  await expect(depositPage).toBeVisible();
+  await payer.getByTestId('deposit-channel-online').click();
+  const amount = payer.getByTestId('deposit-amount');
+  await amount.fill('50');
+  await expect(payer.getByTestId('deposit-amount-problem')).toContainText('P 100.00');
+  await amount.fill('1,250.50');
+  await expect(payer.getByTestId('deposit-amount-problem')).toHaveCount(0);
+  await payer.screenshot({ path: test.info().outputPath('deposit-amount-en-desktop.png') });
+  await depositPage.getByRole('button', { name: 'Deposit' }).click();
+
+  // The sandbox gateway's own page, clearly marked.
+  await expect(payer).toHaveURL(/\/sandbox\/gateway\/pay\/[0-9a-f-]{36}$/);
+  await expect(payer.getByTestId('sandbox-banner')).toContainText('SANDBOX');
+  await expect(payer.getByTestId('sandbox-amount')).toContainText('1,250.50');
+  await payer.screenshot({ path: test.info().outputPath('sandbox-gateway-en-desktop.png') });
+  await payer.getByRole('button', { name: 'Approve payment' }).click();
+
+  // Back on the site: the order's result, the credited balance.
+  await expect(payer).toHaveURL(/[?&]mc=depositv2/);
+  await expect(payer.getByTestId('deposit-paid')).toContainText('P 1,250.50');
+  await expect(payer.getByTestId('header-balance-value')).toHaveText('P 1,250.50');
+  await payer.screenshot({ path: test.info().outputPath('deposit-paid-en-desktop.png') });
+
+  // Page A learned it over the real-time channel: the balance and the deposit notification
+  // (toasted, then kept in the bell's list), with no reload.
+  await expect(balanceA).toHaveText('P 1,250.50');
+  await expect(page.getByTestId('notification-count')).toHaveText('1');
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByTestId('notification-list')).toContainText('P 1,250.50');
+  await page.screenshot({ path: test.info().outputPath('deposit-live-balance-en-desktop.png') });
+});
+
+test('the bank transfer channel shows the account and takes the reference (Hindi, phone)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const player = await registerPlayer(baseURL());
+  await logIn(page, player);
+  await page.goto('/?mc=depositv2');
+  await page.getByTestId('deposit-channel-bank_transfer').click();
+  await page.getByTestId('deposit-amount').fill('750');
+  await page.getByTestId('deposit-page').getByRole('button', { name: 'जमा करें' }).click();
+  const details = page.getByTestId('deposit-bank-details');
+  await expect(details).toBeVisible();
+  await expect(page.getByTestId('deposit-bank-amount')).toHaveText('P 750.00');
+  await expect(page.getByTestId('deposit-bank-number')).not.toBeEmpty();
+  await page.getByTestId('deposit-reference').fill('BDO-778899');
+  await page.getByRole('button', { name: 'संदर्भ जमा करें' }).click();
+  await expect(page.getByTestId('deposit-awaiting')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('deposit-manual-hi-phone.png') });
+});
