@@ -13,6 +13,7 @@ import { solveHumanVerification } from '../services/human-verification.ts';
 import { createSocialLoginService } from '../services/social-login.ts';
 import { createRecordsClient } from '../services/records.service.ts';
 import { createSecurityService } from '../services/security.service.ts';
+import { createWithdrawClient } from '../services/withdraw.service.ts';
 import { createDepositClient } from '../services/deposit.service.ts';
 import { balanceReplySchema, walletPaths } from '../contract/wallet.ts';
 import { wireRealtime } from './realtime-wiring.ts';
@@ -55,6 +56,7 @@ async function start(): Promise<void> {
     social: createSocialLoginService(http),
     records,
     security: createSecurityService(http, createEncryptor(http)),
+    withdraw: createWithdrawClient(http, createEncryptor(http)),
     deposit: createDepositClient(http),
     humanVerification: (signal) => solveHumanVerification(http, signal),
     navigate: (path) => void router?.navigate(path),

@@ -19,6 +19,8 @@ import type { SecurityService } from '../services/security.service.ts';
 import type { DepositClient } from '../services/deposit.service.ts';
 import { createDepositFlows } from './deposit-actors.ts';
 import { createSecurityFlows } from './security-actors.ts';
+import { createWithdrawFlows } from './withdraw-actors.ts';
+import type { WithdrawClient } from '../services/withdraw.service.ts';
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
 
@@ -49,6 +51,7 @@ export function createSiteActors({
   social,
   records,
   security,
+  withdraw,
   deposit,
   humanVerification,
   navigate,
@@ -64,6 +67,8 @@ export function createSiteActors({
   records: RecordsClient;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
+  /** The withdrawal calls (bank accounts, payment password, requests, confirmation). */
+  withdraw: WithdrawClient;
   /** The deposit calls (channels, orders). */
   deposit: DepositClient;
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
@@ -138,6 +143,7 @@ export function createSiteActors({
     identity: identityActors.flows,
     records: createRecordsFlows(records),
     security: createSecurityFlows({ identity, security, session: identityActors.session }),
+    withdraw: createWithdrawFlows(withdraw),
     deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),
     systemStatus,
     preferences,

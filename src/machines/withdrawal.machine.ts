@@ -125,7 +125,15 @@ export const withdrawalMachine = setup({
         onDone: {
           target: 'submitted',
           actions: [
-            assign({ last: ({ event }) => event.output }),
+            // The new request heads the list at once (its amount has left the wallet).
+            assign({
+              last: ({ event }) => event.output,
+              info: ({ context, event }) =>
+                context.info && {
+                  ...context.info,
+                  withdrawals: [event.output, ...context.info.withdrawals],
+                },
+            }),
             { type: 'announceWithdrawal', params: ({ event }) => ({ withdrawal: event.output }) },
           ],
         },
@@ -136,7 +144,11 @@ export const withdrawalMachine = setup({
       },
     },
     submitted: {
-      on: { 'user.again': { target: 'loading', actions: assign({ last: null }) } },
+      on: {
+        'user.again': { target: 'loading', actions: assign({ last: null }) },
+        // A status change arrived (approval, rejection): re-read the list.
+        'user.refresh': { target: 'loading', actions: assign({ last: null }) },
+      },
     },
   },
 });

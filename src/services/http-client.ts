@@ -99,14 +99,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     };
     const token = options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A form (file uploads) goes as multipart; the browser writes its content type and boundary.
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
     let response: Response;
     try {
       response = await doFetch(baseUrl + path + queryString(query), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         signal,
       });
     } catch (cause) {

@@ -15,6 +15,7 @@ import type { headerBalanceMachine } from '../machines/header-balance.machine.ts
 import type { dialogLogic } from './modals/dialogs.ts';
 import type { RecordsFlows } from './member-center/records-flows.ts';
 import type { SecurityFlows } from './member-center/security-flows.ts';
+import type { WithdrawFlows } from './member-center/withdraw-flows.ts';
 import type { DepositFlows } from './member-center/deposit-flows.ts';
 import type { i18n as I18n } from 'i18next';
 import type { FieldValues, Resolver } from 'react-hook-form';
@@ -85,6 +86,8 @@ export type SiteActors = {
   records: RecordsFlows;
   /** The security center page's flows (authenticator, contact change, summary). */
   security: SecurityFlows;
+  /** The withdrawal page's flows (page, confirmation). */
+  withdraw: WithdrawFlows;
   /** The deposit page's flow (depositv2). */
   deposit: DepositFlows;
   /** The member center overlay: closed, or open on a page. */

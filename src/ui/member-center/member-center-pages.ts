@@ -9,6 +9,7 @@ export const memberCenterPages: Partial<
   Record<MemberCenterPageKey, LazyExoticComponent<ComponentType>>
 > = {
   securityCenter: lazy(() => import('./pages/security-center.tsx')),
+  withdraw: lazy(() => import('./pages/withdraw.tsx')),
   transferFund: lazy(() => import('./pages/transfer-fund.tsx')),
   transferUpline: lazy(() => import('./pages/transfer-upline.tsx')),
   transactionHistory: lazy(() => import('./pages/transaction-history.tsx')),

@@ -1,0 +1,15 @@
+import type { withdrawalMachine } from '../../machines/withdrawal.machine.ts';
+import type { withdrawalConfirmationMachine } from '../../machines/withdrawal-confirmation.machine.ts';
+
+/**
+ * The withdrawal page's flows, their effects supplied by the app (src/app/withdraw-actors.ts).
+ * The page starts its own actors with `useActorRef(flow, ...)`.
+ */
+export type WithdrawFlows = {
+  /** The page: load, bind a bank account, set the payment password, request. */
+  withdrawal: typeof withdrawalMachine;
+  /** The confirmation of one paid request (input: withdrawalId, amount). */
+  confirmation: typeof withdrawalConfirmationMachine;
+  /** A fresh idempotency key for one request. */
+  newRequestKey: () => string;
+};
