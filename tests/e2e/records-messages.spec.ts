@@ -116,3 +116,47 @@ test('an operator message raises the unread badge live, reading it clears the ba
   await history.getByLabel('Type').selectOption('bonus');
   await expect(history).toContainText('No records in this period.');
 });
+
+test('my wallet moves money to a game wallet and brings it back; transfer to upline is closed without an upline (English, desktop)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  const player = await registerPlayer(baseURL());
+  await page.reload();
+  await logIn(page, player);
+  const id = await memberId(page);
+  await opsPost(walletOpsPaths.adjustment, {
+    memberId: id,
+    amount: '100000',
+    reason: 'e2e wallet credit',
+    idempotencyKey: randomUUID(),
+  });
+
+  await page.goto('/?mc=transferFund');
+  const wallet = page.getByTestId('member-center').getByTestId('page-transferFund');
+  await expect(wallet.getByTestId('funds-total')).toHaveText('P 1,000.00');
+  await wallet.getByLabel('To', { exact: true }).selectOption({ label: 'Aura Live' });
+  await wallet.getByLabel('Amount', { exact: true }).fill('250');
+  await wallet.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(wallet.getByTestId('transfer-done')).toContainText(
+    'P 250.00 moved. Main wallet: P 750.00.',
+  );
+  await expect(wallet.getByRole('listitem').filter({ hasText: 'Aura Live' })).toContainText(
+    'P 250.00',
+  );
+  await expect(wallet.getByTestId('funds-total')).toHaveText('P 1,000.00');
+  await page.screenshot({ path: test.info().outputPath('my-wallet-en-desktop.png') });
+
+  await wallet.getByRole('button', { name: 'Bring all to main wallet' }).click();
+  await expect(wallet).toContainText('P 250.00 brought back to the main wallet.');
+  await expect(wallet.getByRole('listitem').filter({ hasText: 'Aura Live' })).toContainText(
+    'P 0.00',
+  );
+
+  await page.goto('/?mc=transferUpline');
+  await expect(page.getByTestId('upline-unavailable')).toContainText(
+    'Transfer to upline is not available for your account.',
+  );
+});

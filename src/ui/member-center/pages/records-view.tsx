@@ -49,8 +49,8 @@ export function RecordsView({
         {title}
       </h2>
       <div className="rc-filters">
-        <label className="rc-field" htmlFor={typeId}>
-          <span>{t('types.label')}</span>
+        <div className="rc-field">
+          <label htmlFor={typeId}>{t('types.label')}</label>
           <select
             id={typeId}
             className="pg-input"
@@ -63,7 +63,7 @@ export function RecordsView({
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <div className="pg-chips" role="group" aria-label={t('presets.label')}>
           {presets.map((preset) => (
             <button

@@ -45,7 +45,7 @@ export default function TransferFundPage() {
       <RemoteState view={funds}>
         {(data) => (
           <>
-            <WalletList funds={data} />
+            <FundsTotal funds={data} />
             {data.isSingle ? (
               <p className="rc-note" data-testid="single-wallet-note">
                 {t('transferFund.singleNote')}
@@ -56,10 +56,22 @@ export default function TransferFundPage() {
                 <ConsolidateButton actor={consolidate} newKey={records.newRequestKey} />
               </>
             )}
+            <WalletList funds={data} />
           </>
         )}
       </RemoteState>
     </section>
+  );
+}
+
+function FundsTotal({ funds }: { funds: ConsolidatedFunds }) {
+  const { t } = useTranslation('records');
+  const money = useMoney();
+  return (
+    <p className="rc-total">
+      <span>{t('transferFund.total')}</span>
+      <strong data-testid="funds-total">{money(funds.sumBalance)}</strong>
+    </p>
   );
 }
 
@@ -71,10 +83,6 @@ function WalletList({ funds }: { funds: ConsolidatedFunds }) {
     : funds.wallets;
   return (
     <>
-      <p className="rc-total">
-        <span>{t('transferFund.total')}</span>
-        <strong data-testid="funds-total">{money(funds.sumBalance)}</strong>
-      </p>
       <ul className="rc-wallets" aria-label={t('transferFund.wallets')}>
         {wallets.map((wallet) => (
           <li
@@ -166,8 +174,8 @@ function TransferForm({
   return (
     <form className="rc-form" onSubmit={submit} noValidate aria-busy={busy}>
       <div className="rc-form__row">
-        <label className="rc-field" htmlFor={ids.from}>
-          <span>{t('transferFund.from')}</span>
+        <div className="rc-field">
+          <label htmlFor={ids.from}>{t('transferFund.from')}</label>
           <select
             id={ids.from}
             className="pg-input"
@@ -177,7 +185,7 @@ function TransferForm({
           >
             {walletOptions}
           </select>
-        </label>
+        </div>
         <button
           type="button"
           className="pg-btn pg-btn--ghost pg-btn--small rc-swap"
@@ -190,8 +198,8 @@ function TransferForm({
         >
           ⇄
         </button>
-        <label className="rc-field" htmlFor={ids.to}>
-          <span>{t('transferFund.to')}</span>
+        <div className="rc-field">
+          <label htmlFor={ids.to}>{t('transferFund.to')}</label>
           <select
             id={ids.to}
             className="pg-input"
@@ -201,10 +209,10 @@ function TransferForm({
           >
             {walletOptions}
           </select>
-        </label>
+        </div>
       </div>
-      <label className="rc-field" htmlFor={ids.amount}>
-        <span>{t('common.amount')}</span>
+      <div className="rc-field">
+        <label htmlFor={ids.amount}>{t('common.amount')}</label>
         <input
           id={ids.amount}
           className="pg-input"
@@ -217,7 +225,7 @@ function TransferForm({
           aria-describedby={shownError ? ids.error : undefined}
           onChange={(e) => setAmount(e.target.value)}
         />
-      </label>
+      </div>
       <p className="rc-hint">
         {name(from)}: {money(funds.wallets.find((wallet) => wallet.kind === from)?.balance ?? '0')}
       </p>

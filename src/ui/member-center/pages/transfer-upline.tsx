@@ -78,8 +78,8 @@ export default function TransferUplinePage() {
           {balance !== null && (
             <p className="rc-hint">{t('transferUpline.available', { amount: money(balance) })}</p>
           )}
-          <label className="rc-field" htmlFor={ids.amount}>
-            <span>{t('common.amount')}</span>
+          <div className="rc-field">
+            <label htmlFor={ids.amount}>{t('common.amount')}</label>
             <input
               id={ids.amount}
               className="pg-input"
@@ -92,7 +92,7 @@ export default function TransferUplinePage() {
               aria-describedby={shownError ? ids.error : undefined}
               onChange={(e) => setAmount(e.target.value)}
             />
-          </label>
+          </div>
           {shownError && (
             <p id={ids.error} className="rc-error" role="alert">
               {shownError}
@@ -177,8 +177,8 @@ function PasswordDialog({
         <p id={ids.hint} className="rc-muted">
           {t('transferUpline.passwordHint', { amount })}
         </p>
-        <label className="rc-field" htmlFor={ids.input}>
-          <span>{t('transferUpline.passwordLabel')}</span>
+        <div className="rc-field">
+          <label htmlFor={ids.input}>{t('transferUpline.passwordLabel')}</label>
           <input
             id={ids.input}
             className="pg-input"
@@ -189,7 +189,7 @@ function PasswordDialog({
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </label>
+        </div>
         <div className="pg-actions">
           <button type="button" className="pg-btn pg-btn--ghost" onClick={onCancel}>
             {t('common.cancel')}
