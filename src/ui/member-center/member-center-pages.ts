@@ -10,13 +10,10 @@ export const memberCenterPages: Partial<
 > = {
   securityCenter: lazy(() => import('./pages/security-center.tsx')),
   withdraw: lazy(() => import('./pages/withdraw.tsx')),
+  depositv2: lazy(() => import('./pages/deposit.tsx')),
   transferFund: lazy(() => import('./pages/transfer-fund.tsx')),
   transferUpline: lazy(() => import('./pages/transfer-upline.tsx')),
   transactionHistory: lazy(() => import('./pages/transaction-history.tsx')),
   bonusDetails: lazy(() => import('./pages/bonus-details.tsx')),
   messageV2: lazy(() => import('./pages/message-v2.tsx')),
-  depositv2: lazy(() => import('./pages/deposit.tsx')),
 };
-
-// Keeps `lazy` imported while the registry is filled in by the areas.
-export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
