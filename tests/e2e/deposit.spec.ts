@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { moduleIds } from '../../src/contract/system.ts';
 import { opsDriver } from './support/ops.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
+import { logInThroughPopup } from './support/member.ts';
 
 const baseURL = () => test.info().project.use.baseURL ?? '';
 const ops = () => opsDriver({ baseURL: baseURL() });
@@ -19,13 +20,7 @@ test.describe.configure({ timeout: 120_000 });
 /** Logs the player in through the login popup and closes the after-login modal. */
 async function logIn(page: Page, player: Player) {
   await page.goto('/');
-  await page.getByTestId('header-login-button').click();
-  await page.getByTestId('login-username').fill(player.username);
-  await page.getByTestId('login-password').fill(player.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('after-login-modal')).toBeVisible();
-  await page.getByTestId('after-login-close').click();
-  await expect(page.getByTestId('header-account')).toContainText(player.username);
+  await logInThroughPopup(page, player);
 }
 
 test('a new player deposits online through the sandbox gateway; the balance changes live in another open page (English, desktop)', async ({

@@ -1,17 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import { walletOpsPaths } from '../../src/contract/wallet.ts';
 import { notifyPath } from '../../src/contract/realtime.ts';
 import { opsDriver } from './support/ops.ts';
-import { registerPlayer, type Player } from './support/identity.ts';
-import { opsCredentials } from './support/server.ts';
+import { registerPlayer } from './support/identity.ts';
+import { logInThroughPopup, memberIdOf, opsPost as opsCall } from './support/member.ts';
 
 const baseURL = () => test.info().project.use.baseURL ?? '';
 const ops = () => opsDriver({ baseURL: baseURL() });
-const opsAuth = `Basic ${Buffer.from(`${opsCredentials.username}:${opsCredentials.password}`).toString('base64')}`;
 
 test.beforeAll(async () => {
   await ops().setCaptcha(false);
@@ -22,27 +20,6 @@ test.afterAll(async () => {
   await ops().setModule(moduleIds.registerSmsVerification, true);
 });
 test.describe.configure({ timeout: 90_000 });
-
-/** Logs the player in through the login popup and closes the after-login modal. */
-async function logIn(page: Page, player: Player) {
-  await page.getByTestId('header-login-button').click();
-  await page.getByTestId('login-username').fill(player.username);
-  await page.getByTestId('login-password').fill(player.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('after-login-modal')).toBeVisible();
-  await page.getByTestId('after-login-close').click();
-  await expect(page.getByTestId('header-account')).toContainText(player.username);
-}
-
-/** The logged-in member's id, read with the page's own token. */
-async function memberId(page: Page): Promise<number> {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const reply = await fetch(new URL(identityPaths.memberInfo, baseURL()), {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await reply.json()) as { value: { id: number } };
-  return body.value.id;
-}
 
 /** Serious or critical WCAG A/AA problems inside `selector`. */
 async function seriousProblems(page: Page, selector: string): Promise<string[]> {
@@ -55,17 +32,8 @@ async function seriousProblems(page: Page, selector: string): Promise<string[]> 
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function opsPost(path: string, body: unknown) {
-  const reply = await fetch(new URL(path, baseURL()), {
-    method: 'POST',
-    headers: { authorization: opsAuth, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(reply.status, await reply.clone().text()).toBeLessThan(300);
-}
-
 const credit = (id: number, amount: string) =>
-  opsPost(walletOpsPaths.adjustment, {
+  opsCall(baseURL(), walletOpsPaths.adjustment, {
     memberId: id,
     amount,
     reason: 'e2e member center credit',
@@ -73,7 +41,7 @@ const credit = (id: number, amount: string) =>
   });
 
 const notify = (id: number, title: string, text: string) =>
-  opsPost(notifyPath.replace(':memberId', String(id)), { title, text });
+  opsCall(baseURL(), notifyPath.replace(':memberId', String(id)), { title, text });
 
 test('the header balance follows an operator credit live, hides and refreshes; a notification toasts and is listed; the member center opens and closes (Hindi, desktop)', async ({
   page,
@@ -81,8 +49,8 @@ test('the header balance follows an operator credit live, hides and refreshes; a
   await page.setViewportSize({ width: 1280, height: 800 });
   const player = await registerPlayer(baseURL());
   await page.goto('/');
-  await logIn(page, player);
-  const id = await memberId(page);
+  await logInThroughPopup(page, player);
+  const id = await memberIdOf(page, baseURL());
 
   const value = page.getByTestId('header-balance-value');
   await expect(value).toHaveText('P 0.00');
@@ -138,8 +106,8 @@ test('the member center opens from the address and from the dropdown on a phone 
   await page.addInitScript(() => localStorage.setItem('lang', 'en'));
   const player = await registerPlayer(baseURL());
   await page.goto('/');
-  await logIn(page, player);
-  const id = await memberId(page);
+  await logInThroughPopup(page, player);
+  const id = await memberIdOf(page, baseURL());
   await expect(page.getByTestId('header-balance-value')).toHaveText('P 0.00');
   await credit(id, '50000');
   await expect(page.getByTestId('header-balance-value')).toHaveText('P 500.00');

@@ -1,16 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import { walletOpsPaths } from '../../src/contract/wallet.ts';
 import { messageOpsPaths } from '../../src/contract/messages.ts';
 import { opsDriver } from './support/ops.ts';
-import { registerPlayer, type Player } from './support/identity.ts';
-import { opsCredentials } from './support/server.ts';
+import { registerPlayer } from './support/identity.ts';
+import { logInThroughPopup, memberIdOf, opsPost as opsCall } from './support/member.ts';
 
 const baseURL = () => test.info().project.use.baseURL ?? '';
 const ops = () => opsDriver({ baseURL: baseURL() });
-const opsAuth = `Basic ${Buffer.from(`${opsCredentials.username}:${opsCredentials.password}`).toString('base64')}`;
 
 test.beforeAll(async () => {
   await ops().setCaptcha(false);
@@ -22,33 +20,6 @@ test.afterAll(async () => {
 });
 test.describe.configure({ timeout: 90_000 });
 
-async function logIn(page: Page, player: Player) {
-  await page.getByTestId('header-login-button').click();
-  await page.getByTestId('login-username').fill(player.username);
-  await page.getByTestId('login-password').fill(player.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('after-login-modal')).toBeVisible();
-  await page.getByTestId('after-login-close').click();
-  await expect(page.getByTestId('header-account')).toContainText(player.username);
-}
-
-async function memberId(page: Page): Promise<number> {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const reply = await fetch(new URL(identityPaths.memberInfo, baseURL()), {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await reply.json()) as { value: { id: number } }).value.id;
-}
-
-async function opsPost(path: string, body: unknown) {
-  const reply = await fetch(new URL(path, baseURL()), {
-    method: 'POST',
-    headers: { authorization: opsAuth, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(reply.status, await reply.clone().text()).toBeLessThan(300);
-}
-
 test('an operator message raises the unread badge live, reading it clears the badge; the account record shows a credited adjustment in the last 7 days (English, desktop and phone)', async ({
   page,
 }) => {
@@ -57,8 +28,8 @@ test('an operator message raises the unread badge live, reading it clears the ba
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
   const player = await registerPlayer(baseURL());
   await page.reload();
-  await logIn(page, player);
-  const id = await memberId(page);
+  await logInThroughPopup(page, player);
+  const id = await memberIdOf(page, baseURL());
 
   // The platform information page, empty at first.
   await page.goto('/?mc=messageV2');
@@ -68,7 +39,7 @@ test('an operator message raises the unread badge live, reading it clears the ba
   await expect(center.getByTestId('mc-badge-messageV2')).toHaveCount(0);
 
   // The operator writes; no reload: the unread event raises the badge and reloads the list.
-  await opsPost(messageOpsPaths.messages, {
+  await opsCall(baseURL(), messageOpsPaths.messages, {
     memberId: id,
     title: 'Weekly rebate credited',
     content: 'Your weekly rebate of P 120.00 is in your main wallet.',
@@ -90,7 +61,7 @@ test('an operator message raises the unread badge live, reading it clears the ba
   await expect(center.getByTestId('message-row')).toHaveCount(1);
 
   // The account record: an operator credit, found with the 7-day preset.
-  await opsPost(walletOpsPaths.adjustment, {
+  await opsCall(baseURL(), walletOpsPaths.adjustment, {
     memberId: id,
     amount: '250000',
     reason: 'e2e goodwill credit',
@@ -125,9 +96,9 @@ test('my wallet moves money to a game wallet and brings it back; transfer to upl
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
   const player = await registerPlayer(baseURL());
   await page.reload();
-  await logIn(page, player);
-  const id = await memberId(page);
-  await opsPost(walletOpsPaths.adjustment, {
+  await logInThroughPopup(page, player);
+  const id = await memberIdOf(page, baseURL());
+  await opsCall(baseURL(), walletOpsPaths.adjustment, {
     memberId: id,
     amount: '100000',
     reason: 'e2e wallet credit',

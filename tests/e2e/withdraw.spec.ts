@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { moduleIds } from '../../src/contract/system.ts';
-import { identityPaths } from '../../src/contract/identity.ts';
 import { walletOpsPaths } from '../../src/contract/wallet.ts';
 import { withdrawOpsPaths } from '../../src/contract/withdrawal.ts';
 import { opsDriver } from './support/ops.ts';
 import { opsCredentials } from './support/server.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
+import { logInThroughPopup, memberIdOf } from './support/member.ts';
 
 const baseURL = () => test.info().project.use.baseURL ?? '';
 const ops = () => opsDriver({ baseURL: baseURL() });
@@ -36,16 +36,6 @@ async function opsPost<T>(path: string, body?: unknown): Promise<T> {
   const json = (await response.json()) as { success: boolean; value: T; message?: string };
   if (!json.success) throw new Error(`ops ${path}: ${response.status} ${json.message}`);
   return json.value;
-}
-
-/** The logged-in member's id, read with the page's own token. */
-async function memberId(page: Page): Promise<number> {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const reply = await fetch(new URL(identityPaths.memberInfo, baseURL()), {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await reply.json()) as { value: { id: number } };
-  return body.value.id;
 }
 
 /** A small real PNG (a 4x4 gold square), made here. */
@@ -88,13 +78,7 @@ function tinyPng(): Buffer {
 
 async function logIn(page: Page, player: Player) {
   await page.goto('/');
-  await page.getByTestId('header-login-button').click();
-  await page.getByTestId('login-username').fill(player.username);
-  await page.getByTestId('login-password').fill(player.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('after-login-modal')).toBeVisible();
-  await page.getByTestId('after-login-close').click();
-  await expect(page.getByTestId('header-account')).toContainText(player.username);
+  await logInThroughPopup(page, player);
 }
 
 test('a player withdraws, the operator pays, the toast shows and the player confirms "not received" with a png proof (English, desktop)', async ({
@@ -107,7 +91,7 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
   await logIn(page, player);
 
   // The operator credits P 2,000.00.
-  const id = await memberId(page);
+  const id = await memberIdOf(page, baseURL());
   await opsPost(walletOpsPaths.adjustment, {
     memberId: id,
     amount: '200000',

@@ -1,0 +1,42 @@
+/**
+ * Logged-in player helpers for the end-to-end specs: the login popup, the member's id and the
+ * operator's calls (HTTP Basic with the e2e operator).
+ */
+import { expect, type Page } from '@playwright/test';
+import { identityPaths } from '../../../src/contract/identity.ts';
+import type { Player } from './identity.ts';
+import { opsCredentials } from './server.ts';
+
+export const opsAuthorization = `Basic ${Buffer.from(
+  `${opsCredentials.username}:${opsCredentials.password}`,
+).toString('base64')}`;
+
+/** Logs the player in through the header's login popup and closes the after-login modal. */
+export async function logInThroughPopup(page: Page, player: Player): Promise<void> {
+  await page.getByTestId('header-login-button').click();
+  await page.getByTestId('login-username').fill(player.username);
+  await page.getByTestId('login-password').fill(player.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('after-login-modal')).toBeVisible();
+  await page.getByTestId('after-login-close').click();
+  await expect(page.getByTestId('header-account')).toContainText(player.username);
+}
+
+/** The logged-in member's id, read with the page's own token. */
+export async function memberIdOf(page: Page, baseURL: string): Promise<number> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const reply = await fetch(new URL(identityPaths.memberInfo, baseURL), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await reply.json()) as { value: { id: number } }).value.id;
+}
+
+/** An operator POST; the test fails on a reply that is not 2xx. */
+export async function opsPost(baseURL: string, path: string, body: unknown): Promise<void> {
+  const reply = await fetch(new URL(path, baseURL), {
+    method: 'POST',
+    headers: { authorization: opsAuthorization, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(reply.status, await reply.clone().text()).toBeLessThan(300);
+}
