@@ -48,6 +48,8 @@ const envSchema = z
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
     REALTIME_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** With DATABASE_URL: `postgres` carries events between nodes; `memory` for one node. */
+    REALTIME_ADAPTER: z.enum(['postgres', 'memory']).default('postgres'),
     WITHDRAWAL_AUTO_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -192,6 +194,8 @@ export type Config = {
   sessionMaxHours: number;
   /** How often each node re-checks the sessions of its open sockets (ended ones disconnect). */
   realtimeSweepSeconds: number;
+  /** The socket.io adapter between nodes (REALTIME_ADAPTER; only with DATABASE_URL). */
+  realtimeAdapter: 'postgres' | 'memory';
   /** A paid withdrawal the player has not confirmed within this time counts as received. */
   withdrawalAutoConfirmMinutes: number;
   sms:
@@ -267,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     realtimeSweepSeconds: e.REALTIME_SWEEP_SECONDS,
+    realtimeAdapter: e.REALTIME_ADAPTER,
     withdrawalAutoConfirmMinutes: e.WITHDRAWAL_AUTO_CONFIRM_MINUTES,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL

@@ -28,7 +28,7 @@ export function registerRealtime(
     sessions: deps.sessions,
     clock: deps.clock,
     log: app.log,
-    databaseUrl: config.databaseUrl,
+    databaseUrl: config.realtimeAdapter === 'postgres' ? config.databaseUrl : null,
     sessionIdleMinutes: config.sessionIdleMinutes,
     sweepSeconds: config.realtimeSweepSeconds,
   });
