@@ -24,7 +24,14 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver()] },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver()],
+      // Without these, import-x reads only .js/.mjs/.cjs files when it follows imports, so
+      // no-cycle never saw a TypeScript cycle (tests/unit/lint-rules.test.ts proves it now does).
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/ignore': ['node_modules'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': [

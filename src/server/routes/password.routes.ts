@@ -6,7 +6,8 @@ import {
   passwordVerificationResultSchema,
 } from '../../contract/identity.ts';
 import { ok, replies } from './responses.ts';
-import { contextOf, type IdentityRouteDeps } from './session.routes.ts';
+import { contextOf } from './client-context.ts';
+import type { IdentityRouteDeps } from './session.routes.ts';
 
 /** Forgot password by phone: the new password with the SMS code (spec section 7). */
 export const passwordRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (

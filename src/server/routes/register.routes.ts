@@ -8,7 +8,8 @@ import {
   registerPayloadSchema,
 } from '../../contract/identity.ts';
 import { ok, replies } from './responses.ts';
-import { contextOf, type IdentityRouteDeps } from './session.routes.ts';
+import { contextOf } from './client-context.ts';
+import type { IdentityRouteDeps } from './session.routes.ts';
 
 /** Registration by username and by mobile number, and the affiliate-code check. */
 export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (

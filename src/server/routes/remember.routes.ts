@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityPaths, loginResultSchema } from '../../contract/identity.ts';
 import { REMEMBER_COOKIE, type RememberService } from '../services/remember.service.ts';
 import { ok, replies } from './responses.ts';
-import { contextOf } from './session.routes.ts';
+import { contextOf } from './client-context.ts';
 
 /** The remember-me cookie: httpOnly, only sent to the session calls, never to other sites. */
 export const rememberCookieOptions = (secure: boolean) =>

@@ -18,7 +18,7 @@ import type { RequestContext } from '../services/identity.service.ts';
 import type { PassedChallenge, SecondFactorService } from '../services/second-factor.service.ts';
 import { memberOf } from '../plugins/auth.ts';
 import { ok, replies } from './responses.ts';
-import { contextOf } from './session.routes.ts';
+import { contextOf } from './client-context.ts';
 
 export type SecondFactorRouteDeps = {
   secondFactor: SecondFactorService;

@@ -13,13 +13,13 @@ import {
 } from '../../contract/identity.ts';
 import type { EncService } from '../services/enc-payload.ts';
 import type { HumanVerificationService } from '../services/human-verification.service.ts';
-import type { IdentityService, RequestContext } from '../services/identity.service.ts';
+import type { IdentityService } from '../services/identity.service.ts';
 import { memberOf } from '../plugins/auth.ts';
 import type { RealtimeGateway } from '../realtime/gateway.ts';
 import { REMEMBER_COOKIE, type RememberService } from '../services/remember.service.ts';
 import { rememberCookieOptions } from './remember.routes.ts';
-import { CAPTCHA_CLIENT_COOKIE } from './captcha.routes.ts';
 import { ok, replies } from './responses.ts';
+import { contextOf } from './client-context.ts';
 
 export type IdentityRouteDeps = {
   identity: IdentityService;
@@ -33,18 +33,6 @@ export type IdentityRouteDeps = {
   /** The site is served over https (PUBLIC_URL): cookies are Secure. */
   secureCookie?: boolean;
 };
-
-/** The IP and captcha client of a request, as the identity service takes them. */
-export function contextOf(request: {
-  client: { ip: string };
-  cookies: Record<string, string | undefined>;
-}): RequestContext {
-  const cid = request.cookies[CAPTCHA_CLIENT_COOKIE];
-  return {
-    ip: request.client.ip,
-    captchaClientId: cid && /^[A-Za-z0-9_-]{22,64}$/.test(cid) ? cid : null,
-  };
-}
 
 const bearer = [{ bearer: [] }];
 

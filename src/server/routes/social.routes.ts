@@ -13,7 +13,7 @@ import {
   type SocialLoginService,
   type SocialRedirect,
 } from '../services/social-login.service.ts';
-import { contextOf } from './session.routes.ts';
+import { contextOf } from './client-context.ts';
 import { ok, replies } from './responses.ts';
 
 /** The browser binding of social sign-ins: httpOnly, only sent to the social login paths. */
