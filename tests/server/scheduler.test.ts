@@ -281,3 +281,17 @@ describe('periods in the time zone', () => {
     ]);
   });
 });
+
+describe('register', () => {
+  it('refuses a duplicate name, a bad pattern and a job added after start', async () => {
+    const { scheduler } = node(() => new Date('2026-03-10T06:00:00Z'));
+    scheduler.register(writingJob('registered', '0 0 * * *').job);
+    expect(() => scheduler.register(writingJob('registered', '0 1 * * *').job)).toThrow(
+      /registered twice/,
+    );
+    expect(() => scheduler.register(writingJob('bad-pattern', '61 * * * *').job)).toThrow();
+    await scheduler.start();
+    await scheduler.stop();
+    expect(() => scheduler.register(writingJob('late', '0 0 * * *').job)).toThrow(/before start/);
+  });
+});

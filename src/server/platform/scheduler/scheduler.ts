@@ -19,7 +19,10 @@ export type Job = {
   cron: string;
   /**
    * The work for one period, on the transaction that holds the claim: write through `tx` only,
-   * so the work and the claim commit or roll back together. Throw to leave the period unrun.
+   * so the work and the claim commit or roll back together (on PGlite, which has one
+   * connection, a query on the outer database would wait for ever behind this transaction).
+   * Throw to leave the period unrun. A long run holds its transaction, and a second node's
+   * claim of the same period waits for it.
    */
   run(tx: Db, period: Period): Promise<void>;
 };
