@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../src/server/db/client.ts';
@@ -235,6 +235,51 @@ describe('start', () => {
       { job: 'catch-up', period: '2026-04-04T00:00:00+05:30', status: 'already-run' },
     ]);
     expect(restartedJob.periods).toEqual([]);
+  });
+});
+
+describe('ticks', () => {
+  // These wait for croner's real timers (at most a second or two) but assert only on periods.
+  function nextRun(job: ReturnType<typeof writingJob>) {
+    const seen = job.periods.length;
+    return vi.waitFor(
+      () => {
+        if (job.periods.length === seen) throw new Error('no run yet');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+  }
+
+  it("run a job at its pattern's times with the injected clock", async () => {
+    const clock = manualClock(new Date('2026-03-10T06:00:00Z'));
+    // A sweep that never comes during the test: only the job's own tick can run it.
+    const { scheduler } = node(clock.now, { sweep: '0 0 1 1 *' });
+    const job = writingJob('ticking', '* * * * * *');
+    scheduler.register(job.job);
+    await scheduler.start();
+    clock.advance(1000);
+    await nextRun(job);
+    await scheduler.stop();
+
+    expect(job.periods.map((p) => p.key)).toEqual([
+      '2026-03-10T11:29:59+05:30',
+      '2026-03-10T11:30:00+05:30',
+    ]);
+  });
+
+  it('sweep every job again, so a failed period is retried before its next time', async () => {
+    const clock = manualClock(new Date('2026-03-10T06:00:00Z'));
+    const { scheduler } = node(clock.now, { sweep: '* * * * * *' });
+    let fail = true;
+    const job = writingJob('swept', '0 0 * * *', () => fail);
+    scheduler.register(job.job);
+    const started = await scheduler.start();
+    expect(started.runs).toMatchObject([{ status: 'failed' }]);
+    fail = false;
+    await nextRun(job);
+    await scheduler.stop();
+
+    expect(job.periods.map((p) => p.key)).toEqual(['2026-03-09T00:00:00+05:30']);
   });
 });
 

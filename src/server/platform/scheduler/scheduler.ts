@@ -47,8 +47,8 @@ export type SchedulerOptions = {
   /** IANA zone the patterns and period keys are read in. Default `Asia/Kolkata`. */
   timeZone?: string;
   /**
-   * A croner pattern (in UTC) for the sweep that looks at every job again, which retries a
-   * failed period and picks up ticks this node missed. Default every minute at second 30.
+   * A croner pattern (in the time zone) for the sweep that looks at every job again, which
+   * retries a failed period and picks up ticks this node missed. Default every minute at :30.
    */
   sweep?: string;
 };
@@ -173,9 +173,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         });
         timers.push(tick);
       }
-      const sweep = new Cron(options.sweep ?? '30 * * * * *', { unref: true }, async () => {
-        await runDue();
-      });
+      const sweep = new Cron(
+        options.sweep ?? '30 * * * * *',
+        { timezone: timeZone, unref: true },
+        async () => {
+          await runDue();
+        },
+      );
       timers.push(sweep);
       return runDue();
     },
