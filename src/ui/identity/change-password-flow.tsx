@@ -6,8 +6,8 @@ import { changePasswordSchema } from '../../contract/validation-engine.ts';
 import type { ChangePasswordValues } from '../../contract/validation-engine.ts';
 import type { ChangePasswordReason } from '../../machines/change-password.machine.ts';
 import { usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
-import { Field, FormError } from './field.tsx';
+import { useIdentityFlows } from './identity-flows.ts';
+import { Field, FormError } from '../components/form/field.tsx';
 
 /**
  * The change-password form (changePasswordMachine): the current password only when none is
@@ -23,10 +23,10 @@ export function ChangePasswordFlow({
   onDone: (outcome: 'home' | 'closed') => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const permission = usePermission();
-  const username = useSelector(site.session, (s) => s.context.member?.account ?? null);
-  const actor = useActorRef(site.identity.changePassword, {
+  const username = useSelector(identity.session, (s) => s.context.member?.account ?? null);
+  const actor = useActorRef(identity.changePassword, {
     input: { reason, username, heldPassword },
   });
   const askCurrent = useSelector(actor, (s) => s.context.askCurrentPassword);
@@ -39,14 +39,14 @@ export function ChangePasswordFlow({
 
   const resolver = useMemo(
     () =>
-      site.identity.forms.resolver(
+      identity.forms.resolver(
         changePasswordSchema(
           permission?.validators ?? ({} as never),
           { askCurrent },
-          { translate: site.identity.forms.translator(i18n) },
+          { translate: identity.forms.translator(i18n) },
         ),
       ),
-    [permission, askCurrent, i18n, site],
+    [permission, askCurrent, i18n, identity],
   );
   const { register, handleSubmit, formState } = useForm<ChangePasswordValues>({ resolver });
   const errors = formState.errors;

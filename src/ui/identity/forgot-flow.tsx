@@ -13,16 +13,14 @@ import type {
   ForgotPasswordTab,
 } from '../../machines/forgot-password.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
-import { Field, FormError } from './field.tsx';
+import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
+import { Field, FormError } from '../components/form/field.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { SmsCodeButton } from '../components/form/sms-code-button.tsx';
 
 const emailPattern = /^[^\s@]+@[^\s@]+$/;
 
-type ForgotActor = ReturnType<
-  typeof useActorRef<ReturnType<typeof useSite>['identity']['forgotPassword']>
->;
+type ForgotActor = ReturnType<typeof useActorRef<IdentityFlows['forgotPassword']>>;
 
 /**
  * The forgot-password flow (forgotPasswordMachine) for the /forget page and its popup: by
@@ -72,9 +70,9 @@ function ForgotMachine({
   onTokenDropped?: () => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const navigate = useNavigate();
-  const actor = useActorRef(site.identity.forgotPassword, { input });
+  const actor = useActorRef(identity.forgotPassword, { input });
   const tab = useSelector(actor, (s): ForgotPasswordTab | 'link' | null =>
     s.matches('link')
       ? 'link'
@@ -97,9 +95,9 @@ function ForgotMachine({
   // The phone reset logged the player in: the popup closes and the app goes home.
   useEffect(() => {
     if (outcome !== 'home') return;
-    site.dialogs.send({ type: 'user.close' });
+    identity.dialogs.send({ type: 'user.close' });
     navigate('/');
-  }, [outcome, site.dialogs, navigate]);
+  }, [outcome, identity.dialogs, navigate]);
 
   const loginLink = (testId: string, text: string) => (
     <Link
@@ -282,17 +280,17 @@ function EmailForm({ actor }: { actor: ForgotActor }) {
 /** By mobile number: country code, number with the get-code button, SMS code, new password. */
 function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const failure = useSelector(actor, (s) => s.context.failure);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const resolver = useMemo(
     () =>
-      site.identity.forms.resolver(
+      identity.forms.resolver(
         forgotPhoneSchema(permission.validators, {
-          translate: site.identity.forms.translator(i18n),
+          translate: identity.forms.translator(i18n),
         }),
       ),
-    [site, permission, i18n],
+    [identity, permission, i18n],
   );
   const { register, handleSubmit, formState, getValues, setValue, trigger, control } =
     useForm<ForgotPhoneValues>({
@@ -365,7 +363,7 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         data-testid="forgot-code"
         addon={
           <SmsCodeButton
-            logic={site.identity.noLoginSms}
+            logic={identity.noLoginSms}
             request={requestCode}
             testId="forgot-get-code"
           />
@@ -397,19 +395,19 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
 /** The e-mailed link's form: the new password by the password rule, and its confirmation. */
 function LinkForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const failure = useSelector(actor, (s) => s.context.failure);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const resolver = useMemo(
     () =>
-      site.identity.forms.resolver(
+      identity.forms.resolver(
         changePasswordSchema(
           permission.validators,
           { askCurrent: false },
-          { translate: site.identity.forms.translator(i18n) },
+          { translate: identity.forms.translator(i18n) },
         ),
       ),
-    [site, permission, i18n],
+    [identity, permission, i18n],
   );
   const { register, handleSubmit, formState, trigger } = useForm<ChangePasswordValues>({
     resolver,

@@ -8,11 +8,11 @@ import type { LoginValues } from '../../contract/validation-engine.ts';
 import { moduleIds } from '../../contract/system.ts';
 import type { LoginOutput, LoginTab, SocialProvider } from '../../machines/login.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
+import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
-import { Field, FormError } from './field.tsx';
+import { Field, FormError } from '../components/form/field.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { SmsCodeButton } from '../components/form/sms-code-button.tsx';
 
 const isProviderList = (data: unknown): data is SocialProvider[] =>
   Array.isArray(data) && data.every((p) => p === 'google' || p === 'facebook');
@@ -26,18 +26,18 @@ type FormValues = LoginValues & { rememberMe: boolean; countryDialingCode?: stri
  */
 export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => void }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const navigate = useNavigate();
   const permission = usePermission();
   const smsLogin = useModuleEnabled(moduleIds.smsLogin);
   const freePlay = useModuleEnabled(moduleIds.freePlay);
   const directRegistration = useModuleEnabled(moduleIds.directRegistration);
-  const socialProviders = useSelector(site.identity.socialProviders, (s) =>
+  const socialProviders = useSelector(identity.socialProviders, (s) =>
     isProviderList(s.context.data) ? s.context.data : [],
   );
   const [searchParams] = useSearchParams();
   const socialError = searchParams.get('socialError');
-  const actor = useActorRef(site.identity.login, {
+  const actor = useActorRef(identity.login, {
     input: {
       smsLoginEnabled: smsLogin,
       freePlayEnabled: freePlay,
@@ -57,17 +57,17 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
     finish(output);
     function finish(result: LoginOutput) {
       if (result.outcome === 'changePassword') {
-        site.dialogs.send({
+        identity.dialogs.send({
           type: 'app.openChangePassword',
           reason: result.reason === 'expired' ? 'expired' : 'firstLogin',
           heldPassword: result.password,
         });
       } else {
-        site.dialogs.send({ type: 'user.close' });
+        identity.dialogs.send({ type: 'user.close' });
       }
       navigate('/');
     }
-  }, [output, site.dialogs, navigate]);
+  }, [output, identity.dialogs, navigate]);
 
   if (state === 'secondFactor' || state === 'verifyingSecondFactor') {
     return <SecondFactorStep actor={actor} />;
@@ -200,17 +200,17 @@ function LoginForm({
   onSubmit: (values: FormValues) => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const permission = usePermission();
   const resolver = useMemo(() => {
     const schema = loginSchema(
       permission!.validators,
       { type: tab, captchaShown },
-      { translate: site.identity.forms.translator(i18n) },
+      { translate: identity.forms.translator(i18n) },
     );
-    return site.identity.forms.resolver(schema);
-  }, [permission, tab, captchaShown, i18n, site]);
-  const [remembered, setRemembered] = useState(() => site.identity.rememberedUsername());
+    return identity.forms.resolver(schema);
+  }, [permission, tab, captchaShown, i18n, identity]);
+  const [remembered, setRemembered] = useState(() => identity.rememberedUsername());
   const defaultDialingCode = useDefaultDialingCode();
   const [chosenDialingCode, setDialingCode] = useState<string | null>(null);
   const dialingCode = chosenDialingCode ?? defaultDialingCode;
@@ -302,7 +302,7 @@ function LoginForm({
             data-testid="login-code"
             addon={
               <SmsCodeButton
-                logic={site.identity.loginSms}
+                logic={identity.loginSms}
                 request={async () => {
                   if (!dialingCode || !(await trigger('username'))) return null;
                   return { countryDialingCode: dialingCode, mobileNo: getValues('username') ?? '' };
@@ -345,7 +345,7 @@ function LoginForm({
   );
 }
 
-type LoginActor = ReturnType<typeof useActorRef<ReturnType<typeof useSite>['identity']['login']>>;
+type LoginActor = ReturnType<typeof useActorRef<IdentityFlows['login']>>;
 
 function SecondFactorStep({ actor }: { actor: LoginActor }) {
   const { t } = useTranslation('identity');

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSite } from '../site-context.tsx';
+import { useIdentityFlows } from './identity-flows.ts';
 
 type CountryCodes = {
   current: string;
@@ -15,7 +15,7 @@ const listOf = (data: unknown): CountryCodes | null =>
 
 /** The dialing code of the visitor's country (or the site default), '' until the list loads. */
 export function useDefaultDialingCode(): string {
-  const { countryCodes } = useSite().identity;
+  const { countryCodes } = useIdentityFlows();
   return useSelector(countryCodes, (s) => {
     const codes = listOf(s.context.data);
     if (!codes) return '';
@@ -35,7 +35,7 @@ export function RegisterCountryCode({
   ref?: Ref<HTMLSelectElement>;
 }) {
   const id = useId();
-  const { countryCodes } = useSite().identity;
+  const { countryCodes } = useIdentityFlows();
   const list = useSelector(countryCodes, (s) => listOf(s.context.data)?.list ?? []);
   return (
     <div className={`id-field${error ? ' id-field--error' : ''}`}>

@@ -14,12 +14,12 @@ import type { Permission } from '../../contract/system.ts';
 import { moduleIds } from '../../contract/system.ts';
 import type { RegistrationInput } from '../../machines/registration.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
+import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
-import { Field, FormError } from './field.tsx';
+import { Field, FormError } from '../components/form/field.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
-import { WarningDialog } from './register-warning.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { WarningDialog } from '../modals/warning-dialog.tsx';
+import { SmsCodeButton } from '../components/form/sms-code-button.tsx';
 
 /** The test id of each input; the optional text fields use `register-<field>`. */
 const inputTestIds: Partial<Record<RegisterField, string>> = {
@@ -89,9 +89,9 @@ function RegisterMachine({
   onLink?: () => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const navigate = useNavigate();
-  const actor = useActorRef(site.identity.registration, { input });
+  const actor = useActorRef(identity.registration, { input });
   const state = useSelector(actor, (s) => s.value as string);
   const registerType = useSelector(actor, (s) => s.context.registerType);
   const showTabs = useSelector(actor, (s) => s.context.showTabs);
@@ -102,9 +102,9 @@ function RegisterMachine({
 
   useEffect(() => {
     if (!done) return;
-    site.dialogs.send({ type: 'user.close' });
+    identity.dialogs.send({ type: 'user.close' });
     navigate('/');
-  }, [done, site.dialogs, navigate]);
+  }, [done, identity.dialogs, navigate]);
 
   if (state === 'checkingUrlAffiliate') {
     return (
@@ -180,9 +180,7 @@ function RegisterMachine({
   );
 }
 
-type RegisterActor = ReturnType<
-  typeof useActorRef<ReturnType<typeof useSite>['identity']['registration']>
->;
+type RegisterActor = ReturnType<typeof useActorRef<IdentityFlows['registration']>>;
 
 function RegisterForm({
   permission,
@@ -198,13 +196,13 @@ function RegisterForm({
   onSubmit: (form: RegistrationValues) => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
-  const translate = useMemo(() => site.identity.forms.translator(i18n), [site, i18n]);
+  const identity = useIdentityFlows();
+  const translate = useMemo(() => identity.forms.translator(i18n), [identity, i18n]);
   const { registerType, smsVerification, mobileWithPassword, captchaShown, affiliateShown } =
     options;
   const resolver = useMemo(
     () =>
-      site.identity.forms.resolver(
+      identity.forms.resolver(
         registrationSchema(
           permission.validators,
           { registerType, smsVerification, mobileWithPassword, captchaShown, affiliateShown },
@@ -212,7 +210,7 @@ function RegisterForm({
         ),
       ),
     [
-      site,
+      identity,
       permission,
       translate,
       registerType,
@@ -297,7 +295,7 @@ function RegisterForm({
             addon={
               field === 'verificationCode' ? (
                 <SmsCodeButton
-                  logic={site.identity.registerSms}
+                  logic={identity.registerSms}
                   request={requestCode}
                   testId="register-get-code"
                 />

@@ -1,3 +1,4 @@
+import { createFlowsContext } from '../hooks/flows-context.ts';
 import type { authenticatorMachine } from '../../machines/authenticator.machine.ts';
 import type { contactChangeMachine } from '../../machines/contact-change.machine.ts';
 import type { remoteDataMachine } from '../../machines/remote-data.machine.ts';
@@ -14,3 +15,6 @@ export type SecurityFlows = {
   /** The security summary (contract `SecuritySummary`). */
   summary: typeof remoteDataMachine;
 };
+
+export const [SecurityFlowsProvider, useSecurityFlows] =
+  createFlowsContext<SecurityFlows>('Security');

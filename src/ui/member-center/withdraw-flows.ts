@@ -1,3 +1,4 @@
+import { createFlowsContext } from '../hooks/flows-context.ts';
 import type { withdrawalMachine } from '../../machines/withdrawal.machine.ts';
 import type { withdrawalConfirmationMachine } from '../../machines/withdrawal-confirmation.machine.ts';
 
@@ -13,3 +14,6 @@ export type WithdrawFlows = {
   /** A fresh idempotency key for one request. */
   newRequestKey: () => string;
 };
+
+export const [WithdrawFlowsProvider, useWithdrawFlows] =
+  createFlowsContext<WithdrawFlows>('Withdraw');

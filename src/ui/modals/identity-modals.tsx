@@ -6,13 +6,13 @@ import { ChangePasswordFlow } from '../identity/change-password-flow.tsx';
 import { ForgotFlow } from '../identity/forgot-flow.tsx';
 import { LoginFlow } from '../identity/login-flow.tsx';
 import { RegisterFlow } from '../identity/register-flow.tsx';
-import { useSite } from '../site-context.tsx';
+import { useDialogs } from '../identity/identity-flows.ts';
 import { Modal } from './modal.tsx';
 
 /** The identity popups: login (loginPopupModal), register, forgot password, change password. */
 export function IdentityModals() {
   const { t } = useTranslation('identity');
-  const { dialogs } = useSite();
+  const dialogs = useDialogs();
   const navigate = useNavigate();
   const dialog = useSelector(dialogs, (s) => s.context);
   const close = useCallback(() => dialogs.send({ type: 'user.close' }), [dialogs]);

@@ -18,7 +18,8 @@ import { formatMoney } from '../../../contract/money.ts';
 import type { depositMachine } from '../../../machines/deposit.machine.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePermission } from '../../hooks/use-permission.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSession } from '../../identity/identity-flows.ts';
+import { useDepositFlows } from '../deposit-flows.ts';
 import './deposit.css';
 
 /** The query key the gateway brings the player back with (set by the server's return URL). */
@@ -246,7 +247,7 @@ function useDepositActor(): { deposit: DepositRef } {
 
 /** Tells the machine when the real-time channel reports a deposit settled. */
 function useSettlements(deposit: DepositRef) {
-  const { session } = useSite();
+  const session = useSession();
   const notifications = useSelector(session, (s) => s.context.notifications);
   const seen = useRef(new Set<string>());
   useEffect(() => {
@@ -268,7 +269,7 @@ function useSettlements(deposit: DepositRef) {
 export default function DepositPage() {
   const { t } = useTranslation('deposit');
   const money = useMoney();
-  const flows = useSite().deposit;
+  const flows = useDepositFlows();
   const [params] = useSearchParams();
   // Read once: the machine takes it as input when the page opens.
   const [returnedOrderId] = useState(() => params.get(returnedOrderKey));

@@ -5,9 +5,10 @@ import { QRCodeSVG } from 'qrcode.react';
 import type { SecuritySummary } from '../../../contract/security-center.ts';
 import type { ContactKind, ContactRequest } from '../../../machines/contact-change.machine.ts';
 import type { Failure } from '../../../machines/session.machine.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSecurityFlows } from '../security-flows.ts';
+import { useDialogs, useSession } from '../../identity/identity-flows.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { Field, FormError } from '../../identity/field.tsx';
+import { Field, FormError } from '../../components/form/field.tsx';
 import {
   RegisterCountryCode,
   useDefaultDialingCode,
@@ -76,7 +77,7 @@ function Row({ label, value, testId }: { label: string; value: ReactNode; testId
 /** The account's details as member info has them. */
 function AccountDetails() {
   const { t, i18n } = useTranslation('security');
-  const member = useSelector(useSite().session, (s) => s.context.member);
+  const member = useSelector(useSession(), (s) => s.context.member);
   if (!member) return <Spinner />;
   const lastLogin = member.lastLoginAt
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -110,7 +111,7 @@ function AccountDetails() {
 
 function PasswordSection() {
   const { t } = useTranslation('security');
-  const { dialogs } = useSite();
+  const dialogs = useDialogs();
   return (
     <Section title={t('password.title')} testId="security-password">
       <div className="sc-line">
@@ -145,7 +146,7 @@ function ContactSection({
   onChanged: () => void;
 }) {
   const { t } = useTranslation('security');
-  const { security } = useSite();
+  const security = useSecurityFlows();
   const actor = useActorRef(security.contactChange, { input: { kind } });
   const snapshot = useSelector(actor, (s) => s);
   const failure = useFailureText(snapshot.context.failure);
@@ -368,7 +369,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 /** The authenticator (TOTP): bind with a QR code or the secret, confirm, unbind. */
 function AuthenticatorSection() {
   const { t } = useTranslation('security');
-  const { security } = useSite();
+  const security = useSecurityFlows();
   const actor = useActorRef(security.authenticator);
   const snapshot = useSelector(actor, (s) => s);
   const failure = useFailureText(snapshot.context.failure);
@@ -616,7 +617,7 @@ function PaymentPasswordSection({ summary }: { summary: SecuritySummary | null }
  */
 export default function SecurityCenterPage() {
   const { t } = useTranslation('security');
-  const { security } = useSite();
+  const security = useSecurityFlows();
   const summaryActor = useActorRef(security.summary, { input: {} });
   const summaryState = useSelector(summaryActor, (s) =>
     s.matches('failed') ? 'failed' : s.matches('loaded') ? 'loaded' : 'loading',

@@ -11,7 +11,7 @@ import { mainWalletKind } from '../../../contract/wallet.ts';
 import type { transferMachine } from '../../../machines/transfer.machine.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
-import { useSite } from '../../site-context.tsx';
+import { useRecordsFlows } from '../records-flows.ts';
 import { amountFromInput, useErrorText, useMoney } from './records-common.tsx';
 
 type TransferRef = ActorRefFrom<typeof transferMachine>;
@@ -23,7 +23,7 @@ const retryable = ['network_error', 'timeout', 'system_error', 'too_many_request
  */
 export default function TransferFundPage() {
   const { t } = useTranslation('records');
-  const { records } = useSite();
+  const records = useRecordsFlows();
   const fundsRef = useActorRef(records.funds, { input: { params: {} } });
   const funds = useRemoteData<ConsolidatedFunds>(fundsRef);
   const transfer = useActorRef(records.walletTransfer);

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { TransferUplineReply } from '../../../contract/records.ts';
-import { useSite } from '../../site-context.tsx';
+import { useRecordsFlows } from '../records-flows.ts';
+import { useIdentityFlows } from '../../identity/identity-flows.ts';
 import { amountFromInput, useErrorText, useMoney } from './records-common.tsx';
 
 const retryable = ['network_error', 'timeout', 'system_error', 'too_many_requests'];
@@ -13,12 +14,13 @@ const retryable = ['network_error', 'timeout', 'system_error', 'too_many_request
  */
 export default function TransferUplinePage() {
   const { t } = useTranslation('records');
-  const site = useSite();
+  const identity = useIdentityFlows();
+  const records = useRecordsFlows();
   const money = useMoney();
   const errorText = useErrorText();
-  const allowed = useSelector(site.session, (s) => s.context.member?.toUpline ?? false);
-  const balance = useSelector(site.session, (s) => s.context.balance);
-  const actor = useActorRef(site.records.transferUpline);
+  const allowed = useSelector(identity.session, (s) => s.context.member?.toUpline ?? false);
+  const balance = useSelector(identity.session, (s) => s.context.balance);
+  const actor = useActorRef(records.transferUpline);
   const state = useSelector(actor, (s) => s.value);
   const error = useSelector(actor, (s) => s.context.error);
   const request = useSelector(actor, (s) => s.context.request);
@@ -37,7 +39,7 @@ export default function TransferUplinePage() {
     setInvalid(null);
     actor.send({
       type: 'user.submit',
-      request: { amount: minor, idempotencyKey: site.records.newRequestKey() },
+      request: { amount: minor, idempotencyKey: records.newRequestKey() },
     });
   };
 

@@ -23,10 +23,11 @@ import {
 } from '../../../contract/withdrawal.ts';
 import type { withdrawalMachine } from '../../../machines/withdrawal.machine.ts';
 import type { ProofImage } from '../../../machines/withdrawal-confirmation.machine.ts';
-import { useSite } from '../../site-context.tsx';
+import { useWithdrawFlows } from '../withdraw-flows.ts';
+import { useSession } from '../../identity/identity-flows.ts';
 import { usePermission } from '../../hooks/use-permission.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { Field, FormError } from '../../identity/field.tsx';
+import { Field, FormError } from '../../components/form/field.tsx';
 import '../../identity/identity.css';
 import './withdraw.css';
 
@@ -238,7 +239,7 @@ function BankAccountForm({ page, full }: { page: PageRef; full: boolean }) {
 
 function RequestForm({ page, info }: { page: PageRef; info: WithdrawInfo }) {
   const { t } = useTranslation('withdraw');
-  const { withdraw } = useSite();
+  const withdraw = useWithdrawFlows();
   const money = useMoney();
   const busy = useSelector(page, (s) => s.matches('submitting'));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -374,7 +375,7 @@ let imageCounter = 0;
 /** The confirmation of one paid request (withdrawalConfirmationMachine). */
 function Confirmation({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: () => void }) {
   const { t } = useTranslation('withdraw');
-  const { withdraw } = useSite();
+  const withdraw = useWithdrawFlows();
   const money = useMoney();
   const errorText = useErrorText();
   const actor = useActorRef(withdraw.confirmation, {
@@ -570,7 +571,8 @@ function RequestList({ info, onConfirmed }: { info: WithdrawInfo; onConfirmed: (
 /** The withdrawal page of the member center (page key `withdraw`). */
 export default function WithdrawPage() {
   const { t } = useTranslation('withdraw');
-  const { withdraw, session } = useSite();
+  const withdraw = useWithdrawFlows();
+  const session = useSession();
   const page = useActorRef(withdraw.withdrawal);
   const snapshot = useSelector(page, (s) => s);
   const money = useMoney();
