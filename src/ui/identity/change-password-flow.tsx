@@ -8,6 +8,7 @@ import type { ChangePasswordReason } from '../../machines/change-password.machin
 import { usePermission } from '../hooks/use-permission.ts';
 import { useIdentityFlows } from './identity-flows.ts';
 import { Field, FormError } from '../components/form/field.tsx';
+import { FormActions } from '../components/form/form-actions.tsx';
 
 /**
  * The change-password form (changePasswordMachine): the current password only when none is
@@ -104,25 +105,14 @@ export function ChangePasswordFlow({
         {...register('confirmNewPassword')}
       />
       <FormError message={failure?.message || null} testId="change-password-error" />
-      <div className="id-actions">
-        {reason === 'voluntary' && (
-          <button
-            type="button"
-            className="btn btn--outline"
-            onClick={() => actor.send({ type: 'user.close' })}
-          >
-            {t('form.cancel')}
-          </button>
-        )}
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={busy}
-          data-testid="change-password-submit"
-        >
-          {busy ? t('form.working') : t('form.confirm')}
-        </button>
-      </div>
+      <FormActions
+        cancel={
+          reason === 'voluntary'
+            ? { label: t('form.cancel'), onClick: () => actor.send({ type: 'user.close' }) }
+            : undefined
+        }
+        submit={{ label: t('form.confirm'), busy, testId: 'change-password-submit' }}
+      />
     </form>
   );
 }

@@ -15,8 +15,9 @@ import type {
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { Field, FormError } from '../components/form/field.tsx';
+import { SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
-import { SmsCodeButton } from '../components/form/sms-code-button.tsx';
+import { SmsCodeField } from '../components/form/code-field.tsx';
 
 const emailPattern = /^[^\s@]+@[^\s@]+$/;
 
@@ -148,9 +149,7 @@ function ForgotMachine({
     if (tokenInvalid) {
       return (
         <div className="id-flow" data-testid="forgot-link-invalid">
-          <p className="id-form__error" role="alert" data-testid="forgot-error">
-            {failure?.message || t('forgot.linkInvalid')}
-          </p>
+          <FormError message={failure?.message || t('forgot.linkInvalid')} testId="forgot-error" />
           <button
             type="button"
             className="btn btn--primary id-wide"
@@ -265,14 +264,7 @@ function EmailForm({ actor }: { actor: ForgotActor }) {
         })}
       />
       <FormError message={failure?.message || null} testId="forgot-error" />
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="forgot-submit"
-      >
-        {busy ? t('form.working') : t('forgot.submit')}
-      </button>
+      <SubmitButton wide label={t('forgot.submit')} busy={busy} testId="forgot-submit" />
     </form>
   );
 }
@@ -355,19 +347,11 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         data-testid="forgot-mobile"
         {...register('mobileNum')}
       />
-      <Field
+      <SmsCodeField
         label={t('forgot.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
         error={errors.verificationCode?.message}
         data-testid="forgot-code"
-        addon={
-          <SmsCodeButton
-            logic={identity.noLoginSms}
-            request={requestCode}
-            testId="forgot-get-code"
-          />
-        }
+        sms={{ logic: identity.noLoginSms, request: requestCode, testId: 'forgot-get-code' }}
         {...register('verificationCode')}
       />
       <Field
@@ -380,14 +364,12 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         {...register('newPassword')}
       />
       <FormError message={failure?.message || null} testId="forgot-error" />
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="forgot-mobile-submit"
-      >
-        {busy ? t('form.working') : t('forgot.submitMobile')}
-      </button>
+      <SubmitButton
+        wide
+        label={t('forgot.submitMobile')}
+        busy={busy}
+        testId="forgot-mobile-submit"
+      />
     </form>
   );
 }
@@ -451,14 +433,7 @@ function LinkForm({ actor, permission }: { actor: ForgotActor; permission: Permi
         {...register('confirmNewPassword')}
       />
       <FormError message={failure?.message || null} testId="forgot-error" />
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="forgot-link-submit"
-      >
-        {busy ? t('form.working') : t('forgot.submitLink')}
-      </button>
+      <SubmitButton wide label={t('forgot.submitLink')} busy={busy} testId="forgot-link-submit" />
     </form>
   );
 }

@@ -10,9 +10,10 @@ import type { LoginOutput, LoginTab, SocialProvider } from '../../machines/login
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
-import { Field, FormError } from '../components/form/field.tsx';
+import { CheckField, Field, FormError } from '../components/form/field.tsx';
+import { FormActions, SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
-import { SmsCodeButton } from '../components/form/sms-code-button.tsx';
+import { CodeField, SmsCodeField } from '../components/form/code-field.tsx';
 
 const isProviderList = (data: unknown): data is SocialProvider[] =>
   Array.isArray(data) && data.every((p) => p === 'google' || p === 'facebook');
@@ -294,22 +295,18 @@ function LoginForm({
             data-testid="login-mobile"
             {...register('username')}
           />
-          <Field
+          <SmsCodeField
             label={t('form.smsCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             error={errors.verificationCode?.message}
             data-testid="login-code"
-            addon={
-              <SmsCodeButton
-                logic={identity.loginSms}
-                request={async () => {
-                  if (!dialingCode || !(await trigger('username'))) return null;
-                  return { countryDialingCode: dialingCode, mobileNo: getValues('username') ?? '' };
-                }}
-                testId="login-get-code"
-              />
-            }
+            sms={{
+              logic: identity.loginSms,
+              request: async () => {
+                if (!dialingCode || !(await trigger('username'))) return null;
+                return { countryDialingCode: dialingCode, mobileNo: getValues('username') ?? '' };
+              },
+              testId: 'login-get-code',
+            }}
             {...register('verificationCode')}
           />
         </>
@@ -324,23 +321,14 @@ function LoginForm({
           {...register('captcha')}
         />
       )}
-      <label className="id-check">
-        <input
-          type="checkbox"
-          checked={rememberMe}
-          onChange={(e) => setRememberMe(e.target.checked)}
-          data-testid="login-remember"
-        />
-        {t('login.rememberMe')}
-      </label>
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="login-submit"
+      <CheckField
+        checked={rememberMe}
+        onChange={(e) => setRememberMe(e.target.checked)}
+        data-testid="login-remember"
       >
-        {busy ? t('form.working') : t('login.submit')}
-      </button>
+        {t('login.rememberMe')}
+      </CheckField>
+      <SubmitButton wide label={t('login.submit')} busy={busy} testId="login-submit" />
     </form>
   );
 }
@@ -407,29 +395,18 @@ function SecondFactorStep({ actor }: { actor: LoginActor }) {
         </>
       )}
       {factor === 'totp' && <p>{t('login.totpHint')}</p>}
-      <Field
+      <CodeField
         label={t('login.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         value={code}
         onChange={(e) => setCode(e.target.value.trim())}
         error={invalid ? t('login.codeFormat') : undefined}
         data-testid="login-second-factor-code"
       />
       <FormError message={failure?.message || null} testId="login-error" />
-      <div className="id-actions">
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={() => actor.send({ type: 'user.cancel' })}
-        >
-          {t('form.cancel')}
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {t('form.confirm')}
-        </button>
-      </div>
+      <FormActions
+        cancel={{ label: t('form.cancel'), onClick: () => actor.send({ type: 'user.cancel' }) }}
+        submit={{ label: t('form.confirm'), busy }}
+      />
     </form>
   );
 }

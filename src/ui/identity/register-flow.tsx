@@ -16,10 +16,11 @@ import type { RegistrationInput } from '../../machines/registration.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
-import { Field, FormError } from '../components/form/field.tsx';
+import { CheckField, Field, FormError } from '../components/form/field.tsx';
+import { SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
 import { WarningDialog } from '../modals/warning-dialog.tsx';
-import { SmsCodeButton } from '../components/form/sms-code-button.tsx';
+import { SmsCodeField } from '../components/form/code-field.tsx';
 
 /** The test id of each input; the optional text fields use `register-<field>`. */
 const inputTestIds: Partial<Record<RegisterField, string>> = {
@@ -282,6 +283,23 @@ function RegisterForm({
             </div>
           );
         }
+        if (field === 'verificationCode') {
+          return (
+            <SmsCodeField
+              key={field}
+              label={label(field)}
+              autoComplete={autoCompletes[field] ?? 'off'}
+              error={errorOf(field)}
+              data-testid={inputTestIds[field] ?? `register-${field}`}
+              sms={{
+                logic: identity.registerSms,
+                request: requestCode,
+                testId: 'register-get-code',
+              }}
+              {...register(field)}
+            />
+          );
+        }
         return (
           <Field
             key={field}
@@ -292,56 +310,25 @@ function RegisterForm({
             autoComplete={autoCompletes[field] ?? 'off'}
             error={errorOf(field)}
             data-testid={inputTestIds[field] ?? `register-${field}`}
-            addon={
-              field === 'verificationCode' ? (
-                <SmsCodeButton
-                  logic={identity.registerSms}
-                  request={requestCode}
-                  testId="register-get-code"
-                />
-              ) : field === 'captcha' ? (
-                <CaptchaImage testId="register-captcha" />
-              ) : undefined
-            }
+            addon={field === 'captcha' ? <CaptchaImage testId="register-captcha" /> : undefined}
             {...register(field)}
           />
         );
       })}
-      <div className="id-field">
-        <label className="id-check">
-          <input type="checkbox" data-testid="register-terms" {...register('agreeTerms')} />
-          <span>
-            {t('register.termsBefore')}{' '}
-            <Link to="/help#terms" target="_blank" data-testid="register-terms-link">
-              {t('register.termsLink')}
-            </Link>
-          </span>
-        </label>
-      </div>
-      <div className="id-field">
-        <label className="id-check">
-          <input
-            type="checkbox"
-            data-testid="register-age"
-            aria-invalid={errorOf('confirmAge') ? true : undefined}
-            {...register('confirmAge')}
-          />
-          {t('register.age')}
-        </label>
-        {errorOf('confirmAge') && (
-          <p className="id-field__error" role="alert">
-            {errorOf('confirmAge')}
-          </p>
-        )}
-      </div>
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="register-submit"
+      <CheckField data-testid="register-terms" {...register('agreeTerms')}>
+        {t('register.termsBefore')}{' '}
+        <Link to="/help#terms" target="_blank" data-testid="register-terms-link">
+          {t('register.termsLink')}
+        </Link>
+      </CheckField>
+      <CheckField
+        data-testid="register-age"
+        error={errorOf('confirmAge')}
+        {...register('confirmAge')}
       >
-        {busy ? t('form.working') : t('register.submit')}
-      </button>
+        {t('register.age')}
+      </CheckField>
+      <SubmitButton wide label={t('register.submit')} busy={busy} testId="register-submit" />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { MemberCenter } from '../member-center/member-center.tsx';
 import { HeaderBalance } from './header-balance.tsx';
 import { NotificationBell, NotificationToasts } from './header-notifications.tsx';
 import '../identity/identity.css';
+import '../components/form/form.css';
 
 /** The header's login area: the visitor's buttons or the member's account area. */
 export function HeaderLoginArea() {
@@ -230,7 +231,7 @@ function AccountArea() {
         >
           <div data-testid="sign-out-confirm" role="alertdialog" aria-label={t('signOut.title')}>
             <p>{t('signOut.text')}</p>
-            <div className="id-actions">
+            <div className="form-actions">
               <button
                 type="button"
                 className="btn btn--outline"

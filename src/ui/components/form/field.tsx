@@ -9,10 +9,12 @@ type Frame = {
   error?: string;
   /** A note under the field (limits, format). */
   hint?: ReactNode;
+  /** data-testid of the error line. */
+  errorTestId?: string;
 };
 
 /** The ids that tie a control to its label, hint and error (aria-describedby). */
-function useFieldIds({ error, hint }: Frame) {
+function useFieldIds({ error, hint }: Pick<Frame, 'error' | 'hint'>) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -25,6 +27,7 @@ function FieldFrame({
   label,
   error,
   hint,
+  errorTestId,
   ids,
   children,
 }: Frame & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
@@ -40,7 +43,7 @@ function FieldFrame({
         </p>
       ) : null}
       {error ? (
-        <p id={ids.errorId} className="form-field__error" role="alert">
+        <p id={ids.errorId} className="form-field__error" role="alert" data-testid={errorTestId}>
           {error}
         </p>
       ) : null}
@@ -77,7 +80,7 @@ export function Field({
   ...input
 }: FieldProps) {
   const { t } = useTranslation('identity');
-  const ids = useFieldIds({ label, error, hint });
+  const ids = useFieldIds({ error, hint });
   const [shown, setShown] = useState(false);
   return (
     <FieldFrame label={label} error={error} hint={hint} ids={ids}>
@@ -114,12 +117,13 @@ export function SelectField({
   label,
   error,
   hint,
+  errorTestId,
   children,
   ...select
 }: SelectHTMLAttributes<HTMLSelectElement> & Frame & { ref?: Ref<HTMLSelectElement> }) {
-  const ids = useFieldIds({ label, error, hint });
+  const ids = useFieldIds({ error, hint });
   return (
-    <FieldFrame label={label} error={error} hint={hint} ids={ids}>
+    <FieldFrame label={label} error={error} hint={hint} errorTestId={errorTestId} ids={ids}>
       <select
         id={ids.id}
         className="form-field__input"
@@ -140,5 +144,37 @@ export function FormError({ message, testId }: { message: string | null; testId?
     <p className="form-error" role="alert" data-testid={testId}>
       {message}
     </p>
+  );
+}
+
+/** A checkbox with its label beside it and its error under it (terms, age, remember me). */
+export function CheckField({
+  children,
+  error,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  ref?: Ref<HTMLInputElement>;
+  error?: string;
+  /** The label's content (text, links). */
+  children: ReactNode;
+}) {
+  const errorId = `${useId()}-error`;
+  return (
+    <div className={`form-field${error ? ' form-field--error' : ''}`}>
+      <label className="form-check">
+        <input
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+        <span>{children}</span>
+      </label>
+      {error ? (
+        <p id={errorId} className="form-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -42,7 +42,8 @@ export function FormActions({
   children,
 }: {
   cancel?: { label: string; onClick: () => void; disabled?: boolean; testId?: string };
-  submit: Parameters<typeof SubmitButton>[0];
+  /** Absent where the form offers something else instead (edit after a failure). */
+  submit?: Parameters<typeof SubmitButton>[0];
   /** Buttons between cancel and submit (an "edit" link, a retry). */
   children?: ReactNode;
 }) {
@@ -60,7 +61,7 @@ export function FormActions({
           {cancel.label}
         </button>
       ) : null}
-      <SubmitButton {...submit} />
+      {submit ? <SubmitButton {...submit} /> : null}
     </div>
   );
 }

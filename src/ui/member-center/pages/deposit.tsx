@@ -12,23 +12,18 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import { constants } from '../../../contract/constants.ts';
 import type { DepositOrder, PaymentChannel } from '../../../contract/deposit.ts';
-import { formatMoney } from '../../../contract/money.ts';
 import type { depositMachine } from '../../../machines/deposit.machine.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { usePermission } from '../../hooks/use-permission.ts';
 import { useSession } from '../../identity/identity-flows.ts';
 import { useDepositFlows } from '../deposit-flows.ts';
+import { Field, FormError } from '../../components/form/field.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { MoneyField, useMoney } from '../../components/form/money-field.tsx';
 import './deposit.css';
 
 /** The query key the gateway brings the player back with (set by the server's return URL). */
 const returnedOrderKey = 'depositOrder';
-
-function useMoney() {
-  const symbol = usePermission()?.settings.currencySymbol || constants.currencySymbol;
-  return (minor: string) => formatMoney(BigInt(minor), symbol);
-}
 
 /** A fresh key per submit: a retry of the same submit reuses it (kept by the machine). */
 function newIdempotencyKey(): string {
@@ -115,9 +110,6 @@ function AmountForm({
   const { deposit } = useDepositActor();
   const amountText = useSelector(deposit, (s) => s.context.amountText);
   const problem = useSelector(deposit, (s) => s.context.amountProblem);
-  const inputId = useId();
-  const hintId = useId();
-  const problemId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     deposit.send({ type: 'user.submit', idempotencyKey: newIdempotencyKey() });
@@ -128,44 +120,31 @@ function AmountForm({
         <span className="dep-channel__kind">{t(`channels.kind.${channel.kind}`)}</span>
         <span className="dep-channel__name">{channel.name}</span>
       </p>
-      <label htmlFor={inputId} className="dep-label">
-        {t('amount.label')}
-      </label>
-      <input
-        id={inputId}
+      <MoneyField
+        label={t('amount.label')}
         name="amount"
-        className="dep-input"
-        inputMode="decimal"
-        autoComplete="off"
         value={amountText}
         placeholder={t('amount.placeholder')}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+        hint={t('amount.hint', { min: money(channel.minAmount), max: money(channel.maxAmount) })}
+        error={
+          problem
+            ? t(`amount.problem.${problem}`, {
+                min: money(channel.minAmount),
+                max: money(channel.maxAmount),
+              })
+            : undefined
+        }
+        errorTestId="deposit-amount-problem"
         disabled={busy}
         onChange={(event) =>
           deposit.send({ type: 'user.changeAmount', amount: event.target.value })
         }
         data-testid="deposit-amount"
       />
-      <p id={hintId} className="dep-hint">
-        {t('amount.hint', { min: money(channel.minAmount), max: money(channel.maxAmount) })}
-      </p>
-      {problem && (
-        <p id={problemId} className="dep-problem" role="alert" data-testid="deposit-amount-problem">
-          {t(`amount.problem.${problem}`, {
-            min: money(channel.minAmount),
-            max: money(channel.maxAmount),
-          })}
-        </p>
-      )}
-      <div className="dep-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner label={t('submitting')} /> : t('submit')}
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onBack} disabled={busy}>
-          {t('back')}
-        </button>
-      </div>
+      <FormActions
+        cancel={{ label: t('back'), onClick: onBack, disabled: busy }}
+        submit={{ label: t('submit'), busy }}
+      />
     </form>
   );
 }
@@ -175,7 +154,6 @@ function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
   const money = useMoney();
   const { deposit } = useDepositActor();
   const error = useSelector(deposit, (s) => s.context.error);
-  const referenceId = useId();
   const headingId = useId();
   const account = order.bankAccount;
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -204,32 +182,22 @@ function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
         )}
       </dl>
       <form className="dep-form" onSubmit={submit}>
-        <label htmlFor={referenceId} className="dep-label">
-          {t('reference.label')}
-        </label>
-        <input
-          id={referenceId}
+        <Field
+          label={t('reference.label')}
           name="reference"
-          className="dep-input"
           required
           minLength={4}
           maxLength={64}
           pattern="[A-Za-z0-9 _./\-]+"
           autoComplete="off"
           disabled={busy}
+          hint={t('reference.hint')}
           data-testid="deposit-reference"
         />
-        <p className="dep-hint">{t('reference.hint')}</p>
-        {error && (
-          <p className="dep-problem" role="alert">
-            {t(`errors.${error}`, { defaultValue: t('errors.unknown') })}
-          </p>
-        )}
-        <div className="dep-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
-            {busy ? <Spinner label={t('submitting')} /> : t('reference.submit')}
-          </button>
-        </div>
+        <FormError
+          message={error ? t(`errors.${error}`, { defaultValue: t('errors.unknown') }) : null}
+        />
+        <FormActions submit={{ label: t('reference.submit'), busy }} />
       </form>
     </section>
   );

@@ -4,7 +4,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { TransferUplineReply } from '../../../contract/records.ts';
 import { useRecordsFlows } from '../records-flows.ts';
 import { useIdentityFlows } from '../../identity/identity-flows.ts';
-import { amountFromInput, useErrorText, useMoney } from './records-common.tsx';
+import { useErrorText } from './records-common.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { amountFromInput, MoneyField, useMoney } from '../../components/form/money-field.tsx';
 
 const retryable = ['network_error', 'timeout', 'system_error', 'too_many_requests'];
 
@@ -27,7 +30,7 @@ export default function TransferUplinePage() {
   const result = useSelector(actor, (s) => s.context.result) as TransferUplineReply | null;
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const ids = { heading: useId(), amount: useId(), error: useId() };
+  const headingId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,8 +49,8 @@ export default function TransferUplinePage() {
   const busy = state === 'submitting';
   const shownError = invalid ?? (state === 'failed' ? errorText(error) : null);
   return (
-    <section className="rc-page" data-testid="page-transferUpline" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading} className="rc-title">
+    <section className="rc-page" data-testid="page-transferUpline" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rc-title">
         {t('transferUpline.title')}
       </h2>
       {!allowed ? (
@@ -80,32 +83,22 @@ export default function TransferUplinePage() {
           {balance !== null && (
             <p className="rc-hint">{t('transferUpline.available', { amount: money(balance) })}</p>
           )}
-          <div className="rc-field">
-            <label htmlFor={ids.amount}>{t('common.amount')}</label>
-            <input
-              id={ids.amount}
-              className="pg-input"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('common.amountPlaceholder')}
-              value={amount}
-              disabled={busy || state === 'failed'}
-              aria-invalid={shownError !== null}
-              aria-describedby={shownError ? ids.error : undefined}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
-          {shownError && (
-            <p id={ids.error} className="rc-error" role="alert">
-              {shownError}
-            </p>
-          )}
-          <div className="pg-actions">
+          <MoneyField
+            label={t('common.amount')}
+            placeholder={t('common.amountPlaceholder')}
+            value={amount}
+            disabled={busy || state === 'failed'}
+            error={shownError ?? undefined}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <FormActions
+            submit={state === 'failed' ? undefined : { label: t('transferUpline.submit'), busy }}
+          >
             {state === 'failed' &&
             (retryable.includes(error ?? '') || error === 'payment_password_wrong') ? (
               <button
                 type="button"
-                className="pg-btn pg-btn--primary"
+                className="btn btn--primary"
                 onClick={() => actor.send({ type: 'user.retry' })}
               >
                 {t('retryable')}
@@ -114,18 +107,13 @@ export default function TransferUplinePage() {
             {state === 'failed' ? (
               <button
                 type="button"
-                className="pg-btn pg-btn--ghost"
+                className="btn btn--outline"
                 onClick={() => actor.send({ type: 'user.edit' })}
               >
                 {t('transferUpline.change')}
               </button>
-            ) : (
-              <button type="submit" className="pg-btn pg-btn--primary" disabled={busy}>
-                {busy ? <span className="pg-spinner rc-btn-spinner" aria-hidden="true" /> : null}
-                {t('transferUpline.submit')}
-              </button>
-            )}
-          </div>
+            ) : null}
+          </FormActions>
         </form>
       )}
       {state === 'confirming' && request && (
@@ -151,7 +139,7 @@ function PasswordDialog({
   const { t } = useTranslation('records');
   const dialog = useRef<HTMLDialogElement>(null);
   const [password, setPassword] = useState('');
-  const ids = { title: useId(), input: useId(), hint: useId() };
+  const ids = { title: useId(), hint: useId() };
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -179,27 +167,19 @@ function PasswordDialog({
         <p id={ids.hint} className="rc-muted">
           {t('transferUpline.passwordHint', { amount })}
         </p>
-        <div className="rc-field">
-          <label htmlFor={ids.input}>{t('transferUpline.passwordLabel')}</label>
-          <input
-            id={ids.input}
-            className="pg-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <div className="pg-actions">
-          <button type="button" className="pg-btn pg-btn--ghost" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="pg-btn pg-btn--primary" disabled={!password}>
-            {t('common.confirm')}
-          </button>
-        </div>
+        <Field
+          label={t('transferUpline.passwordLabel')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormActions
+          cancel={{ label: t('common.cancel'), onClick: onCancel }}
+          submit={{ label: t('common.confirm'), disabled: !password }}
+        />
       </form>
     </dialog>
   );

@@ -1,18 +1,7 @@
-import {
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { constants } from '../../../contract/constants.ts';
-import { formatMoney, parseMoney } from '../../../contract/money.ts';
 import {
   bindBankAccountBodySchema,
   paymentPasswordSchema,
@@ -25,73 +14,22 @@ import type { withdrawalMachine } from '../../../machines/withdrawal.machine.ts'
 import type { ProofImage } from '../../../machines/withdrawal-confirmation.machine.ts';
 import { useWithdrawFlows } from '../withdraw-flows.ts';
 import { useSession } from '../../identity/identity-flows.ts';
-import { usePermission } from '../../hooks/use-permission.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { Field, FormError } from '../../components/form/field.tsx';
+import { Field, FormError, SelectField } from '../../components/form/field.tsx';
+import { FormSection } from '../../components/form/form-section.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { MoneyField, parseTypedMoney, useMoney } from '../../components/form/money-field.tsx';
+import { formText } from '../../components/form/form-data.ts';
 import '../../identity/identity.css';
 import './withdraw.css';
 
 type PageRef = ActorRefFrom<typeof withdrawalMachine>;
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
-/** Minor units of a typed amount ("1,234.5"), or null when it is not one. */
-function moneyOrNull(typed: string): bigint | null {
-  try {
-    return parseMoney(typed);
-  } catch {
-    return null;
-  }
-}
-
-function useMoney() {
-  const symbol = usePermission()?.settings.currencySymbol || constants.currencySymbol;
-  return (minor: string | bigint) => formatMoney(BigInt(minor), symbol);
-}
 
 /** The message for an error code (server codes and the page's own). */
 function useErrorText() {
   const { t } = useTranslation('withdraw');
   return (code: string | null) =>
     code ? t(`errors.${code}`, { defaultValue: t('errors.unknown') }) : null;
-}
-
-function Section({
-  title,
-  testId,
-  children,
-}: {
-  title: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section className="wd-section" aria-labelledby={id} data-testid={testId}>
-      <h3 id={id} className="wd-section__title">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
-
-function SubmitButton({ busy, label, testId }: { busy: boolean; label: string; testId: string }) {
-  return (
-    <button
-      type="submit"
-      className="btn btn--primary"
-      disabled={busy}
-      aria-busy={busy || undefined}
-      data-testid={testId}
-    >
-      {busy ? <span className="spinner spinner--inline" aria-hidden="true" /> : null}
-      {label}
-    </button>
-  );
 }
 
 function PaymentPasswordForm({ page }: { page: PageRef }) {
@@ -101,23 +39,23 @@ function PaymentPasswordForm({ page }: { page: PageRef }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const paymentPassword = text(form, 'paymentPassword');
+    const paymentPassword = formText(form, 'paymentPassword');
     if (!paymentPasswordSchema.safeParse(paymentPassword).success) {
       setError(t('form.paymentPasswordRule'));
       return;
     }
-    if (paymentPassword !== text(form, 'paymentPasswordAgain')) {
+    if (paymentPassword !== formText(form, 'paymentPasswordAgain')) {
       setError(t('form.paymentPasswordMismatch'));
       return;
     }
     setError(null);
     page.send({
       type: 'user.setPaymentPassword',
-      payload: { paymentPassword, password: text(form, 'password') },
+      payload: { paymentPassword, password: formText(form, 'password') },
     });
   };
   return (
-    <Section title={t('password.title')} testId="withdraw-payment-password">
+    <FormSection title={t('password.title')} testId="withdraw-payment-password">
       <p className="wd-muted">{t('password.hint')}</p>
       <form className="wd-form" onSubmit={onSubmit} noValidate>
         <Field
@@ -150,9 +88,11 @@ function PaymentPasswordForm({ page }: { page: PageRef }) {
           required
           data-testid="withdraw-login-password"
         />
-        <SubmitButton busy={busy} label={t('password.save')} testId="withdraw-password-save" />
+        <FormActions
+          submit={{ label: t('password.save'), busy, testId: 'withdraw-password-save' }}
+        />
       </form>
-    </Section>
+    </FormSection>
   );
 }
 
@@ -165,9 +105,9 @@ function BankAccountForm({ page, full }: { page: PageRef; full: boolean }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const account = {
-      bankName: text(form, 'bankName'),
-      accountHolder: text(form, 'accountHolder'),
-      accountNumber: text(form, 'accountNumber'),
+      bankName: formText(form, 'bankName'),
+      accountHolder: formText(form, 'accountHolder'),
+      accountNumber: formText(form, 'accountNumber'),
     };
     const parsed = bindBankAccountBodySchema.safeParse(account);
     if (!parsed.success) {
@@ -227,12 +167,10 @@ function BankAccountForm({ page, full }: { page: PageRef; full: boolean }) {
         error={errors.accountNumber}
         data-testid="withdraw-account-number"
       />
-      <div className="wd-actions">
-        <SubmitButton busy={busy} label={t('bank.bind')} testId="withdraw-bind-submit" />
-        <button type="button" className="btn btn--outline" onClick={() => setOpen(false)}>
-          {t('form.cancel')}
-        </button>
-      </div>
+      <FormActions
+        cancel={{ label: t('form.cancel'), onClick: () => setOpen(false) }}
+        submit={{ label: t('bank.bind'), busy, testId: 'withdraw-bind-submit' }}
+      />
     </form>
   );
 }
@@ -251,17 +189,17 @@ function RequestForm({ page, info }: { page: PageRef; info: WithdrawInfo }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const found: Record<string, string> = {};
-    const bankAccountId = Number(text(form, 'bankAccountId'));
+    const bankAccountId = Number(formText(form, 'bankAccountId'));
     if (!info.bankAccounts.some((a) => a.id === bankAccountId))
       found.bankAccountId = t('form.accountRule');
-    const amount = moneyOrNull(text(form, 'amount'));
+    const amount = parseTypedMoney(formText(form, 'amount'));
     if (amount === null || amount < BigInt(info.minAmount) || amount > BigInt(info.maxAmount)) {
       found.amount = t('form.amountRule', {
         min: money(info.minAmount),
         max: money(info.maxAmount),
       });
     }
-    const paymentPassword = text(form, 'paymentPassword');
+    const paymentPassword = formText(form, 'paymentPassword');
     if (!paymentPasswordSchema.safeParse(paymentPassword).success) {
       found.paymentPassword = t('form.paymentPasswordRule');
     }
@@ -282,28 +220,22 @@ function RequestForm({ page, info }: { page: PageRef; info: WithdrawInfo }) {
 
   return (
     <form className="wd-form" onSubmit={onSubmit} noValidate data-testid="withdraw-form">
-      <label className="wd-select">
-        <span className="field__label">{t('form.account')}</span>
-        <select
-          name="bankAccountId"
-          className="wd-select__input"
-          aria-invalid={errors.bankAccountId ? true : undefined}
-          data-testid="withdraw-account"
-          onChange={() => setRequestKey(withdraw.newRequestKey())}
-        >
-          {info.bankAccounts.map((account) => (
-            <option key={account.id} value={account.id}>
-              {account.bankName} · {account.accountHolder} · {account.maskedNumber}
-            </option>
-          ))}
-        </select>
-      </label>
-      {errors.bankAccountId ? <p className="wd-error">{errors.bankAccountId}</p> : null}
-      <Field
+      <SelectField
+        label={t('form.account')}
+        name="bankAccountId"
+        error={errors.bankAccountId}
+        data-testid="withdraw-account"
+        onChange={() => setRequestKey(withdraw.newRequestKey())}
+      >
+        {info.bankAccounts.map((account) => (
+          <option key={account.id} value={account.id}>
+            {account.bankName} · {account.accountHolder} · {account.maskedNumber}
+          </option>
+        ))}
+      </SelectField>
+      <MoneyField
         label={t('form.amount')}
         name="amount"
-        inputMode="decimal"
-        autoComplete="off"
         placeholder={`${money(info.minAmount)} – ${money(info.maxAmount)}`}
         required
         error={errors.amount}
@@ -322,7 +254,7 @@ function RequestForm({ page, info }: { page: PageRef; info: WithdrawInfo }) {
         data-testid="withdraw-payment-password-input"
       />
       <p className="wd-muted">{t('form.irreversible')}</p>
-      <SubmitButton busy={busy} label={t('form.submit')} testId="withdraw-submit" />
+      <FormActions submit={{ label: t('form.submit'), busy, testId: 'withdraw-submit' }} />
     </form>
   );
 }
@@ -381,23 +313,35 @@ function Confirmation({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: 
   const actor = useActorRef(withdraw.confirmation, {
     input: { withdrawalId: withdrawal.id, amount: withdrawal.amount },
   });
-  const snapshot = useSelector(actor, (s) => s);
-  const { outcome, images, error } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
+  const step = useSelector(actor, (s) =>
+    s.matches('confirmed')
+      ? 'confirmed'
+      : s.matches('closed')
+        ? 'closed'
+        : s.matches('inspecting')
+          ? 'inspecting'
+          : s.matches('submitting')
+            ? 'submitting'
+            : 'choosing',
+  );
+  const outcome = useSelector(actor, (s) => s.context.outcome);
+  const images = useSelector(actor, (s) => s.context.images);
+  const error = useSelector(actor, (s) => s.context.error);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const fileInput = useRef<HTMLInputElement>(null);
-  const done = snapshot.matches('confirmed') || snapshot.matches('closed');
+  const done = step === 'confirmed' || step === 'closed';
   useEffect(() => {
     if (done) onDone();
   }, [done, onDone]);
 
-  if (snapshot.matches('confirmed')) {
+  if (step === 'confirmed') {
     return (
       <p className="wd-success" role="status" data-testid="withdraw-confirmed">
         {t('confirm.thanks')}
       </p>
     );
   }
-  if (snapshot.matches('closed')) {
+  if (step === 'closed') {
     return (
       <p className="wd-muted" role="status" data-testid="withdraw-confirmation-closed">
         {t('confirm.closed')}
@@ -424,7 +368,7 @@ function Confirmation({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (outcome === 'partlyReceived') {
-      const received = moneyOrNull(text(form, 'receivedAmount'))?.toString() ?? '';
+      const received = parseTypedMoney(formText(form, 'receivedAmount'))?.toString() ?? '';
       actor.send({ type: 'user.setReceivedAmount', amount: received });
     }
     actor.send({ type: 'user.submit' });
@@ -458,11 +402,9 @@ function Confirmation({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: 
         ))}
       </fieldset>
       {outcome === 'partlyReceived' ? (
-        <Field
+        <MoneyField
           label={t('confirm.receivedAmount')}
           name="receivedAmount"
-          inputMode="decimal"
-          autoComplete="off"
           required
           data-testid="withdraw-received-amount"
         />
@@ -493,7 +435,7 @@ function Confirmation({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: 
           >
             {t('confirm.addImages', { count: images.length, max: proofImageLimits.maxCount })}
           </button>
-          {snapshot.matches('inspecting') ? <Spinner label={t('confirm.checking')} /> : null}
+          {step === 'inspecting' ? <Spinner label={t('confirm.checking')} /> : null}
           <Previews
             images={images}
             onRemove={(id) => actor.send({ type: 'user.removeImage', id })}
@@ -501,10 +443,12 @@ function Confirmation({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: 
         </div>
       ) : null}
       <FormError message={errorText(error)} testId="withdraw-confirmation-error" />
-      <SubmitButton
-        busy={snapshot.matches('submitting')}
-        label={t('confirm.submit')}
-        testId="withdraw-confirm-submit"
+      <FormActions
+        submit={{
+          label: t('confirm.submit'),
+          busy: step === 'submitting',
+          testId: 'withdraw-confirm-submit',
+        }}
       />
     </form>
   );
@@ -574,10 +518,22 @@ export default function WithdrawPage() {
   const withdraw = useWithdrawFlows();
   const session = useSession();
   const page = useActorRef(withdraw.withdrawal);
-  const snapshot = useSelector(page, (s) => s);
+  const step = useSelector(page, (s) =>
+    s.matches('loading')
+      ? 'loading'
+      : s.matches('loadFailed')
+        ? 'loadFailed'
+        : s.matches('submitted')
+          ? 'submitted'
+          : s.matches('ready')
+            ? 'ready'
+            : 'working',
+  );
+  const info = useSelector(page, (s) => s.context.info);
+  const error = useSelector(page, (s) => s.context.error);
+  const last = useSelector(page, (s) => s.context.last);
   const money = useMoney();
   const errorText = useErrorText();
-  const { info, error, last } = snapshot.context;
 
   // An approval or rejection arriving on the channel re-reads the list (its status changed).
   const latestWithdrawNote = useSelector(session, (s) =>
@@ -595,13 +551,13 @@ export default function WithdrawPage() {
   return (
     <div className="wd-page" data-testid="withdraw-page">
       <h2 className="wd-page__title">{t('title')}</h2>
-      {snapshot.matches('loading') && !info ? (
+      {step === 'loading' && !info ? (
         <div data-testid="withdraw-loading">
           <Spinner />
         </div>
       ) : null}
-      {snapshot.matches('loadFailed') ? (
-        <div className="wd-section" role="alert">
+      {step === 'loadFailed' ? (
+        <div className="form-section" role="alert">
           <p>{errorText(error)}</p>
           <button
             type="button"
@@ -615,7 +571,7 @@ export default function WithdrawPage() {
       {info ? (
         <>
           {!info.paymentPasswordSet ? <PaymentPasswordForm page={page} /> : null}
-          <Section title={t('bank.title')} testId="withdraw-accounts">
+          <FormSection title={t('bank.title')} testId="withdraw-accounts">
             {info.bankAccounts.length === 0 ? (
               <p className="wd-muted">{t('bank.none')}</p>
             ) : (
@@ -630,9 +586,9 @@ export default function WithdrawPage() {
               </ul>
             )}
             <BankAccountForm page={page} full={info.bankAccounts.length >= 5} />
-          </Section>
-          <Section title={t('form.title')} testId="withdraw-request">
-            {snapshot.matches('submitted') && last ? (
+          </FormSection>
+          <FormSection title={t('form.title')} testId="withdraw-request">
+            {step === 'submitted' && last ? (
               <div className="wd-success" role="status" data-testid="withdraw-submitted">
                 <p>
                   {t('form.done', {
@@ -656,13 +612,13 @@ export default function WithdrawPage() {
               <RequestForm page={page} info={info} />
             )}
             <FormError
-              message={snapshot.matches('ready') ? errorText(error) : null}
+              message={step === 'ready' ? errorText(error) : null}
               testId="withdraw-error"
             />
-          </Section>
-          <Section title={t('list.title')} testId="withdraw-requests">
+          </FormSection>
+          <FormSection title={t('list.title')} testId="withdraw-requests">
             <RequestList info={info} onConfirmed={() => page.send({ type: 'user.refresh' })} />
-          </Section>
+          </FormSection>
         </>
       ) : null}
     </div>
