@@ -73,6 +73,7 @@ export function Field({
   label,
   error,
   hint,
+  errorTestId,
   revealable,
   prefix,
   addon,
@@ -83,7 +84,7 @@ export function Field({
   const ids = useFieldIds({ error, hint });
   const [shown, setShown] = useState(false);
   return (
-    <FieldFrame label={label} error={error} hint={hint} ids={ids}>
+    <FieldFrame label={label} error={error} hint={hint} errorTestId={errorTestId} ids={ids}>
       {prefix ? (
         <span className="form-field__prefix" aria-hidden="true">
           {prefix}
