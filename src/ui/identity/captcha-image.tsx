@@ -13,7 +13,7 @@ export function CaptchaImage({ testId }: { testId: string }) {
   return (
     <button
       type="button"
-      className="id-captcha"
+      className="form-field__button id-captcha"
       onClick={() => captcha.refresh()}
       title={t('form.refreshCaptcha')}
       aria-label={t('form.refreshCaptcha')}

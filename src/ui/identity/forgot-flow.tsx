@@ -17,6 +17,7 @@ import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { Field, FormError } from '../components/form/field.tsx';
 import { SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
+import { FlowTabs } from './flow-tabs.tsx';
 import { SmsCodeField } from '../components/form/code-field.tsx';
 
 const emailPattern = /^[^\s@]+@[^\s@]+$/;
@@ -179,21 +180,14 @@ function ForgotMachine({
   const tabs: ForgotPasswordTab[] = input.mobileEnabled ? ['email', 'mobile'] : ['email'];
   return (
     <div className="id-flow">
-      <div className="id-tabs" role="tablist" aria-label={t('forgot.title')}>
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className="id-tabs__tab"
-            onClick={() => actor.send({ type: 'user.selectTab', tab: name })}
-            data-testid={`forgot-tab-${name}`}
-          >
-            {t(`forgot.tab.${name}`)}
-          </button>
-        ))}
-      </div>
+      <FlowTabs
+        label={t('forgot.title')}
+        tabs={tabs}
+        selected={tab}
+        onSelect={(name) => actor.send({ type: 'user.selectTab', tab: name })}
+        text={(name) => t(`forgot.tab.${name}`)}
+        testIdPrefix="forgot-tab"
+      />
       {tab === 'mobile' ? (
         <MobileForm key={i18n.language} actor={actor} permission={permission} />
       ) : (

@@ -10,6 +10,7 @@ import type { LoginOutput, LoginTab, SocialProvider } from '../../machines/login
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
+import { FlowTabs } from './flow-tabs.tsx';
 import { CheckField, Field, FormError } from '../components/form/field.tsx';
 import { FormActions, SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
@@ -86,21 +87,14 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
   return (
     <div className="id-flow" data-testid="login-form">
       {tabs.length > 1 && (
-        <div className="id-tabs" role="tablist" aria-label={t('login.title')}>
-          {tabs.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className="id-tabs__tab"
-              onClick={() => actor.send({ type: 'user.selectTab', tab: name })}
-              data-testid={`login-tab-${name}`}
-            >
-              {t(`login.tab.${name}`)}
-            </button>
-          ))}
-        </div>
+        <FlowTabs
+          label={t('login.title')}
+          tabs={tabs}
+          selected={tab}
+          onSelect={(name) => actor.send({ type: 'user.selectTab', tab: name })}
+          text={(name) => t(`login.tab.${name}`)}
+          testIdPrefix="login-tab"
+        />
       )}
       {permission && (
         <LoginForm
@@ -357,20 +351,13 @@ function SecondFactorStep({ actor }: { actor: LoginActor }) {
     >
       <p>{t('login.secondFactor')}</p>
       {factors.length > 1 && (
-        <div className="id-tabs" role="tablist">
-          {factors.map((f) => (
-            <button
-              key={f}
-              type="button"
-              role="tab"
-              aria-selected={factor === f}
-              className="id-tabs__tab"
-              onClick={() => actor.send({ type: 'user.selectFactor', factor: f })}
-            >
-              {t(`login.factor.${f}`)}
-            </button>
-          ))}
-        </div>
+        <FlowTabs
+          label={t('login.secondFactor')}
+          tabs={factors}
+          selected={factor}
+          onSelect={(f) => actor.send({ type: 'user.selectFactor', factor: f })}
+          text={(f) => t(`login.factor.${f}`)}
+        />
       )}
       {(factor === 'sms' || factor === 'email') && (
         <>

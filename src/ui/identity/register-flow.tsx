@@ -16,6 +16,7 @@ import type { RegistrationInput } from '../../machines/registration.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
+import { FlowTabs } from './flow-tabs.tsx';
 import { CheckField, Field, FormError } from '../components/form/field.tsx';
 import { SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
@@ -128,21 +129,14 @@ function RegisterMachine({
   return (
     <div className="id-flow" data-testid="register-form">
       {showTabs && (
-        <div className="id-tabs" role="tablist" aria-label={t('register.title')}>
-          {tabs.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={registerType === name}
-              className="id-tabs__tab"
-              onClick={() => actor.send({ type: 'user.selectTab', registerType: name })}
-              data-testid={`register-tab-${name}`}
-            >
-              {t(`register.tab.${name}`)}
-            </button>
-          ))}
-        </div>
+        <FlowTabs
+          label={t('register.title')}
+          tabs={tabs}
+          selected={registerType}
+          onSelect={(name) => actor.send({ type: 'user.selectTab', registerType: name })}
+          text={(name) => t(`register.tab.${name}`)}
+          testIdPrefix="register-tab"
+        />
       )}
       <RegisterForm
         key={`${registerType}-${i18n.language}`}

@@ -243,24 +243,29 @@ export default function DepositPage() {
   const [returnedOrderId] = useState(() => params.get(returnedOrderKey));
   const deposit = useActorRef(flows.deposit, { input: { returnedOrderId } });
   useSettlements(deposit);
-  const snapshot = useSelector(deposit, (s) => s);
-  const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
-  const channel = context.channels.find((c) => c.id === context.channelId) ?? null;
-  const errorText = context.error
-    ? t(`errors.${context.error}`, { defaultValue: t('errors.unknown') })
-    : '';
+  // The state's name and the context fields the page renders, never the whole snapshot.
+  const state = useSelector(deposit, (s) => s.value);
+  const busy = useSelector(deposit, (s) => s.hasTag('busy'));
+  const canRetry = useSelector(deposit, (s) => s.can({ type: 'user.retry' }));
+  const channels = useSelector(deposit, (s) => s.context.channels);
+  const channel = useSelector(
+    deposit,
+    (s) => s.context.channels.find((c) => c.id === s.context.channelId) ?? null,
+  );
+  const order = useSelector(deposit, (s) => s.context.order);
+  const error = useSelector(deposit, (s) => s.context.error);
+  const errorText = error ? t(`errors.${error}`, { defaultValue: t('errors.unknown') }) : '';
   const again = () => deposit.send({ type: 'user.again' });
   const headingId = useId();
 
   let body: ReactNode;
-  if (snapshot.matches('loadingChannels') || snapshot.matches('checkingResult')) {
+  if (state === 'loadingChannels' || state === 'checkingResult') {
     body = (
       <div data-testid="deposit-loading">
         <Spinner />
       </div>
     );
-  } else if (snapshot.matches('channelsFailed') || snapshot.matches('resultFailed')) {
+  } else if (state === 'channelsFailed' || state === 'resultFailed') {
     body = (
       <Notice testId="deposit-error" tone="bad" title={t('errors.title')} text={errorText}>
         <button
@@ -270,14 +275,14 @@ export default function DepositPage() {
         >
           {t('retry')}
         </button>
-        {snapshot.matches('resultFailed') && (
+        {state === 'resultFailed' && (
           <button type="button" className="btn btn--outline" onClick={again}>
             {t('again')}
           </button>
         )}
       </Notice>
     );
-  } else if (snapshot.matches('noChannels')) {
+  } else if (state === 'noChannels') {
     body = (
       <Notice testId="deposit-empty" title={t('empty')}>
         <button
@@ -289,14 +294,14 @@ export default function DepositPage() {
         </button>
       </Notice>
     );
-  } else if (snapshot.matches('choosingChannel')) {
+  } else if (state === 'choosingChannel') {
     body = (
       <ChannelList
-        channels={context.channels}
+        channels={channels}
         onSelect={(channelId) => deposit.send({ type: 'user.selectChannel', channelId })}
       />
     );
-  } else if ((snapshot.matches('editingAmount') || snapshot.matches('submitting')) && channel) {
+  } else if ((state === 'editingAmount' || state === 'submitting') && channel) {
     body = (
       <AmountForm
         channel={channel}
@@ -304,8 +309,8 @@ export default function DepositPage() {
         onBack={() => deposit.send({ type: 'user.back' })}
       />
     );
-  } else if (snapshot.matches('submitFailed')) {
-    const retryable = snapshot.can({ type: 'user.retry' });
+  } else if (state === 'submitFailed') {
+    const retryable = canRetry;
     body = (
       <Notice testId="deposit-error" tone="bad" title={t('errors.title')} text={errorText}>
         {retryable && (
@@ -326,19 +331,16 @@ export default function DepositPage() {
         </button>
       </Notice>
     );
-  } else if (snapshot.matches('redirecting')) {
+  } else if (state === 'redirecting') {
     body = (
       <div data-testid="deposit-redirecting" role="status">
         <Spinner label={t('redirecting')} />
         <p className="dep-hint">{t('redirecting')}</p>
       </div>
     );
-  } else if (
-    (snapshot.matches('awaitingTransfer') || snapshot.matches('submittingReference')) &&
-    context.order
-  ) {
-    body = <BankDetails order={context.order} busy={busy} />;
-  } else if (snapshot.matches('awaitingConfirmation')) {
+  } else if ((state === 'awaitingTransfer' || state === 'submittingReference') && order) {
+    body = <BankDetails order={order} busy={busy} />;
+  } else if (state === 'awaitingConfirmation') {
     body = (
       <Notice testId="deposit-awaiting" title={t('awaiting.title')} text={t('awaiting.text')}>
         <button
@@ -353,7 +355,7 @@ export default function DepositPage() {
         </button>
       </Notice>
     );
-  } else if (snapshot.matches('pendingResult')) {
+  } else if (state === 'pendingResult') {
     body = (
       <Notice testId="deposit-pending" title={t('pending.title')} text={t('pending.text')}>
         <button
@@ -368,20 +370,20 @@ export default function DepositPage() {
         </button>
       </Notice>
     );
-  } else if (snapshot.matches('paid') && context.order) {
+  } else if (state === 'paid' && order) {
     body = (
       <Notice
         testId="deposit-paid"
         tone="ok"
         title={t('paid.title')}
-        text={t('paid.text', { amount: money(context.order.amount) })}
+        text={t('paid.text', { amount: money(order.amount) })}
       >
         <button type="button" className="btn btn--primary" onClick={again}>
           {t('again')}
         </button>
       </Notice>
     );
-  } else if (snapshot.matches('failed')) {
+  } else if (state === 'failed') {
     body = (
       <Notice testId="deposit-failed" tone="bad" title={t('failed.title')} text={t('failed.text')}>
         <button type="button" className="btn btn--primary" onClick={again}>

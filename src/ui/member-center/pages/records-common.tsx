@@ -56,3 +56,33 @@ export function Pager({
     </nav>
   );
 }
+
+/**
+ * After a failed transfer: retry (when the failure allows it) and change the request.
+ * They stand in the form's footer instead of its submit button.
+ */
+export function FailedTransferActions({
+  canRetry,
+  changeLabel,
+  onRetry,
+  onChange,
+}: {
+  canRetry: boolean;
+  changeLabel: string;
+  onRetry: () => void;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation('records');
+  return (
+    <>
+      {canRetry ? (
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          {t('retryable')}
+        </button>
+      ) : null}
+      <button type="button" className="btn btn--outline" onClick={onChange}>
+        {changeLabel}
+      </button>
+    </>
+  );
+}

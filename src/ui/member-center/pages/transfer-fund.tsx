@@ -12,7 +12,7 @@ import type { transferMachine } from '../../../machines/transfer.machine.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import { useRecordsFlows } from '../records-flows.ts';
-import { useErrorText } from './records-common.tsx';
+import { FailedTransferActions, useErrorText } from './records-common.tsx';
 import { SelectField } from '../../components/form/field.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { amountFromInput, MoneyField, useMoney } from '../../components/form/money-field.tsx';
@@ -217,23 +217,13 @@ function TransferForm({
       <FormActions
         submit={state === 'failed' ? undefined : { label: t('transferFund.submit'), busy }}
       >
-        {state === 'failed' && retryable.includes(error ?? '') ? (
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => actor.send({ type: 'user.retry' })}
-          >
-            {t('retryable')}
-          </button>
-        ) : null}
         {state === 'failed' ? (
-          <button
-            type="button"
-            className="btn btn--outline"
-            onClick={() => actor.send({ type: 'user.edit' })}
-          >
-            {t('transferFund.change')}
-          </button>
+          <FailedTransferActions
+            canRetry={retryable.includes(error ?? '')}
+            changeLabel={t('transferFund.change')}
+            onRetry={() => actor.send({ type: 'user.retry' })}
+            onChange={() => actor.send({ type: 'user.edit' })}
+          />
         ) : null}
       </FormActions>
     </form>

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { TransferUplineReply } from '../../../contract/records.ts';
 import { useRecordsFlows } from '../records-flows.ts';
 import { useIdentityFlows } from '../../identity/identity-flows.ts';
-import { useErrorText } from './records-common.tsx';
+import { FailedTransferActions, useErrorText } from './records-common.tsx';
 import { Field } from '../../components/form/field.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { amountFromInput, MoneyField, useMoney } from '../../components/form/money-field.tsx';
@@ -94,24 +94,13 @@ export default function TransferUplinePage() {
           <FormActions
             submit={state === 'failed' ? undefined : { label: t('transferUpline.submit'), busy }}
           >
-            {state === 'failed' &&
-            (retryable.includes(error ?? '') || error === 'payment_password_wrong') ? (
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => actor.send({ type: 'user.retry' })}
-              >
-                {t('retryable')}
-              </button>
-            ) : null}
             {state === 'failed' ? (
-              <button
-                type="button"
-                className="btn btn--outline"
-                onClick={() => actor.send({ type: 'user.edit' })}
-              >
-                {t('transferUpline.change')}
-              </button>
+              <FailedTransferActions
+                canRetry={retryable.includes(error ?? '') || error === 'payment_password_wrong'}
+                changeLabel={t('transferUpline.change')}
+                onRetry={() => actor.send({ type: 'user.retry' })}
+                onChange={() => actor.send({ type: 'user.edit' })}
+              />
             ) : null}
           </FormActions>
         </form>

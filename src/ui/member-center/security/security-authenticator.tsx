@@ -1,17 +1,36 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useSecurityFlows } from '../security-flows.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { FormSection } from '../../components/form/form-section.tsx';
-import { Field, FormError } from '../../components/form/field.tsx';
+import { FormError } from '../../components/form/field.tsx';
 import { CodeField } from '../../components/form/code-field.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { formText } from '../../components/form/form-data.ts';
-import { useFailureText } from './security-failure.ts';
+import { CurrentPasswordField, useFailureText } from './security-form-parts.tsx';
 
 /** The secret in groups of four, easier to type into an authenticator by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The authenticator's status badge and the one action it offers. */
+function StatusLine({
+  testId,
+  badge,
+  children,
+}: {
+  testId: string;
+  badge: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="sc-line" data-testid={testId}>
+      <p className="sc-value">{badge}</p>
+      {children}
+    </div>
+  );
+}
 
 type Step = 'loading' | 'failed' | 'unbound' | 'password' | 'confirm' | 'bound' | 'unbind' | null;
 
@@ -57,10 +76,10 @@ export function AuthenticatorSection() {
         </div>
       )}
       {step === 'unbound' && (
-        <div className="sc-line" data-testid="security-totp-unbound">
-          <p className="sc-value">
-            <span className="sc-badge">{t('totp.unbound')}</span>
-          </p>
+        <StatusLine
+          testId="security-totp-unbound"
+          badge={<span className="sc-badge">{t('totp.unbound')}</span>}
+        >
           <button
             type="button"
             className="btn btn--primary"
@@ -69,7 +88,7 @@ export function AuthenticatorSection() {
           >
             {t('totp.bind')}
           </button>
-        </div>
+        </StatusLine>
       )}
       {step === 'password' && (
         <form
@@ -83,15 +102,7 @@ export function AuthenticatorSection() {
           }}
         >
           <p className="sc-muted">{t('totp.passwordHint')}</p>
-          <Field
-            label={t('contact.currentPassword')}
-            name="password"
-            type="password"
-            revealable
-            required
-            autoComplete="current-password"
-            data-testid="security-totp-password-input"
-          />
+          <CurrentPasswordField testId="security-totp-password-input" />
           {error}
           <FormActions
             cancel={cancel}
@@ -141,10 +152,10 @@ export function AuthenticatorSection() {
         </form>
       )}
       {step === 'bound' && (
-        <div className="sc-line" data-testid="security-totp-bound">
-          <p className="sc-value">
-            <span className="sc-badge sc-badge--on">{t('totp.bound')}</span>
-          </p>
+        <StatusLine
+          testId="security-totp-bound"
+          badge={<span className="sc-badge sc-badge--on">{t('totp.bound')}</span>}
+        >
           <button
             type="button"
             className="btn btn--outline"
@@ -153,7 +164,7 @@ export function AuthenticatorSection() {
           >
             {t('totp.unbind')}
           </button>
-        </div>
+        </StatusLine>
       )}
       {step === 'unbind' && (
         <form
@@ -171,15 +182,7 @@ export function AuthenticatorSection() {
           }}
         >
           <p className="sc-muted">{t('totp.unbindHint')}</p>
-          <Field
-            label={t('contact.currentPassword')}
-            name="password"
-            type="password"
-            revealable
-            required
-            autoComplete="current-password"
-            data-testid="security-totp-unbind-password"
-          />
+          <CurrentPasswordField testId="security-totp-unbind-password" />
           <CodeField
             label={t('totp.code')}
             name="code"

@@ -13,7 +13,7 @@ import {
   RegisterCountryCode,
   useDefaultDialingCode,
 } from '../../identity/register-country-code.tsx';
-import { useFailureText } from './security-failure.ts';
+import { CurrentPasswordField, useFailureText } from './security-form-parts.tsx';
 
 /** +91 96*****678: enough to recognise one's own number, not to read it off a screen. */
 function maskMobile(countryDialingCode: string | null, mobile: string): string {
@@ -126,15 +126,9 @@ export function ContactSection({
       {step === 'editing' && (
         <form className="id-form" onSubmit={sendCode} noValidate data-testid={`${prefix}-form`}>
           <p className="sc-muted">{t(`${kind}.formHint`)}</p>
-          <Field
-            label={t('contact.currentPassword')}
-            name="password"
-            type="password"
-            revealable
-            required
-            autoComplete="current-password"
+          <CurrentPasswordField
+            testId={`${prefix}-password`}
             defaultValue={request?.password ?? ''}
-            data-testid={`${prefix}-password`}
           />
           {kind === 'mobile' ? (
             <div className="sc-phone">
