@@ -3,8 +3,8 @@ import { SiteShellFlowsProvider } from '../ui/layout/site-shell-flows.ts';
 import { IdentityFlowsProvider } from '../ui/identity/identity-flows.ts';
 import { MemberCenterFlowsProvider } from '../ui/member-center/member-center-flows.ts';
 import { RecordsFlowsProvider } from '../ui/member-center/records-flows.ts';
-import { SecurityFlowsProvider } from '../ui/member-center/security-flows.ts';
-import { WithdrawFlowsProvider } from '../ui/member-center/withdraw-flows.ts';
+import { SecurityFlowsProvider } from '../ui/member-center/security/security-flows.ts';
+import { WithdrawFlowsProvider } from '../ui/member-center/withdraw/withdraw-flows.ts';
 import { DepositFlowsProvider } from '../ui/member-center/deposit-flows.ts';
 import type { SiteActors } from './site-actors.ts';
 

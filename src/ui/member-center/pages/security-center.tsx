@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SecuritySummary } from '../../../contract/security-center.ts';
-import { useSecurityFlows } from '../security-flows.ts';
+import { useSecurityFlows } from '../security/security-flows.ts';
 import { AccountDetails } from '../security/security-account.tsx';
 import { PasswordSection, PaymentPasswordSection } from '../security/security-passwords.tsx';
 import { ContactSection } from '../security/security-contact.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useWithdrawFlows } from '../withdraw-flows.ts';
+import { useWithdrawFlows } from '../withdraw/withdraw-flows.ts';
 import { useSession } from '../../identity/identity-flows.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { FormError } from '../../components/form/field.tsx';

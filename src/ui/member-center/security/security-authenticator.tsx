@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useSecurityFlows } from '../security-flows.ts';
+import { useSecurityFlows } from './security-flows.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { FormSection } from '../../components/form/form-section.tsx';
 import { FormError } from '../../components/form/field.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SecuritySummary } from '../../../contract/security-center.ts';
 import type { ContactKind, ContactRequest } from '../../../machines/contact-change.machine.ts';
-import { useSecurityFlows } from '../security-flows.ts';
+import { useSecurityFlows } from './security-flows.ts';
 import { FormSection } from '../../components/form/form-section.tsx';
 import { Field, FormError } from '../../components/form/field.tsx';
 import { CodeField } from '../../components/form/code-field.tsx';

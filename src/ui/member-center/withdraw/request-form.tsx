@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { paymentPasswordSchema, type WithdrawInfo } from '../../../contract/withdrawal.ts';
-import { useWithdrawFlows } from '../withdraw-flows.ts';
+import { useWithdrawFlows } from './withdraw-flows.ts';
 import { Field, SelectField } from '../../components/form/field.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { MoneyField, parseTypedMoney, useMoney } from '../../components/form/money-field.tsx';

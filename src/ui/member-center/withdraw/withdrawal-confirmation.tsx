@@ -7,7 +7,7 @@ import {
   type Withdrawal,
 } from '../../../contract/withdrawal.ts';
 import type { ProofImage } from '../../../machines/withdrawal-confirmation.machine.ts';
-import { useWithdrawFlows } from '../withdraw-flows.ts';
+import { useWithdrawFlows } from './withdraw-flows.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { FormError } from '../../components/form/field.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
