@@ -207,22 +207,26 @@ function ForgotMachine({
   );
 }
 
-/** The machine's own check failed (its rule differs from the form's): show the field errors. */
-function useMachineInvalid(actor: ForgotActor, trigger: () => Promise<boolean>) {
+/**
+ * What every step's form reads: the server's refusal and whether a call runs. When the
+ * machine's own check failed (its rule differs from the form's), the field errors show.
+ */
+function useForgotStep(actor: ForgotActor, trigger: () => Promise<boolean>) {
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const invalid = useSelector(actor, (s) => s.context.invalid);
   useEffect(() => {
     if (invalid) void trigger();
   }, [invalid, trigger]);
+  return { failure, busy };
 }
 
 function EmailForm({ actor }: { actor: ForgotActor }) {
   const { t } = useTranslation('identity');
-  const failure = useSelector(actor, (s) => s.context.failure);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { register, handleSubmit, formState, trigger } = useForm<EmailResetForm>({
     defaultValues: { username: '', email: '' },
   });
-  useMachineInvalid(actor, trigger);
+  const { failure, busy } = useForgotStep(actor, trigger);
   const errors = formState.errors;
   return (
     <form
@@ -267,8 +271,6 @@ function EmailForm({ actor }: { actor: ForgotActor }) {
 function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
-  const failure = useSelector(actor, (s) => s.context.failure);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const resolver = useMemo(
     () =>
       identity.forms.resolver(
@@ -288,7 +290,7 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         newPassword: '',
       },
     });
-  useMachineInvalid(actor, trigger);
+  const { failure, busy } = useForgotStep(actor, trigger);
   const defaultDialingCode = useDefaultDialingCode();
   const dialingCode = useWatch({ control, name: 'countryDialingCode' });
   useEffect(() => {
@@ -372,8 +374,6 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
 function LinkForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
-  const failure = useSelector(actor, (s) => s.context.failure);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const resolver = useMemo(
     () =>
       identity.forms.resolver(
@@ -389,7 +389,7 @@ function LinkForm({ actor, permission }: { actor: ForgotActor; permission: Permi
     resolver,
     defaultValues: { newPassword: '', confirmNewPassword: '' },
   });
-  useMachineInvalid(actor, trigger);
+  const { failure, busy } = useForgotStep(actor, trigger);
   const errors = formState.errors;
   return (
     <form

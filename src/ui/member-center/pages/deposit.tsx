@@ -340,24 +340,15 @@ export default function DepositPage() {
     );
   } else if ((state === 'awaitingTransfer' || state === 'submittingReference') && order) {
     body = <BankDetails order={order} busy={busy} />;
-  } else if (state === 'awaitingConfirmation') {
+  } else if (state === 'awaitingConfirmation' || state === 'pendingResult') {
+    // Both wait for the gateway or the operator: read the order again, or start another.
+    const waiting = state === 'pendingResult' ? 'pending' : 'awaiting';
     body = (
-      <Notice testId="deposit-awaiting" title={t('awaiting.title')} text={t('awaiting.text')}>
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={() => deposit.send({ type: 'user.refresh' })}
-        >
-          {t('refresh')}
-        </button>
-        <button type="button" className="btn btn--outline" onClick={again}>
-          {t('again')}
-        </button>
-      </Notice>
-    );
-  } else if (state === 'pendingResult') {
-    body = (
-      <Notice testId="deposit-pending" title={t('pending.title')} text={t('pending.text')}>
+      <Notice
+        testId={`deposit-${waiting}`}
+        title={t(`${waiting}.title`)}
+        text={t(`${waiting}.text`)}
+      >
         <button
           type="button"
           className="btn btn--outline"
