@@ -29,7 +29,7 @@ import {
 import { constants } from '../contract/constants.ts';
 import { formResolver, validationTranslator } from '../services/validation.ts';
 import { dialogLogic } from '../ui/modals/dialogs.ts';
-import type { CaptchaStore, IdentityFlows } from '../ui/site-context.tsx';
+import type { CaptchaStore, IdentityFlows } from '../ui/identity/identity-flows.ts';
 
 type Deps = {
   identity: IdentityService;
@@ -329,6 +329,8 @@ export function createIdentityActors(deps: Deps) {
   }
 
   const flows: IdentityFlows = {
+    session,
+    dialogs,
     login,
     registration,
     registerSms,

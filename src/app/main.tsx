@@ -17,7 +17,7 @@ import { createWithdrawClient } from '../services/withdraw.service.ts';
 import { createDepositClient } from '../services/deposit.service.ts';
 import { balanceReplySchema, walletPaths } from '../contract/wallet.ts';
 import { wireRealtime } from './realtime-wiring.ts';
-import { SiteContext } from '../ui/site-context.tsx';
+import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
 import { createSiteRouter } from './router.tsx';
 import { StartupGate } from './startup-gate.tsx';
@@ -66,7 +66,7 @@ async function start(): Promise<void> {
   router = createSiteRouter();
   // Balance, unread count and notifications stream into the session while a member is in.
   wireRealtime({
-    session: site.session,
+    session: site.identity.session,
     getToken: sessionStore.token,
     loadBalance: async () => (await http.get(walletPaths.balance, balanceReplySchema)).sumBalance,
     loadUnread: () => records.unreadCount(),
@@ -78,11 +78,11 @@ async function start(): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <SiteContext.Provider value={site}>
+        <SiteProviders actors={site}>
           <StartupGate system={system}>
             <RouterProvider router={router} />
           </StartupGate>
-        </SiteContext.Provider>
+        </SiteProviders>
       </I18nextProvider>
     </StrictMode>,
   );

@@ -5,7 +5,7 @@ import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
 import type { IdentityService } from '../services/identity.service.ts';
 import type { SecurityService } from '../services/security.service.ts';
-import type { SecurityFlows } from '../ui/member-center/security-flows.ts';
+import type { SecurityFlows } from '../ui/member-center/security/security-flows.ts';
 
 /**
  * The security center's machines wired to the calls: the authenticator to the identity client's

@@ -8,7 +8,13 @@ import { preferencesMachine } from '../machines/preferences.machine.ts';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import type { SystemService } from '../services/system.service.ts';
 import { storage } from '../services/storage.ts';
-import type { SiteActors } from '../ui/site-context.tsx';
+import type { SiteShellFlows } from '../ui/layout/site-shell-flows.ts';
+import type { IdentityFlows } from '../ui/identity/identity-flows.ts';
+import type { MemberCenterFlows } from '../ui/member-center/member-center-flows.ts';
+import type { RecordsFlows } from '../ui/member-center/records-flows.ts';
+import type { SecurityFlows } from '../ui/member-center/security/security-flows.ts';
+import type { WithdrawFlows } from '../ui/member-center/withdraw/withdraw-flows.ts';
+import type { DepositFlows } from '../ui/member-center/deposit-flows.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
 import { createRecordsFlows } from './records-actors.ts';
@@ -21,6 +27,17 @@ import { createDepositFlows } from './deposit-actors.ts';
 import { createSecurityFlows } from './security-actors.ts';
 import { createWithdrawFlows } from './withdraw-actors.ts';
 import type { WithdrawClient } from '../services/withdraw.service.ts';
+
+/** Every feature's flows, each given to its own context by `SiteProviders`. */
+export type SiteActors = {
+  shell: SiteShellFlows;
+  identity: IdentityFlows;
+  memberCenter: MemberCenterFlows;
+  records: RecordsFlows;
+  security: SecurityFlows;
+  withdraw: WithdrawFlows;
+  deposit: DepositFlows;
+};
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
 
@@ -135,16 +152,7 @@ export function createSiteActors({
     loadBalance,
   });
 
-  const actors: SiteActors = {
-    session: identityActors.session,
-    memberCenter: memberCenterActors.memberCenter,
-    headerBalance: memberCenterActors.headerBalance,
-    dialogs: identityActors.dialogs,
-    identity: identityActors.flows,
-    records: createRecordsFlows(records),
-    security: createSecurityFlows({ identity, security, session: identityActors.session }),
-    withdraw: createWithdrawFlows(withdraw),
-    deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),
+  const shell: SiteShellFlows = {
     systemStatus,
     preferences,
     banners: remoteResource(system.getBanners, language),
@@ -152,7 +160,19 @@ export function createSiteActors({
     vendors: remoteResource(system.getVendors, language),
     helpCenter: remoteResource(system.getHelpCenter, language),
   };
-  const remote = [actors.banners, actors.notices, actors.vendors, actors.helpCenter];
+  const actors: SiteActors = {
+    shell,
+    identity: identityActors.flows,
+    memberCenter: {
+      memberCenter: memberCenterActors.memberCenter,
+      headerBalance: memberCenterActors.headerBalance,
+    },
+    records: createRecordsFlows(records),
+    security: createSecurityFlows({ identity, security, session: identityActors.session }),
+    withdraw: createWithdrawFlows(withdraw),
+    deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),
+  };
+  const remote = [shell.banners, shell.notices, shell.vendors, shell.helpCenter];
 
   // The bootstrap payload configures the languages; a normal site retries what failed before.
   let configured: unknown = null;

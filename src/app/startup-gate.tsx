@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SystemService } from '../services/system.service.ts';
-import { useSite } from '../ui/site-context.tsx';
+import { useSiteShellFlows } from '../ui/layout/site-shell-flows.ts';
 import { ErrorPage } from '../ui/system/error-page.tsx';
 import { LoadingPage } from '../ui/system/loading-page.tsx';
 import { MaintenancePage } from '../ui/system/maintenance-page.tsx';
@@ -29,7 +29,7 @@ function useLiveChatUrl(system: SystemService, wanted: boolean): string | null {
 
 /** Start-up: loading, then the site, the maintenance page, the region page or the error page. */
 export function StartupGate({ system, children }: { system: SystemService; children: ReactNode }) {
-  const { systemStatus } = useSite();
+  const { systemStatus } = useSiteShellFlows();
   const state = useSelector(systemStatus, (s) =>
     s.matches('loading')
       ? 'loading'

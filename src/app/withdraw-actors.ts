@@ -6,7 +6,7 @@ import {
   type ProofImage,
 } from '../machines/withdrawal-confirmation.machine.ts';
 import type { WithdrawClient } from '../services/withdraw.service.ts';
-import type { WithdrawFlows } from '../ui/member-center/withdraw-flows.ts';
+import type { WithdrawFlows } from '../ui/member-center/withdraw/withdraw-flows.ts';
 
 /** Each image's type by its first bytes, as the server will check it. */
 async function inspect(images: ProofImage[]): Promise<(ProofImageType | null)[]> {

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { isModuleEnabled } from '../../contract/system.ts';
 import type { Permission, Resource } from '../../contract/system.ts';
-import { useSite } from '../site-context.tsx';
+import { useSiteShellFlows } from '../layout/site-shell-flows.ts';
 
 /** The bootstrap payload once the start-up has read it; null before and in maintenance. */
 export function usePermission(): Permission | null {
-  const { systemStatus } = useSite();
+  const { systemStatus } = useSiteShellFlows();
   return useSelector(systemStatus, (s) => s.context.permission);
 }
 

@@ -1,5 +1,9 @@
 import { useSelector } from '@xstate/react';
-import type { RemoteDataRef } from '../site-context.tsx';
+import type { ActorRefFrom } from 'xstate';
+import type { remoteDataMachine } from '../../machines/remote-data.machine.ts';
+
+/** A running remote resource (remoteDataMachine). */
+export type RemoteDataRef = ActorRefFrom<typeof remoteDataMachine>;
 
 export type RemoteDataView<T> = {
   status: 'loading' | 'loaded' | 'empty' | 'failed';

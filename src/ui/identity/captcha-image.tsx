@@ -1,11 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSite } from '../site-context.tsx';
+import { useIdentityFlows } from './identity-flows.ts';
 
 /** The captcha image (GET /wps/captcha); a click asks for a new one (at most once a second). */
 export function CaptchaImage({ testId }: { testId: string }) {
   const { t } = useTranslation('identity');
-  const { captcha } = useSite().identity;
+  const { captcha } = useIdentityFlows();
   const image = useSyncExternalStore(captcha.subscribe, captcha.getSnapshot);
   useEffect(() => {
     if (!image) captcha.refresh();
@@ -13,7 +13,7 @@ export function CaptchaImage({ testId }: { testId: string }) {
   return (
     <button
       type="button"
-      className="id-captcha"
+      className="form-field__button id-captcha"
       onClick={() => captcha.refresh()}
       title={t('form.refreshCaptcha')}
       aria-label={t('form.refreshCaptcha')}

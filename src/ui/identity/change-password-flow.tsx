@@ -6,8 +6,9 @@ import { changePasswordSchema } from '../../contract/validation-engine.ts';
 import type { ChangePasswordValues } from '../../contract/validation-engine.ts';
 import type { ChangePasswordReason } from '../../machines/change-password.machine.ts';
 import { usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
-import { Field, FormError } from './field.tsx';
+import { useIdentityFlows } from './identity-flows.ts';
+import { Field, FormError } from '../components/form/field.tsx';
+import { FormActions } from '../components/form/form-actions.tsx';
 
 /**
  * The change-password form (changePasswordMachine): the current password only when none is
@@ -23,10 +24,10 @@ export function ChangePasswordFlow({
   onDone: (outcome: 'home' | 'closed') => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const permission = usePermission();
-  const username = useSelector(site.session, (s) => s.context.member?.account ?? null);
-  const actor = useActorRef(site.identity.changePassword, {
+  const username = useSelector(identity.session, (s) => s.context.member?.account ?? null);
+  const actor = useActorRef(identity.changePassword, {
     input: { reason, username, heldPassword },
   });
   const askCurrent = useSelector(actor, (s) => s.context.askCurrentPassword);
@@ -39,14 +40,14 @@ export function ChangePasswordFlow({
 
   const resolver = useMemo(
     () =>
-      site.identity.forms.resolver(
+      identity.forms.resolver(
         changePasswordSchema(
           permission?.validators ?? ({} as never),
           { askCurrent },
-          { translate: site.identity.forms.translator(i18n) },
+          { translate: identity.forms.translator(i18n) },
         ),
       ),
-    [permission, askCurrent, i18n, site],
+    [permission, askCurrent, i18n, identity],
   );
   const { register, handleSubmit, formState } = useForm<ChangePasswordValues>({ resolver });
   const errors = formState.errors;
@@ -104,25 +105,14 @@ export function ChangePasswordFlow({
         {...register('confirmNewPassword')}
       />
       <FormError message={failure?.message || null} testId="change-password-error" />
-      <div className="id-actions">
-        {reason === 'voluntary' && (
-          <button
-            type="button"
-            className="btn btn--outline"
-            onClick={() => actor.send({ type: 'user.close' })}
-          >
-            {t('form.cancel')}
-          </button>
-        )}
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={busy}
-          data-testid="change-password-submit"
-        >
-          {busy ? t('form.working') : t('form.confirm')}
-        </button>
-      </div>
+      <FormActions
+        cancel={
+          reason === 'voluntary'
+            ? { label: t('form.cancel'), onClick: () => actor.send({ type: 'user.close' }) }
+            : undefined
+        }
+        submit={{ label: t('form.confirm'), busy, testId: 'change-password-submit' }}
+      />
     </form>
   );
 }

@@ -13,16 +13,16 @@ import type {
   ForgotPasswordTab,
 } from '../../machines/forgot-password.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
-import { Field, FormError } from './field.tsx';
+import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
+import { Field, FormError } from '../components/form/field.tsx';
+import { SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { FlowTabs } from './flow-tabs.tsx';
+import { SmsCodeField } from '../components/form/code-field.tsx';
 
 const emailPattern = /^[^\s@]+@[^\s@]+$/;
 
-type ForgotActor = ReturnType<
-  typeof useActorRef<ReturnType<typeof useSite>['identity']['forgotPassword']>
->;
+type ForgotActor = ReturnType<typeof useActorRef<IdentityFlows['forgotPassword']>>;
 
 /**
  * The forgot-password flow (forgotPasswordMachine) for the /forget page and its popup: by
@@ -72,9 +72,9 @@ function ForgotMachine({
   onTokenDropped?: () => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const navigate = useNavigate();
-  const actor = useActorRef(site.identity.forgotPassword, { input });
+  const actor = useActorRef(identity.forgotPassword, { input });
   const tab = useSelector(actor, (s): ForgotPasswordTab | 'link' | null =>
     s.matches('link')
       ? 'link'
@@ -97,9 +97,9 @@ function ForgotMachine({
   // The phone reset logged the player in: the popup closes and the app goes home.
   useEffect(() => {
     if (outcome !== 'home') return;
-    site.dialogs.send({ type: 'user.close' });
+    identity.dialogs.send({ type: 'user.close' });
     navigate('/');
-  }, [outcome, site.dialogs, navigate]);
+  }, [outcome, identity.dialogs, navigate]);
 
   const loginLink = (testId: string, text: string) => (
     <Link
@@ -150,9 +150,7 @@ function ForgotMachine({
     if (tokenInvalid) {
       return (
         <div className="id-flow" data-testid="forgot-link-invalid">
-          <p className="id-form__error" role="alert" data-testid="forgot-error">
-            {failure?.message || t('forgot.linkInvalid')}
-          </p>
+          <FormError message={failure?.message || t('forgot.linkInvalid')} testId="forgot-error" />
           <button
             type="button"
             className="btn btn--primary id-wide"
@@ -182,21 +180,14 @@ function ForgotMachine({
   const tabs: ForgotPasswordTab[] = input.mobileEnabled ? ['email', 'mobile'] : ['email'];
   return (
     <div className="id-flow">
-      <div className="id-tabs" role="tablist" aria-label={t('forgot.title')}>
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className="id-tabs__tab"
-            onClick={() => actor.send({ type: 'user.selectTab', tab: name })}
-            data-testid={`forgot-tab-${name}`}
-          >
-            {t(`forgot.tab.${name}`)}
-          </button>
-        ))}
-      </div>
+      <FlowTabs
+        label={t('forgot.title')}
+        tabs={tabs}
+        selected={tab}
+        onSelect={(name) => actor.send({ type: 'user.selectTab', tab: name })}
+        text={(name) => t(`forgot.tab.${name}`)}
+        testIdPrefix="forgot-tab"
+      />
       {tab === 'mobile' ? (
         <MobileForm key={i18n.language} actor={actor} permission={permission} />
       ) : (
@@ -216,22 +207,26 @@ function ForgotMachine({
   );
 }
 
-/** The machine's own check failed (its rule differs from the form's): show the field errors. */
-function useMachineInvalid(actor: ForgotActor, trigger: () => Promise<boolean>) {
+/**
+ * What every step's form reads: the server's refusal and whether a call runs. When the
+ * machine's own check failed (its rule differs from the form's), the field errors show.
+ */
+function useForgotStep(actor: ForgotActor, trigger: () => Promise<boolean>) {
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const invalid = useSelector(actor, (s) => s.context.invalid);
   useEffect(() => {
     if (invalid) void trigger();
   }, [invalid, trigger]);
+  return { failure, busy };
 }
 
 function EmailForm({ actor }: { actor: ForgotActor }) {
   const { t } = useTranslation('identity');
-  const failure = useSelector(actor, (s) => s.context.failure);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { register, handleSubmit, formState, trigger } = useForm<EmailResetForm>({
     defaultValues: { username: '', email: '' },
   });
-  useMachineInvalid(actor, trigger);
+  const { failure, busy } = useForgotStep(actor, trigger);
   const errors = formState.errors;
   return (
     <form
@@ -267,14 +262,7 @@ function EmailForm({ actor }: { actor: ForgotActor }) {
         })}
       />
       <FormError message={failure?.message || null} testId="forgot-error" />
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="forgot-submit"
-      >
-        {busy ? t('form.working') : t('forgot.submit')}
-      </button>
+      <SubmitButton wide label={t('forgot.submit')} busy={busy} testId="forgot-submit" />
     </form>
   );
 }
@@ -282,17 +270,15 @@ function EmailForm({ actor }: { actor: ForgotActor }) {
 /** By mobile number: country code, number with the get-code button, SMS code, new password. */
 function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
-  const failure = useSelector(actor, (s) => s.context.failure);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const identity = useIdentityFlows();
   const resolver = useMemo(
     () =>
-      site.identity.forms.resolver(
+      identity.forms.resolver(
         forgotPhoneSchema(permission.validators, {
-          translate: site.identity.forms.translator(i18n),
+          translate: identity.forms.translator(i18n),
         }),
       ),
-    [site, permission, i18n],
+    [identity, permission, i18n],
   );
   const { register, handleSubmit, formState, getValues, setValue, trigger, control } =
     useForm<ForgotPhoneValues>({
@@ -304,7 +290,7 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         newPassword: '',
       },
     });
-  useMachineInvalid(actor, trigger);
+  const { failure, busy } = useForgotStep(actor, trigger);
   const defaultDialingCode = useDefaultDialingCode();
   const dialingCode = useWatch({ control, name: 'countryDialingCode' });
   useEffect(() => {
@@ -357,19 +343,11 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         data-testid="forgot-mobile"
         {...register('mobileNum')}
       />
-      <Field
+      <SmsCodeField
         label={t('forgot.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
         error={errors.verificationCode?.message}
         data-testid="forgot-code"
-        addon={
-          <SmsCodeButton
-            logic={site.identity.noLoginSms}
-            request={requestCode}
-            testId="forgot-get-code"
-          />
-        }
+        sms={{ logic: identity.noLoginSms, request: requestCode, testId: 'forgot-get-code' }}
         {...register('verificationCode')}
       />
       <Field
@@ -382,14 +360,12 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         {...register('newPassword')}
       />
       <FormError message={failure?.message || null} testId="forgot-error" />
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="forgot-mobile-submit"
-      >
-        {busy ? t('form.working') : t('forgot.submitMobile')}
-      </button>
+      <SubmitButton
+        wide
+        label={t('forgot.submitMobile')}
+        busy={busy}
+        testId="forgot-mobile-submit"
+      />
     </form>
   );
 }
@@ -397,25 +373,23 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
 /** The e-mailed link's form: the new password by the password rule, and its confirmation. */
 function LinkForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
-  const failure = useSelector(actor, (s) => s.context.failure);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const identity = useIdentityFlows();
   const resolver = useMemo(
     () =>
-      site.identity.forms.resolver(
+      identity.forms.resolver(
         changePasswordSchema(
           permission.validators,
           { askCurrent: false },
-          { translate: site.identity.forms.translator(i18n) },
+          { translate: identity.forms.translator(i18n) },
         ),
       ),
-    [site, permission, i18n],
+    [identity, permission, i18n],
   );
   const { register, handleSubmit, formState, trigger } = useForm<ChangePasswordValues>({
     resolver,
     defaultValues: { newPassword: '', confirmNewPassword: '' },
   });
-  useMachineInvalid(actor, trigger);
+  const { failure, busy } = useForgotStep(actor, trigger);
   const errors = formState.errors;
   return (
     <form
@@ -453,14 +427,7 @@ function LinkForm({ actor, permission }: { actor: ForgotActor; permission: Permi
         {...register('confirmNewPassword')}
       />
       <FormError message={failure?.message || null} testId="forgot-error" />
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="forgot-link-submit"
-      >
-        {busy ? t('form.working') : t('forgot.submitLink')}
-      </button>
+      <SubmitButton wide label={t('forgot.submitLink')} busy={busy} testId="forgot-link-submit" />
     </form>
   );
 }

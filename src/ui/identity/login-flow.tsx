@@ -8,11 +8,13 @@ import type { LoginValues } from '../../contract/validation-engine.ts';
 import { moduleIds } from '../../contract/system.ts';
 import type { LoginOutput, LoginTab, SocialProvider } from '../../machines/login.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
+import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
-import { Field, FormError } from './field.tsx';
+import { FlowTabs } from './flow-tabs.tsx';
+import { CheckField, Field, FormError } from '../components/form/field.tsx';
+import { FormActions, SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { CodeField, SmsCodeField } from '../components/form/code-field.tsx';
 
 const isProviderList = (data: unknown): data is SocialProvider[] =>
   Array.isArray(data) && data.every((p) => p === 'google' || p === 'facebook');
@@ -26,18 +28,18 @@ type FormValues = LoginValues & { rememberMe: boolean; countryDialingCode?: stri
  */
 export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => void }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const navigate = useNavigate();
   const permission = usePermission();
   const smsLogin = useModuleEnabled(moduleIds.smsLogin);
   const freePlay = useModuleEnabled(moduleIds.freePlay);
   const directRegistration = useModuleEnabled(moduleIds.directRegistration);
-  const socialProviders = useSelector(site.identity.socialProviders, (s) =>
+  const socialProviders = useSelector(identity.socialProviders, (s) =>
     isProviderList(s.context.data) ? s.context.data : [],
   );
   const [searchParams] = useSearchParams();
   const socialError = searchParams.get('socialError');
-  const actor = useActorRef(site.identity.login, {
+  const actor = useActorRef(identity.login, {
     input: {
       smsLoginEnabled: smsLogin,
       freePlayEnabled: freePlay,
@@ -57,17 +59,17 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
     finish(output);
     function finish(result: LoginOutput) {
       if (result.outcome === 'changePassword') {
-        site.dialogs.send({
+        identity.dialogs.send({
           type: 'app.openChangePassword',
           reason: result.reason === 'expired' ? 'expired' : 'firstLogin',
           heldPassword: result.password,
         });
       } else {
-        site.dialogs.send({ type: 'user.close' });
+        identity.dialogs.send({ type: 'user.close' });
       }
       navigate('/');
     }
-  }, [output, site.dialogs, navigate]);
+  }, [output, identity.dialogs, navigate]);
 
   if (state === 'secondFactor' || state === 'verifyingSecondFactor') {
     return <SecondFactorStep actor={actor} />;
@@ -85,21 +87,14 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
   return (
     <div className="id-flow" data-testid="login-form">
       {tabs.length > 1 && (
-        <div className="id-tabs" role="tablist" aria-label={t('login.title')}>
-          {tabs.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className="id-tabs__tab"
-              onClick={() => actor.send({ type: 'user.selectTab', tab: name })}
-              data-testid={`login-tab-${name}`}
-            >
-              {t(`login.tab.${name}`)}
-            </button>
-          ))}
-        </div>
+        <FlowTabs
+          label={t('login.title')}
+          tabs={tabs}
+          selected={tab}
+          onSelect={(name) => actor.send({ type: 'user.selectTab', tab: name })}
+          text={(name) => t(`login.tab.${name}`)}
+          testIdPrefix="login-tab"
+        />
       )}
       {permission && (
         <LoginForm
@@ -200,17 +195,17 @@ function LoginForm({
   onSubmit: (values: FormValues) => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const permission = usePermission();
   const resolver = useMemo(() => {
     const schema = loginSchema(
       permission!.validators,
       { type: tab, captchaShown },
-      { translate: site.identity.forms.translator(i18n) },
+      { translate: identity.forms.translator(i18n) },
     );
-    return site.identity.forms.resolver(schema);
-  }, [permission, tab, captchaShown, i18n, site]);
-  const [remembered, setRemembered] = useState(() => site.identity.rememberedUsername());
+    return identity.forms.resolver(schema);
+  }, [permission, tab, captchaShown, i18n, identity]);
+  const [remembered, setRemembered] = useState(() => identity.rememberedUsername());
   const defaultDialingCode = useDefaultDialingCode();
   const [chosenDialingCode, setDialingCode] = useState<string | null>(null);
   const dialingCode = chosenDialingCode ?? defaultDialingCode;
@@ -294,22 +289,18 @@ function LoginForm({
             data-testid="login-mobile"
             {...register('username')}
           />
-          <Field
+          <SmsCodeField
             label={t('form.smsCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             error={errors.verificationCode?.message}
             data-testid="login-code"
-            addon={
-              <SmsCodeButton
-                logic={site.identity.loginSms}
-                request={async () => {
-                  if (!dialingCode || !(await trigger('username'))) return null;
-                  return { countryDialingCode: dialingCode, mobileNo: getValues('username') ?? '' };
-                }}
-                testId="login-get-code"
-              />
-            }
+            sms={{
+              logic: identity.loginSms,
+              request: async () => {
+                if (!dialingCode || !(await trigger('username'))) return null;
+                return { countryDialingCode: dialingCode, mobileNo: getValues('username') ?? '' };
+              },
+              testId: 'login-get-code',
+            }}
             {...register('verificationCode')}
           />
         </>
@@ -324,28 +315,19 @@ function LoginForm({
           {...register('captcha')}
         />
       )}
-      <label className="id-check">
-        <input
-          type="checkbox"
-          checked={rememberMe}
-          onChange={(e) => setRememberMe(e.target.checked)}
-          data-testid="login-remember"
-        />
-        {t('login.rememberMe')}
-      </label>
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="login-submit"
+      <CheckField
+        checked={rememberMe}
+        onChange={(e) => setRememberMe(e.target.checked)}
+        data-testid="login-remember"
       >
-        {busy ? t('form.working') : t('login.submit')}
-      </button>
+        {t('login.rememberMe')}
+      </CheckField>
+      <SubmitButton wide label={t('login.submit')} busy={busy} testId="login-submit" />
     </form>
   );
 }
 
-type LoginActor = ReturnType<typeof useActorRef<ReturnType<typeof useSite>['identity']['login']>>;
+type LoginActor = ReturnType<typeof useActorRef<IdentityFlows['login']>>;
 
 function SecondFactorStep({ actor }: { actor: LoginActor }) {
   const { t } = useTranslation('identity');
@@ -369,20 +351,13 @@ function SecondFactorStep({ actor }: { actor: LoginActor }) {
     >
       <p>{t('login.secondFactor')}</p>
       {factors.length > 1 && (
-        <div className="id-tabs" role="tablist">
-          {factors.map((f) => (
-            <button
-              key={f}
-              type="button"
-              role="tab"
-              aria-selected={factor === f}
-              className="id-tabs__tab"
-              onClick={() => actor.send({ type: 'user.selectFactor', factor: f })}
-            >
-              {t(`login.factor.${f}`)}
-            </button>
-          ))}
-        </div>
+        <FlowTabs
+          label={t('login.secondFactor')}
+          tabs={factors}
+          selected={factor}
+          onSelect={(f) => actor.send({ type: 'user.selectFactor', factor: f })}
+          text={(f) => t(`login.factor.${f}`)}
+        />
       )}
       {(factor === 'sms' || factor === 'email') && (
         <>
@@ -407,29 +382,18 @@ function SecondFactorStep({ actor }: { actor: LoginActor }) {
         </>
       )}
       {factor === 'totp' && <p>{t('login.totpHint')}</p>}
-      <Field
+      <CodeField
         label={t('login.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         value={code}
         onChange={(e) => setCode(e.target.value.trim())}
         error={invalid ? t('login.codeFormat') : undefined}
         data-testid="login-second-factor-code"
       />
       <FormError message={failure?.message || null} testId="login-error" />
-      <div className="id-actions">
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={() => actor.send({ type: 'user.cancel' })}
-        >
-          {t('form.cancel')}
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {t('form.confirm')}
-        </button>
-      </div>
+      <FormActions
+        cancel={{ label: t('form.cancel'), onClick: () => actor.send({ type: 'user.cancel' }) }}
+        submit={{ label: t('form.confirm'), busy }}
+      />
     </form>
   );
 }

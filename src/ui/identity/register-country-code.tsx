@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSite } from '../site-context.tsx';
+import { SelectField } from '../components/form/field.tsx';
+import { useIdentityFlows } from './identity-flows.ts';
 
 type CountryCodes = {
   current: string;
@@ -15,7 +15,7 @@ const listOf = (data: unknown): CountryCodes | null =>
 
 /** The dialing code of the visitor's country (or the site default), '' until the list loads. */
 export function useDefaultDialingCode(): string {
-  const { countryCodes } = useSite().identity;
+  const { countryCodes } = useIdentityFlows();
   return useSelector(countryCodes, (s) => {
     const codes = listOf(s.context.data);
     if (!codes) return '';
@@ -34,33 +34,16 @@ export function RegisterCountryCode({
   error?: string;
   ref?: Ref<HTMLSelectElement>;
 }) {
-  const id = useId();
-  const { countryCodes } = useSite().identity;
+  const { countryCodes } = useIdentityFlows();
   const list = useSelector(countryCodes, (s) => listOf(s.context.data)?.list ?? []);
   return (
-    <div className={`id-field${error ? ' id-field--error' : ''}`}>
-      <label htmlFor={id} className="id-field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="id-field__input"
-        aria-invalid={error ? true : undefined}
-        data-testid="register-country"
-        {...select}
-      >
-        {list.length === 0 && <option value="">…</option>}
-        {list.map((country) => (
-          <option key={country.code} value={country.dialingCode}>
-            +{country.dialingCode} {country.name}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p className="id-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <SelectField label={label} error={error} data-testid="register-country" {...select}>
+      {list.length === 0 && <option value="">…</option>}
+      {list.map((country) => (
+        <option key={country.code} value={country.dialingCode}>
+          +{country.dialingCode} {country.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

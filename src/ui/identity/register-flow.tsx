@@ -14,12 +14,14 @@ import type { Permission } from '../../contract/system.ts';
 import { moduleIds } from '../../contract/system.ts';
 import type { RegistrationInput } from '../../machines/registration.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
+import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
-import { Field, FormError } from './field.tsx';
+import { FlowTabs } from './flow-tabs.tsx';
+import { CheckField, Field, FormError } from '../components/form/field.tsx';
+import { SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
-import { WarningDialog } from './register-warning.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { WarningDialog } from '../modals/warning-dialog.tsx';
+import { SmsCodeField } from '../components/form/code-field.tsx';
 
 /** The test id of each input; the optional text fields use `register-<field>`. */
 const inputTestIds: Partial<Record<RegisterField, string>> = {
@@ -89,9 +91,9 @@ function RegisterMachine({
   onLink?: () => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
+  const identity = useIdentityFlows();
   const navigate = useNavigate();
-  const actor = useActorRef(site.identity.registration, { input });
+  const actor = useActorRef(identity.registration, { input });
   const state = useSelector(actor, (s) => s.value as string);
   const registerType = useSelector(actor, (s) => s.context.registerType);
   const showTabs = useSelector(actor, (s) => s.context.showTabs);
@@ -102,9 +104,9 @@ function RegisterMachine({
 
   useEffect(() => {
     if (!done) return;
-    site.dialogs.send({ type: 'user.close' });
+    identity.dialogs.send({ type: 'user.close' });
     navigate('/');
-  }, [done, site.dialogs, navigate]);
+  }, [done, identity.dialogs, navigate]);
 
   if (state === 'checkingUrlAffiliate') {
     return (
@@ -127,21 +129,14 @@ function RegisterMachine({
   return (
     <div className="id-flow" data-testid="register-form">
       {showTabs && (
-        <div className="id-tabs" role="tablist" aria-label={t('register.title')}>
-          {tabs.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={registerType === name}
-              className="id-tabs__tab"
-              onClick={() => actor.send({ type: 'user.selectTab', registerType: name })}
-              data-testid={`register-tab-${name}`}
-            >
-              {t(`register.tab.${name}`)}
-            </button>
-          ))}
-        </div>
+        <FlowTabs
+          label={t('register.title')}
+          tabs={tabs}
+          selected={registerType}
+          onSelect={(name) => actor.send({ type: 'user.selectTab', registerType: name })}
+          text={(name) => t(`register.tab.${name}`)}
+          testIdPrefix="register-tab"
+        />
       )}
       <RegisterForm
         key={`${registerType}-${i18n.language}`}
@@ -180,9 +175,7 @@ function RegisterMachine({
   );
 }
 
-type RegisterActor = ReturnType<
-  typeof useActorRef<ReturnType<typeof useSite>['identity']['registration']>
->;
+type RegisterActor = ReturnType<typeof useActorRef<IdentityFlows['registration']>>;
 
 function RegisterForm({
   permission,
@@ -198,13 +191,13 @@ function RegisterForm({
   onSubmit: (form: RegistrationValues) => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const site = useSite();
-  const translate = useMemo(() => site.identity.forms.translator(i18n), [site, i18n]);
+  const identity = useIdentityFlows();
+  const translate = useMemo(() => identity.forms.translator(i18n), [identity, i18n]);
   const { registerType, smsVerification, mobileWithPassword, captchaShown, affiliateShown } =
     options;
   const resolver = useMemo(
     () =>
-      site.identity.forms.resolver(
+      identity.forms.resolver(
         registrationSchema(
           permission.validators,
           { registerType, smsVerification, mobileWithPassword, captchaShown, affiliateShown },
@@ -212,7 +205,7 @@ function RegisterForm({
         ),
       ),
     [
-      site,
+      identity,
       permission,
       translate,
       registerType,
@@ -284,6 +277,23 @@ function RegisterForm({
             </div>
           );
         }
+        if (field === 'verificationCode') {
+          return (
+            <SmsCodeField
+              key={field}
+              label={label(field)}
+              autoComplete={autoCompletes[field] ?? 'off'}
+              error={errorOf(field)}
+              data-testid={inputTestIds[field] ?? `register-${field}`}
+              sms={{
+                logic: identity.registerSms,
+                request: requestCode,
+                testId: 'register-get-code',
+              }}
+              {...register(field)}
+            />
+          );
+        }
         return (
           <Field
             key={field}
@@ -294,56 +304,25 @@ function RegisterForm({
             autoComplete={autoCompletes[field] ?? 'off'}
             error={errorOf(field)}
             data-testid={inputTestIds[field] ?? `register-${field}`}
-            addon={
-              field === 'verificationCode' ? (
-                <SmsCodeButton
-                  logic={site.identity.registerSms}
-                  request={requestCode}
-                  testId="register-get-code"
-                />
-              ) : field === 'captcha' ? (
-                <CaptchaImage testId="register-captcha" />
-              ) : undefined
-            }
+            addon={field === 'captcha' ? <CaptchaImage testId="register-captcha" /> : undefined}
             {...register(field)}
           />
         );
       })}
-      <div className="id-field">
-        <label className="id-check">
-          <input type="checkbox" data-testid="register-terms" {...register('agreeTerms')} />
-          <span>
-            {t('register.termsBefore')}{' '}
-            <Link to="/help#terms" target="_blank" data-testid="register-terms-link">
-              {t('register.termsLink')}
-            </Link>
-          </span>
-        </label>
-      </div>
-      <div className="id-field">
-        <label className="id-check">
-          <input
-            type="checkbox"
-            data-testid="register-age"
-            aria-invalid={errorOf('confirmAge') ? true : undefined}
-            {...register('confirmAge')}
-          />
-          {t('register.age')}
-        </label>
-        {errorOf('confirmAge') && (
-          <p className="id-field__error" role="alert">
-            {errorOf('confirmAge')}
-          </p>
-        )}
-      </div>
-      <button
-        type="submit"
-        className="btn btn--primary id-wide"
-        disabled={busy}
-        data-testid="register-submit"
+      <CheckField data-testid="register-terms" {...register('agreeTerms')}>
+        {t('register.termsBefore')}{' '}
+        <Link to="/help#terms" target="_blank" data-testid="register-terms-link">
+          {t('register.termsLink')}
+        </Link>
+      </CheckField>
+      <CheckField
+        data-testid="register-age"
+        error={errorOf('confirmAge')}
+        {...register('confirmAge')}
       >
-        {busy ? t('form.working') : t('register.submit')}
-      </button>
+        {t('register.age')}
+      </CheckField>
+      <SubmitButton wide label={t('register.submit')} busy={busy} testId="register-submit" />
     </form>
   );
 }

@@ -9,13 +9,13 @@ import { bannerGroupByPath } from '../../contract/routes.ts';
 import type { Banner } from '../../contract/system.ts';
 import { useRemoteData } from '../hooks/use-remote-data.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
-import { useSite } from '../site-context.tsx';
+import { useSiteShellFlows } from './site-shell-flows.ts';
 
 /** The current route's banners; nothing at all when the group has none. */
 export function BannerCarousel() {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
-  const { banners } = useSite();
+  const { banners } = useSiteShellFlows();
   const { data } = useRemoteData<Banner[]>(banners);
   const reducedMotion = useReducedMotion();
   const group = bannerGroupByPath[pathname];

@@ -9,7 +9,7 @@ import type { GameVendorLanes } from '../../contract/system.ts';
 import { useRemoteData } from '../hooks/use-remote-data.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { useSiteName } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
+import { useSiteShellFlows } from './site-shell-flows.ts';
 import { allVendors, vendorLogo } from './vendor-lanes.ts';
 
 const licences = [
@@ -24,7 +24,7 @@ const { slidesPerView, spaceBetween } = constants.footerStrip;
 export function Footer() {
   const { t } = useTranslation('layout');
   const siteName = useSiteName();
-  const { vendors } = useSite();
+  const { vendors } = useSiteShellFlows();
   const { data } = useRemoteData<GameVendorLanes>(vendors);
   const reducedMotion = useReducedMotion();
   const strip = allVendors(data);

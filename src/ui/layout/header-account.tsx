@@ -7,16 +7,19 @@ import { moduleIds } from '../../contract/system.ts';
 import { useModuleEnabled } from '../hooks/use-permission.ts';
 import type { MemberCenterPageKey } from '../../contract/member-center.ts';
 import { Modal } from '../modals/modal.tsx';
-import { useSite } from '../site-context.tsx';
+import { useMemberCenterFlows } from '../member-center/member-center-flows.ts';
+import { useDialogs, useIdentityFlows, useSession } from '../identity/identity-flows.ts';
 import { MemberCenter } from '../member-center/member-center.tsx';
 import { HeaderBalance } from './header-balance.tsx';
 import { NotificationBell, NotificationToasts } from './header-notifications.tsx';
 import '../identity/identity.css';
+import '../components/form/form.css';
 
 /** The header's login area: the visitor's buttons or the member's account area. */
 export function HeaderLoginArea() {
   const { t } = useTranslation('layout');
-  const { session, dialogs } = useSite();
+  const session = useSession();
+  const dialogs = useDialogs();
   const directRegistration = useModuleEnabled(moduleIds.directRegistration);
   const state = useSelector(session, (s) =>
     s.matches('member') ? 'member' : s.matches('memberUnavailable') ? 'unavailable' : 'visitor',
@@ -49,7 +52,7 @@ export function HeaderLoginArea() {
 
 function MemberUnavailable() {
   const { t } = useTranslation('identity');
-  const { session } = useSite();
+  const session = useSession();
   return (
     <div className="login-area" data-testid="session-retry">
       <span className="account-area__note">{t('header.memberUnavailable')}</span>
@@ -80,15 +83,16 @@ const memberCenterEntries: readonly {
 function AccountArea() {
   const { t } = useTranslation('identity');
   const { t: tm } = useTranslation('member-center');
-  const site = useSite();
-  const member = useSelector(site.session, (s) => s.context.member);
-  const isAgent = useSelector(site.session, (s) => s.context.isAgent);
-  const isTrial = useSelector(site.session, (s) => s.context.isTrial);
+  const identity = useIdentityFlows();
+  const memberCenter = useMemberCenterFlows();
+  const member = useSelector(identity.session, (s) => s.context.member);
+  const isAgent = useSelector(identity.session, (s) => s.context.isAgent);
+  const isTrial = useSelector(identity.session, (s) => s.context.isTrial);
   const agentEnabled = useModuleEnabled(moduleIds.agent);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const signOut = useActorRef(site.identity.signOut);
+  const signOut = useActorRef(identity.signOut);
   const confirming = useSelector(signOut, (s) => s.matches('confirming'));
   const signingOut = useSelector(signOut, (s) => s.hasTag('busy'));
 
@@ -112,7 +116,7 @@ function AccountArea() {
   const labelColour = member?.memberLabel.colour ?? constants.memberLabelColour;
   const openMemberCenter = (page?: MemberCenterPageKey) => {
     setOpen(false);
-    site.memberCenter.send(page ? { type: 'user.open', page } : { type: 'user.open' });
+    memberCenter.memberCenter.send(page ? { type: 'user.open', page } : { type: 'user.open' });
   };
   return (
     <>
@@ -179,7 +183,7 @@ function AccountArea() {
                   type="button"
                   onClick={() => {
                     setOpen(false);
-                    site.dialogs.send({ type: 'user.openRegister' });
+                    identity.dialogs.send({ type: 'user.openRegister' });
                   }}
                   data-testid="menu-register"
                 >
@@ -193,7 +197,7 @@ function AccountArea() {
                 onClick={() => {
                   setOpen(false);
                   // Trial accounts have no password of their own: they register first.
-                  site.dialogs.send(
+                  identity.dialogs.send(
                     isTrial
                       ? { type: 'app.openRegisterFirst' }
                       : { type: 'app.openChangePassword', reason: 'voluntary', heldPassword: null },
@@ -227,7 +231,7 @@ function AccountArea() {
         >
           <div data-testid="sign-out-confirm" role="alertdialog" aria-label={t('signOut.title')}>
             <p>{t('signOut.text')}</p>
-            <div className="id-actions">
+            <div className="form-actions">
               <button
                 type="button"
                 className="btn btn--outline"

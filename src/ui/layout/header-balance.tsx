@@ -4,7 +4,8 @@ import { constants } from '../../contract/constants.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { fromWireMinor } from '../../contract/wallet.ts';
 import { usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
+import { useMemberCenterFlows } from '../member-center/member-center-flows.ts';
+import { useSession } from '../identity/identity-flows.ts';
 import '../member-center/member-center.css';
 
 const iconProps = {
@@ -51,7 +52,8 @@ export function balanceText(balance: string | null, hidden: boolean, symbol: str
  */
 export function HeaderBalance() {
   const { t } = useTranslation('member-center');
-  const { session, headerBalance } = useSite();
+  const session = useSession();
+  const { headerBalance } = useMemberCenterFlows();
   const balance = useSelector(session, (s) => s.context.balance);
   const hidden = useSelector(headerBalance, (s) => s.context.hidden);
   const refreshing = useSelector(headerBalance, (s) => s.hasTag('busy'));

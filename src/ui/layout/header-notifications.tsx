@@ -9,7 +9,7 @@ import type { NotificationEvent } from '../../contract/realtime.ts';
 import { Toast } from '../components/toast.tsx';
 import { CloseIcon } from '../components/icons.tsx';
 import { usePermission } from '../hooks/use-permission.ts';
-import { useSite } from '../site-context.tsx';
+import { useSession } from '../identity/identity-flows.ts';
 import '../member-center/member-center.css';
 
 const BellIcon = () => (
@@ -68,7 +68,7 @@ function useWording() {
  * notification stays in the header's list until dismissed there.
  */
 export function NotificationToasts() {
-  const { session } = useSite();
+  const session = useSession();
   const notifications = useSelector(session, (s) => s.context.notifications);
   const word = useWording();
   // Those already in the list when this mounts were toasted before.
@@ -101,7 +101,7 @@ export function NotificationToasts() {
 export function NotificationBell() {
   const { t } = useTranslation('member-center');
   const { i18n } = useTranslation();
-  const { session } = useSite();
+  const session = useSession();
   const notifications = useSelector(session, (s) => s.context.notifications);
   const word = useWording();
   const [open, setOpen] = useState(false);

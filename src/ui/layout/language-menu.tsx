@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../contract/constants.ts';
 import { GlobeIcon } from '../components/icons.tsx';
 import { usePreferences } from '../hooks/use-preferences.ts';
-import { useSite } from '../site-context.tsx';
+import { useSiteShellFlows } from './site-shell-flows.ts';
 
 /** The active languages, each named in its own script; a native select stays keyboard-friendly. */
 export function LanguageMenu() {
   const { t } = useTranslation(['layout', 'common']);
-  const { preferences } = useSite();
+  const { preferences } = useSiteShellFlows();
   const { language, languages } = usePreferences();
   const id = useId();
   return (

@@ -5,7 +5,7 @@ import { navCategories } from '../../contract/routes.ts';
 import type { GameCategory } from '../../contract/routes.ts';
 import type { GameVendorLanes, Vendor } from '../../contract/system.ts';
 import { useRemoteData } from '../hooks/use-remote-data.ts';
-import { useSite } from '../site-context.tsx';
+import { useSiteShellFlows } from './site-shell-flows.ts';
 import { vendorLogo, vendorsOf } from './vendor-lanes.ts';
 
 /**
@@ -14,7 +14,7 @@ import { vendorLogo, vendorsOf } from './vendor-lanes.ts';
  */
 export function NavBar() {
   const { t } = useTranslation('layout');
-  const { vendors } = useSite();
+  const { vendors } = useSiteShellFlows();
   const { data } = useRemoteData<GameVendorLanes>(vendors);
   return (
     <nav className="nav-bar" aria-label={t('nav.label')}>

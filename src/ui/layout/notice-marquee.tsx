@@ -4,14 +4,14 @@ import type { Notice } from '../../contract/system.ts';
 import { SpeakerIcon } from '../components/icons.tsx';
 import { useRemoteData } from '../hooks/use-remote-data.ts';
 import { NoticeModal } from '../modals/notice-modal.tsx';
-import { useSite } from '../site-context.tsx';
+import { useSiteShellFlows } from './site-shell-flows.ts';
 
 type Announcements = { list: Notice[]; popup: Notice[]; promotion: Notice[] };
 
 /** Announcement titles scrolling under the home banner; a click opens them all in a modal. */
 export function NoticeMarquee() {
   const { t } = useTranslation('layout');
-  const { notices } = useSite();
+  const { notices } = useSiteShellFlows();
   const { data } = useRemoteData<Announcements>(notices);
   const [open, setOpen] = useState(false);
   // The marquee shows general announcements (type B); the notice page shows every type.

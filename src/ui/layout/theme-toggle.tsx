@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { MoonIcon, SunIcon } from '../components/icons.tsx';
 import { usePreferences } from '../hooks/use-preferences.ts';
-import { useSite } from '../site-context.tsx';
+import { useSiteShellFlows } from './site-shell-flows.ts';
 
 /** Light/dark switch: pressed means the dark theme is on. */
 export function ThemeToggle() {
   const { t } = useTranslation('layout');
-  const { preferences } = useSite();
+  const { preferences } = useSiteShellFlows();
   const { theme } = usePreferences();
   const dark = theme === 'dark';
   return (

@@ -1,3 +1,4 @@
+import { createFlowsContext } from '../hooks/flows-context.ts';
 import type { depositMachine } from '../../machines/deposit.machine.ts';
 
 /**
@@ -5,3 +6,5 @@ import type { depositMachine } from '../../machines/deposit.machine.ts';
  * `useActorRef(flows.deposit, { input: { returnedOrderId } })` each time it opens.
  */
 export type DepositFlows = { deposit: typeof depositMachine };
+
+export const [DepositFlowsProvider, useDepositFlows] = createFlowsContext<DepositFlows>('Deposit');

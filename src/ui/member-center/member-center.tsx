@@ -10,7 +10,7 @@ import {
 } from '../../contract/member-center.ts';
 import { Modal } from '../modals/modal.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { useSite } from '../site-context.tsx';
+import { useMemberCenterFlows } from './member-center-flows.ts';
 import { memberCenterPages } from './member-center-pages.ts';
 import './member-center.css';
 
@@ -35,7 +35,7 @@ function withPage(search: string, page: MemberCenterPageKey | null): string {
  * (replacing the entry), which loses `?mc` once the overlay closes.
  */
 function useAddressSync() {
-  const { memberCenter } = useSite();
+  const { memberCenter } = useMemberCenterFlows();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const requested = params.get(memberCenterQueryKey);
@@ -86,7 +86,7 @@ class PageBoundary extends Component<
 export function MemberCenter() {
   const { t } = useTranslation('member-center');
   const { t: tc } = useTranslation('common');
-  const { memberCenter } = useSite();
+  const { memberCenter } = useMemberCenterFlows();
   const open = useSelector(memberCenter, (s) => s.matches('open'));
   const page = useSelector(memberCenter, (s) => s.context.page);
   const counts = useSelector(memberCenter, (s) => s.context.counts);

@@ -1,3 +1,4 @@
+import { createFlowsContext } from '../hooks/flows-context.ts';
 import type { remoteDataMachine } from '../../machines/remote-data.machine.ts';
 import type { transferMachine } from '../../machines/transfer.machine.ts';
 import type { messageBoxMachine } from '../../machines/message-box.machine.ts';
@@ -24,3 +25,5 @@ export type RecordsFlows = {
   /** A fresh idempotency key for one money request. */
   newRequestKey: () => string;
 };
+
+export const [RecordsFlowsProvider, useRecordsFlows] = createFlowsContext<RecordsFlows>('Records');

@@ -6,13 +6,14 @@ import { ChangePasswordFlow } from '../identity/change-password-flow.tsx';
 import { ForgotFlow } from '../identity/forgot-flow.tsx';
 import { LoginFlow } from '../identity/login-flow.tsx';
 import { RegisterFlow } from '../identity/register-flow.tsx';
-import { useSite } from '../site-context.tsx';
+import { useDialogs } from '../identity/identity-flows.ts';
 import { Modal } from './modal.tsx';
+import '../components/form/form.css';
 
 /** The identity popups: login (loginPopupModal), register, forgot password, change password. */
 export function IdentityModals() {
   const { t } = useTranslation('identity');
-  const { dialogs } = useSite();
+  const dialogs = useDialogs();
   const navigate = useNavigate();
   const dialog = useSelector(dialogs, (s) => s.context);
   const close = useCallback(() => dialogs.send({ type: 'user.close' }), [dialogs]);
@@ -54,7 +55,7 @@ export function IdentityModals() {
       >
         <div data-testid="register-first" role="alertdialog" aria-label={t('registerFirst.title')}>
           <p>{t('registerFirst.text')}</p>
-          <div className="id-actions">
+          <div className="form-actions">
             <button type="button" className="btn btn--outline" onClick={close}>
               {t('form.cancel')}
             </button>

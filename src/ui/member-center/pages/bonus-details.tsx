@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { bonusKinds } from '../../../contract/records.ts';
-import { useSite } from '../../site-context.tsx';
+import { useRecordsFlows } from '../records-flows.ts';
 import { RecordsView } from './records-view.tsx';
 
 const types = ['all', ...bonusKinds] as const;
@@ -10,7 +10,7 @@ export default function BonusDetailsPage() {
   const { t } = useTranslation('records');
   return (
     <RecordsView
-      flow={useSite().records.bonusDetails}
+      flow={useRecordsFlows().bonusDetails}
       types={types}
       title={t('bonusDetails.title')}
       emptyText={t('bonusDetails.empty')}

@@ -12,22 +12,18 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import { constants } from '../../../contract/constants.ts';
 import type { DepositOrder, PaymentChannel } from '../../../contract/deposit.ts';
-import { formatMoney } from '../../../contract/money.ts';
 import type { depositMachine } from '../../../machines/deposit.machine.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { usePermission } from '../../hooks/use-permission.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSession } from '../../identity/identity-flows.ts';
+import { useDepositFlows } from '../deposit-flows.ts';
+import { Field, FormError } from '../../components/form/field.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { MoneyField, useMoney } from '../../components/form/money-field.tsx';
 import './deposit.css';
 
 /** The query key the gateway brings the player back with (set by the server's return URL). */
 const returnedOrderKey = 'depositOrder';
-
-function useMoney() {
-  const symbol = usePermission()?.settings.currencySymbol || constants.currencySymbol;
-  return (minor: string) => formatMoney(BigInt(minor), symbol);
-}
 
 /** A fresh key per submit: a retry of the same submit reuses it (kept by the machine). */
 function newIdempotencyKey(): string {
@@ -114,9 +110,6 @@ function AmountForm({
   const { deposit } = useDepositActor();
   const amountText = useSelector(deposit, (s) => s.context.amountText);
   const problem = useSelector(deposit, (s) => s.context.amountProblem);
-  const inputId = useId();
-  const hintId = useId();
-  const problemId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     deposit.send({ type: 'user.submit', idempotencyKey: newIdempotencyKey() });
@@ -127,44 +120,31 @@ function AmountForm({
         <span className="dep-channel__kind">{t(`channels.kind.${channel.kind}`)}</span>
         <span className="dep-channel__name">{channel.name}</span>
       </p>
-      <label htmlFor={inputId} className="dep-label">
-        {t('amount.label')}
-      </label>
-      <input
-        id={inputId}
+      <MoneyField
+        label={t('amount.label')}
         name="amount"
-        className="dep-input"
-        inputMode="decimal"
-        autoComplete="off"
         value={amountText}
         placeholder={t('amount.placeholder')}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+        hint={t('amount.hint', { min: money(channel.minAmount), max: money(channel.maxAmount) })}
+        error={
+          problem
+            ? t(`amount.problem.${problem}`, {
+                min: money(channel.minAmount),
+                max: money(channel.maxAmount),
+              })
+            : undefined
+        }
+        errorTestId="deposit-amount-problem"
         disabled={busy}
         onChange={(event) =>
           deposit.send({ type: 'user.changeAmount', amount: event.target.value })
         }
         data-testid="deposit-amount"
       />
-      <p id={hintId} className="dep-hint">
-        {t('amount.hint', { min: money(channel.minAmount), max: money(channel.maxAmount) })}
-      </p>
-      {problem && (
-        <p id={problemId} className="dep-problem" role="alert" data-testid="deposit-amount-problem">
-          {t(`amount.problem.${problem}`, {
-            min: money(channel.minAmount),
-            max: money(channel.maxAmount),
-          })}
-        </p>
-      )}
-      <div className="dep-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner label={t('submitting')} /> : t('submit')}
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onBack} disabled={busy}>
-          {t('back')}
-        </button>
-      </div>
+      <FormActions
+        cancel={{ label: t('back'), onClick: onBack, disabled: busy }}
+        submit={{ label: t('submit'), busy }}
+      />
     </form>
   );
 }
@@ -174,7 +154,6 @@ function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
   const money = useMoney();
   const { deposit } = useDepositActor();
   const error = useSelector(deposit, (s) => s.context.error);
-  const referenceId = useId();
   const headingId = useId();
   const account = order.bankAccount;
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -203,32 +182,22 @@ function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
         )}
       </dl>
       <form className="dep-form" onSubmit={submit}>
-        <label htmlFor={referenceId} className="dep-label">
-          {t('reference.label')}
-        </label>
-        <input
-          id={referenceId}
+        <Field
+          label={t('reference.label')}
           name="reference"
-          className="dep-input"
           required
           minLength={4}
           maxLength={64}
           pattern="[A-Za-z0-9 _./\-]+"
           autoComplete="off"
           disabled={busy}
+          hint={t('reference.hint')}
           data-testid="deposit-reference"
         />
-        <p className="dep-hint">{t('reference.hint')}</p>
-        {error && (
-          <p className="dep-problem" role="alert">
-            {t(`errors.${error}`, { defaultValue: t('errors.unknown') })}
-          </p>
-        )}
-        <div className="dep-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
-            {busy ? <Spinner label={t('submitting')} /> : t('reference.submit')}
-          </button>
-        </div>
+        <FormError
+          message={error ? t(`errors.${error}`, { defaultValue: t('errors.unknown') }) : null}
+        />
+        <FormActions submit={{ label: t('reference.submit'), busy }} />
       </form>
     </section>
   );
@@ -246,7 +215,7 @@ function useDepositActor(): { deposit: DepositRef } {
 
 /** Tells the machine when the real-time channel reports a deposit settled. */
 function useSettlements(deposit: DepositRef) {
-  const { session } = useSite();
+  const session = useSession();
   const notifications = useSelector(session, (s) => s.context.notifications);
   const seen = useRef(new Set<string>());
   useEffect(() => {
@@ -268,30 +237,35 @@ function useSettlements(deposit: DepositRef) {
 export default function DepositPage() {
   const { t } = useTranslation('deposit');
   const money = useMoney();
-  const flows = useSite().deposit;
+  const flows = useDepositFlows();
   const [params] = useSearchParams();
   // Read once: the machine takes it as input when the page opens.
   const [returnedOrderId] = useState(() => params.get(returnedOrderKey));
   const deposit = useActorRef(flows.deposit, { input: { returnedOrderId } });
   useSettlements(deposit);
-  const snapshot = useSelector(deposit, (s) => s);
-  const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
-  const channel = context.channels.find((c) => c.id === context.channelId) ?? null;
-  const errorText = context.error
-    ? t(`errors.${context.error}`, { defaultValue: t('errors.unknown') })
-    : '';
+  // The state's name and the context fields the page renders, never the whole snapshot.
+  const state = useSelector(deposit, (s) => s.value);
+  const busy = useSelector(deposit, (s) => s.hasTag('busy'));
+  const canRetry = useSelector(deposit, (s) => s.can({ type: 'user.retry' }));
+  const channels = useSelector(deposit, (s) => s.context.channels);
+  const channel = useSelector(
+    deposit,
+    (s) => s.context.channels.find((c) => c.id === s.context.channelId) ?? null,
+  );
+  const order = useSelector(deposit, (s) => s.context.order);
+  const error = useSelector(deposit, (s) => s.context.error);
+  const errorText = error ? t(`errors.${error}`, { defaultValue: t('errors.unknown') }) : '';
   const again = () => deposit.send({ type: 'user.again' });
   const headingId = useId();
 
   let body: ReactNode;
-  if (snapshot.matches('loadingChannels') || snapshot.matches('checkingResult')) {
+  if (state === 'loadingChannels' || state === 'checkingResult') {
     body = (
       <div data-testid="deposit-loading">
         <Spinner />
       </div>
     );
-  } else if (snapshot.matches('channelsFailed') || snapshot.matches('resultFailed')) {
+  } else if (state === 'channelsFailed' || state === 'resultFailed') {
     body = (
       <Notice testId="deposit-error" tone="bad" title={t('errors.title')} text={errorText}>
         <button
@@ -301,14 +275,14 @@ export default function DepositPage() {
         >
           {t('retry')}
         </button>
-        {snapshot.matches('resultFailed') && (
+        {state === 'resultFailed' && (
           <button type="button" className="btn btn--outline" onClick={again}>
             {t('again')}
           </button>
         )}
       </Notice>
     );
-  } else if (snapshot.matches('noChannels')) {
+  } else if (state === 'noChannels') {
     body = (
       <Notice testId="deposit-empty" title={t('empty')}>
         <button
@@ -320,14 +294,14 @@ export default function DepositPage() {
         </button>
       </Notice>
     );
-  } else if (snapshot.matches('choosingChannel')) {
+  } else if (state === 'choosingChannel') {
     body = (
       <ChannelList
-        channels={context.channels}
+        channels={channels}
         onSelect={(channelId) => deposit.send({ type: 'user.selectChannel', channelId })}
       />
     );
-  } else if ((snapshot.matches('editingAmount') || snapshot.matches('submitting')) && channel) {
+  } else if ((state === 'editingAmount' || state === 'submitting') && channel) {
     body = (
       <AmountForm
         channel={channel}
@@ -335,8 +309,8 @@ export default function DepositPage() {
         onBack={() => deposit.send({ type: 'user.back' })}
       />
     );
-  } else if (snapshot.matches('submitFailed')) {
-    const retryable = snapshot.can({ type: 'user.retry' });
+  } else if (state === 'submitFailed') {
+    const retryable = canRetry;
     body = (
       <Notice testId="deposit-error" tone="bad" title={t('errors.title')} text={errorText}>
         {retryable && (
@@ -357,21 +331,24 @@ export default function DepositPage() {
         </button>
       </Notice>
     );
-  } else if (snapshot.matches('redirecting')) {
+  } else if (state === 'redirecting') {
     body = (
       <div data-testid="deposit-redirecting" role="status">
         <Spinner label={t('redirecting')} />
         <p className="dep-hint">{t('redirecting')}</p>
       </div>
     );
-  } else if (
-    (snapshot.matches('awaitingTransfer') || snapshot.matches('submittingReference')) &&
-    context.order
-  ) {
-    body = <BankDetails order={context.order} busy={busy} />;
-  } else if (snapshot.matches('awaitingConfirmation')) {
+  } else if ((state === 'awaitingTransfer' || state === 'submittingReference') && order) {
+    body = <BankDetails order={order} busy={busy} />;
+  } else if (state === 'awaitingConfirmation' || state === 'pendingResult') {
+    // Both wait for the gateway or the operator: read the order again, or start another.
+    const waiting = state === 'pendingResult' ? 'pending' : 'awaiting';
     body = (
-      <Notice testId="deposit-awaiting" title={t('awaiting.title')} text={t('awaiting.text')}>
+      <Notice
+        testId={`deposit-${waiting}`}
+        title={t(`${waiting}.title`)}
+        text={t(`${waiting}.text`)}
+      >
         <button
           type="button"
           className="btn btn--outline"
@@ -384,35 +361,20 @@ export default function DepositPage() {
         </button>
       </Notice>
     );
-  } else if (snapshot.matches('pendingResult')) {
-    body = (
-      <Notice testId="deposit-pending" title={t('pending.title')} text={t('pending.text')}>
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={() => deposit.send({ type: 'user.refresh' })}
-        >
-          {t('refresh')}
-        </button>
-        <button type="button" className="btn btn--outline" onClick={again}>
-          {t('again')}
-        </button>
-      </Notice>
-    );
-  } else if (snapshot.matches('paid') && context.order) {
+  } else if (state === 'paid' && order) {
     body = (
       <Notice
         testId="deposit-paid"
         tone="ok"
         title={t('paid.title')}
-        text={t('paid.text', { amount: money(context.order.amount) })}
+        text={t('paid.text', { amount: money(order.amount) })}
       >
         <button type="button" className="btn btn--primary" onClick={again}>
           {t('again')}
         </button>
       </Notice>
     );
-  } else if (snapshot.matches('failed')) {
+  } else if (state === 'failed') {
     body = (
       <Notice testId="deposit-failed" tone="bad" title={t('failed.title')} text={t('failed.text')}>
         <button type="button" className="btn btn--primary" onClick={again}>

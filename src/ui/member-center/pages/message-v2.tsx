@@ -2,7 +2,8 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { PlatformMessage } from '../../../contract/messages.ts';
-import { useSite } from '../../site-context.tsx';
+import { useRecordsFlows } from '../records-flows.ts';
+import { useIdentityFlows } from '../../identity/identity-flows.ts';
 import { EmptyState, FailedState, LoadingState } from '../../pages/shared/remote-state.tsx';
 import { Pager, useDateTime, useErrorText } from './records-common.tsx';
 
@@ -12,13 +13,14 @@ import { Pager, useDateTime, useErrorText } from './records-common.tsx';
  */
 export default function MessageV2Page() {
   const { t } = useTranslation('records');
-  const site = useSite();
-  const actor = useActorRef(site.records.messages);
+  const identity = useIdentityFlows();
+  const records = useRecordsFlows();
+  const actor = useActorRef(records.messages);
   const state = useSelector(actor, (s) => s.value);
   const page = useSelector(actor, (s) => s.context.page);
   const open = useSelector(actor, (s) => s.context.open);
   const error = useSelector(actor, (s) => s.context.error);
-  const unread = useSelector(site.session, (s) => s.context.unread);
+  const unread = useSelector(identity.session, (s) => s.context.unread);
   const errorText = useErrorText();
   const headingId = useId();
 

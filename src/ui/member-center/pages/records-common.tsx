@@ -1,18 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { constants } from '../../../contract/constants.ts';
-import { formatMoney, parseMoney, type Minor } from '../../../contract/money.ts';
-import { usePermission } from '../../hooks/use-permission.ts';
 import './records.css';
-
-/** "P 1,234.50" with the configured currency symbol, from minor units on the wire. */
-export function useMoney(): (minor: string | Minor) => string {
-  const symbol = usePermission()?.settings.currencySymbol || constants.currencySymbol;
-  return useCallback(
-    (minor) => formatMoney(typeof minor === 'bigint' ? minor : BigInt(minor), symbol),
-    [symbol],
-  );
-}
 
 /** Date and time in the page's language. */
 export function useDateTime(): (iso: string) => string {
@@ -33,16 +21,6 @@ export function useErrorText(): (code: string | null) => string | null {
     (code) => (code ? t(`errors.${code}`, { defaultValue: t('errors.unknown') }) : null),
     [t],
   );
-}
-
-/** Minor units from what the player typed ("1,234.5"), or null when it is not an amount above 0. */
-export function amountFromInput(text: string): string | null {
-  try {
-    const minor = parseMoney(text);
-    return minor > 0n ? minor.toString() : null;
-  } catch {
-    return null;
-  }
 }
 
 export function Pager({
@@ -76,5 +54,35 @@ export function Pager({
         {t('common.next')}
       </button>
     </nav>
+  );
+}
+
+/**
+ * After a failed transfer: retry (when the failure allows it) and change the request.
+ * They stand in the form's footer instead of its submit button.
+ */
+export function FailedTransferActions({
+  canRetry,
+  changeLabel,
+  onRetry,
+  onChange,
+}: {
+  canRetry: boolean;
+  changeLabel: string;
+  onRetry: () => void;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation('records');
+  return (
+    <>
+      {canRetry ? (
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          {t('retryable')}
+        </button>
+      ) : null}
+      <button type="button" className="btn btn--outline" onClick={onChange}>
+        {changeLabel}
+      </button>
+    </>
   );
 }

@@ -5,7 +5,8 @@ import type { DatePreset, RecordPage } from '../../../contract/records.ts';
 import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
-import { Pager, useDateTime, useMoney } from './records-common.tsx';
+import { Pager, useDateTime } from './records-common.tsx';
+import { useMoney } from '../../components/form/money-field.tsx';
 
 const presets: DatePreset[] = ['last7', 'last30'];
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { transactionTypes } from '../../../contract/records.ts';
-import { useSite } from '../../site-context.tsx';
+import { useRecordsFlows } from '../records-flows.ts';
 import { RecordsView } from './records-view.tsx';
 
 /** Account record (transactionHistory): every journal entry of the member. */
@@ -8,7 +8,7 @@ export default function TransactionHistoryPage() {
   const { t } = useTranslation('records');
   return (
     <RecordsView
-      flow={useSite().records.transactionHistory}
+      flow={useRecordsFlows().transactionHistory}
       types={transactionTypes}
       title={t('transactionHistory.title')}
       emptyText={t('transactionHistory.empty')}

@@ -11,8 +11,11 @@ import { mainWalletKind } from '../../../contract/wallet.ts';
 import type { transferMachine } from '../../../machines/transfer.machine.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
-import { useSite } from '../../site-context.tsx';
-import { amountFromInput, useErrorText, useMoney } from './records-common.tsx';
+import { useRecordsFlows } from '../records-flows.ts';
+import { FailedTransferActions, useErrorText } from './records-common.tsx';
+import { SelectField } from '../../components/form/field.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { amountFromInput, MoneyField, useMoney } from '../../components/form/money-field.tsx';
 
 type TransferRef = ActorRefFrom<typeof transferMachine>;
 const retryable = ['network_error', 'timeout', 'system_error', 'too_many_requests'];
@@ -23,7 +26,7 @@ const retryable = ['network_error', 'timeout', 'system_error', 'too_many_request
  */
 export default function TransferFundPage() {
   const { t } = useTranslation('records');
-  const { records } = useSite();
+  const records = useRecordsFlows();
   const fundsRef = useActorRef(records.funds, { input: { params: {} } });
   const funds = useRemoteData<ConsolidatedFunds>(fundsRef);
   const transfer = useActorRef(records.walletTransfer);
@@ -122,7 +125,6 @@ function TransferForm({
   const [to, setTo] = useState<string>(vendors[0]?.kind ?? mainWalletKind);
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const ids = { from: useId(), to: useId(), amount: useId(), error: useId() };
   const name = (kind: string) =>
     funds.wallets.find((wallet) => wallet.kind === kind)?.displayName ?? t('common.mainWallet');
 
@@ -174,18 +176,14 @@ function TransferForm({
   return (
     <form className="rc-form" onSubmit={submit} noValidate aria-busy={busy}>
       <div className="rc-form__row">
-        <div className="rc-field">
-          <label htmlFor={ids.from}>{t('transferFund.from')}</label>
-          <select
-            id={ids.from}
-            className="pg-input"
-            value={from}
-            disabled={busy}
-            onChange={(e) => setFrom(e.target.value)}
-          >
-            {walletOptions}
-          </select>
-        </div>
+        <SelectField
+          label={t('transferFund.from')}
+          value={from}
+          disabled={busy}
+          onChange={(e) => setFrom(e.target.value)}
+        >
+          {walletOptions}
+        </SelectField>
         <button
           type="button"
           className="pg-btn pg-btn--ghost pg-btn--small rc-swap"
@@ -198,67 +196,36 @@ function TransferForm({
         >
           ⇄
         </button>
-        <div className="rc-field">
-          <label htmlFor={ids.to}>{t('transferFund.to')}</label>
-          <select
-            id={ids.to}
-            className="pg-input"
-            value={to}
-            disabled={busy}
-            onChange={(e) => setTo(e.target.value)}
-          >
-            {walletOptions}
-          </select>
-        </div>
-      </div>
-      <div className="rc-field">
-        <label htmlFor={ids.amount}>{t('common.amount')}</label>
-        <input
-          id={ids.amount}
-          className="pg-input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('common.amountPlaceholder')}
-          value={amount}
+        <SelectField
+          label={t('transferFund.to')}
+          value={to}
           disabled={busy}
-          aria-invalid={shownError !== null}
-          aria-describedby={shownError ? ids.error : undefined}
-          onChange={(e) => setAmount(e.target.value)}
-        />
+          onChange={(e) => setTo(e.target.value)}
+        >
+          {walletOptions}
+        </SelectField>
       </div>
-      <p className="rc-hint">
-        {name(from)}: {money(funds.wallets.find((wallet) => wallet.kind === from)?.balance ?? '0')}
-      </p>
-      {shownError && (
-        <p id={ids.error} className="rc-error" role="alert">
-          {shownError}
-        </p>
-      )}
-      <div className="pg-actions">
-        {state === 'failed' && retryable.includes(error ?? '') ? (
-          <button
-            type="button"
-            className="pg-btn pg-btn--primary"
-            onClick={() => actor.send({ type: 'user.retry' })}
-          >
-            {t('retryable')}
-          </button>
-        ) : null}
+      <MoneyField
+        label={t('common.amount')}
+        placeholder={t('common.amountPlaceholder')}
+        value={amount}
+        disabled={busy}
+        error={shownError ?? undefined}
+        hint={`${name(from)}: ${money(funds.wallets.find((wallet) => wallet.kind === from)?.balance ?? '0')}`}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <FormActions
+        submit={state === 'failed' ? undefined : { label: t('transferFund.submit'), busy }}
+      >
         {state === 'failed' ? (
-          <button
-            type="button"
-            className="pg-btn pg-btn--ghost"
-            onClick={() => actor.send({ type: 'user.edit' })}
-          >
-            {t('transferFund.change')}
-          </button>
-        ) : (
-          <button type="submit" className="pg-btn pg-btn--primary" disabled={busy}>
-            {busy ? <span className="pg-spinner rc-btn-spinner" aria-hidden="true" /> : null}
-            {t('transferFund.submit')}
-          </button>
-        )}
-      </div>
+          <FailedTransferActions
+            canRetry={retryable.includes(error ?? '')}
+            changeLabel={t('transferFund.change')}
+            onRetry={() => actor.send({ type: 'user.retry' })}
+            onChange={() => actor.send({ type: 'user.edit' })}
+          />
+        ) : null}
+      </FormActions>
     </form>
   );
 }

@@ -2,8 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { TransferUplineReply } from '../../../contract/records.ts';
-import { useSite } from '../../site-context.tsx';
-import { amountFromInput, useErrorText, useMoney } from './records-common.tsx';
+import { useRecordsFlows } from '../records-flows.ts';
+import { useIdentityFlows } from '../../identity/identity-flows.ts';
+import { FailedTransferActions, useErrorText } from './records-common.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { amountFromInput, MoneyField, useMoney } from '../../components/form/money-field.tsx';
 
 const retryable = ['network_error', 'timeout', 'system_error', 'too_many_requests'];
 
@@ -13,19 +17,20 @@ const retryable = ['network_error', 'timeout', 'system_error', 'too_many_request
  */
 export default function TransferUplinePage() {
   const { t } = useTranslation('records');
-  const site = useSite();
+  const identity = useIdentityFlows();
+  const records = useRecordsFlows();
   const money = useMoney();
   const errorText = useErrorText();
-  const allowed = useSelector(site.session, (s) => s.context.member?.toUpline ?? false);
-  const balance = useSelector(site.session, (s) => s.context.balance);
-  const actor = useActorRef(site.records.transferUpline);
+  const allowed = useSelector(identity.session, (s) => s.context.member?.toUpline ?? false);
+  const balance = useSelector(identity.session, (s) => s.context.balance);
+  const actor = useActorRef(records.transferUpline);
   const state = useSelector(actor, (s) => s.value);
   const error = useSelector(actor, (s) => s.context.error);
   const request = useSelector(actor, (s) => s.context.request);
   const result = useSelector(actor, (s) => s.context.result) as TransferUplineReply | null;
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const ids = { heading: useId(), amount: useId(), error: useId() };
+  const headingId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,15 +42,15 @@ export default function TransferUplinePage() {
     setInvalid(null);
     actor.send({
       type: 'user.submit',
-      request: { amount: minor, idempotencyKey: site.records.newRequestKey() },
+      request: { amount: minor, idempotencyKey: records.newRequestKey() },
     });
   };
 
   const busy = state === 'submitting';
   const shownError = invalid ?? (state === 'failed' ? errorText(error) : null);
   return (
-    <section className="rc-page" data-testid="page-transferUpline" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading} className="rc-title">
+    <section className="rc-page" data-testid="page-transferUpline" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rc-title">
         {t('transferUpline.title')}
       </h2>
       {!allowed ? (
@@ -78,52 +83,26 @@ export default function TransferUplinePage() {
           {balance !== null && (
             <p className="rc-hint">{t('transferUpline.available', { amount: money(balance) })}</p>
           )}
-          <div className="rc-field">
-            <label htmlFor={ids.amount}>{t('common.amount')}</label>
-            <input
-              id={ids.amount}
-              className="pg-input"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('common.amountPlaceholder')}
-              value={amount}
-              disabled={busy || state === 'failed'}
-              aria-invalid={shownError !== null}
-              aria-describedby={shownError ? ids.error : undefined}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
-          {shownError && (
-            <p id={ids.error} className="rc-error" role="alert">
-              {shownError}
-            </p>
-          )}
-          <div className="pg-actions">
-            {state === 'failed' &&
-            (retryable.includes(error ?? '') || error === 'payment_password_wrong') ? (
-              <button
-                type="button"
-                className="pg-btn pg-btn--primary"
-                onClick={() => actor.send({ type: 'user.retry' })}
-              >
-                {t('retryable')}
-              </button>
-            ) : null}
+          <MoneyField
+            label={t('common.amount')}
+            placeholder={t('common.amountPlaceholder')}
+            value={amount}
+            disabled={busy || state === 'failed'}
+            error={shownError ?? undefined}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <FormActions
+            submit={state === 'failed' ? undefined : { label: t('transferUpline.submit'), busy }}
+          >
             {state === 'failed' ? (
-              <button
-                type="button"
-                className="pg-btn pg-btn--ghost"
-                onClick={() => actor.send({ type: 'user.edit' })}
-              >
-                {t('transferUpline.change')}
-              </button>
-            ) : (
-              <button type="submit" className="pg-btn pg-btn--primary" disabled={busy}>
-                {busy ? <span className="pg-spinner rc-btn-spinner" aria-hidden="true" /> : null}
-                {t('transferUpline.submit')}
-              </button>
-            )}
-          </div>
+              <FailedTransferActions
+                canRetry={retryable.includes(error ?? '') || error === 'payment_password_wrong'}
+                changeLabel={t('transferUpline.change')}
+                onRetry={() => actor.send({ type: 'user.retry' })}
+                onChange={() => actor.send({ type: 'user.edit' })}
+              />
+            ) : null}
+          </FormActions>
         </form>
       )}
       {state === 'confirming' && request && (
@@ -149,7 +128,7 @@ function PasswordDialog({
   const { t } = useTranslation('records');
   const dialog = useRef<HTMLDialogElement>(null);
   const [password, setPassword] = useState('');
-  const ids = { title: useId(), input: useId(), hint: useId() };
+  const ids = { title: useId(), hint: useId() };
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -177,27 +156,19 @@ function PasswordDialog({
         <p id={ids.hint} className="rc-muted">
           {t('transferUpline.passwordHint', { amount })}
         </p>
-        <div className="rc-field">
-          <label htmlFor={ids.input}>{t('transferUpline.passwordLabel')}</label>
-          <input
-            id={ids.input}
-            className="pg-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <div className="pg-actions">
-          <button type="button" className="pg-btn pg-btn--ghost" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="pg-btn pg-btn--primary" disabled={!password}>
-            {t('common.confirm')}
-          </button>
-        </div>
+        <Field
+          label={t('transferUpline.passwordLabel')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormActions
+          cancel={{ label: t('common.cancel'), onClick: onCancel }}
+          submit={{ label: t('common.confirm'), disabled: !password }}
+        />
       </form>
     </dialog>
   );

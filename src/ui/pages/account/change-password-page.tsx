@@ -3,13 +3,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { ChangePasswordFlow } from '../../identity/change-password-flow.tsx';
-import { useSite } from '../../site-context.tsx';
+import { useSession } from '../../identity/identity-flows.ts';
 import '../../identity/identity.css';
 
 /** /changePassword: a member changes the password (current password asked). */
 export default function ChangePasswordPage() {
   const { t } = useTranslation('identity');
-  const { session } = useSite();
+  const session = useSession();
   const navigate = useNavigate();
   const isMember = useSelector(session, (s) => s.matches('member'));
   const done = useCallback(() => navigate('/'), [navigate]);

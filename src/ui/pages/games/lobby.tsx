@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameCategory } from '../../../contract/routes.ts';
 import type { GameVendorLanes, Vendor } from '../../../contract/system.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { lanesOf } from '../shared/games.ts';
 import { LoginCallToAction } from '../shared/login-cta.tsx';
 import { RemoteState } from '../shared/remote-state.tsx';
@@ -28,7 +28,7 @@ type Props = {
 /** A category's lobby: tabs, the classify list, vendor cards and the log-in call to action. */
 export function Lobby({ category, lanes, electronic }: Props) {
   const { t } = useTranslation('pages');
-  const view = useRemoteData<GameVendorLanes>(useSite().vendors);
+  const view = useRemoteData<GameVendorLanes>(useSiteShellFlows().vendors);
   const [params] = useSearchParams();
   const requested = params.get('page');
   const tab: LobbyTab = requested === 'hot' ? 'hot' : 'all';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HelpCenter } from '../../../contract/system.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { CustomerServiceLinks } from '../shared/customer-service.tsx';
 import { RemoteState } from '../shared/remote-state.tsx';
 import { SlimTopBar } from '../shared/slim-top-bar.tsx';
@@ -14,7 +14,7 @@ import './help.css';
 /** The self-contained help centre (/helpmc): own top bar, searchable articles. */
 export default function HelpMcPage() {
   const { t } = useTranslation('pages');
-  const view = useRemoteData<HelpCenter>(useSite().helpCenter);
+  const view = useRemoteData<HelpCenter>(useSiteShellFlows().helpCenter);
   return (
     <div className="pg pg--standalone pg-helpmc" data-testid="page-helpmc">
       <SlimTopBar withLanguage />

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { HelpCenter } from '../../../contract/system.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { CustomerServiceLinks } from '../shared/customer-service.tsx';
 import { RemoteState } from '../shared/remote-state.tsx';
 import { HelpArticleView } from './help-article.tsx';
@@ -13,7 +13,7 @@ import './help.css';
 /** Help center: sections as a side list, the chosen one in the pane; /help#terms opens terms. */
 export default function HelpPage() {
   const { t } = useTranslation('pages');
-  const view = useRemoteData<HelpCenter>(useSite().helpCenter);
+  const view = useRemoteData<HelpCenter>(useSiteShellFlows().helpCenter);
   return (
     <div className="pg pg-help" data-testid="page-help">
       <div className="pg-intro">

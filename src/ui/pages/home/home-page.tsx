@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { navCategories } from '../../../contract/routes.ts';
 import type { GameVendorLanes } from '../../../contract/system.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { hotVendors, vendorPath } from '../shared/games.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
 import type { NoticeLists } from '../shared/site-data.ts';
@@ -54,7 +54,7 @@ function Categories() {
 
 function HotVendors() {
   const { t } = useTranslation('pages');
-  const view = useRemoteData<GameVendorLanes>(useSite().vendors);
+  const view = useRemoteData<GameVendorLanes>(useSiteShellFlows().vendors);
   return (
     <section className="pg-section" aria-labelledby="home-hot">
       <h2 id="home-hot">{t('home.hotVendors')}</h2>
@@ -93,7 +93,7 @@ function HotVendors() {
 function Promotions() {
   const { t } = useTranslation('pages');
   const language = useLanguage();
-  const view = useRemoteData<NoticeLists>(useSite().notices);
+  const view = useRemoteData<NoticeLists>(useSiteShellFlows().notices);
   return (
     <section className="pg-section" aria-labelledby="home-promos">
       <div className="pg-section__head">

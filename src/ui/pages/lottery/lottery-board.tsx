@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameVendorLanes, Vendor } from '../../../contract/system.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { lanesOf } from '../shared/games.ts';
 import { LoginCallToAction } from '../shared/login-cta.tsx';
 import { RemoteState } from '../shared/remote-state.tsx';
@@ -42,7 +42,7 @@ type Props = {
 /** Lottery vendors (ELOTT/LOTT lanes) with weekday chips, search, tabs and the bet CTA. */
 export function LotteryBoard({ title, intro, first, initialVendor = null }: Props) {
   const { t } = useTranslation('pages');
-  const view = useRemoteData<GameVendorLanes>(useSite().vendors);
+  const view = useRemoteData<GameVendorLanes>(useSiteShellFlows().vendors);
   const [day, setDay] = useState<number | null>(null);
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<string | null>(initialVendor);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { announcementTypes } from '../../../contract/system.ts';
 import type { Notice } from '../../../contract/system.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
 import type { NoticeLists } from '../shared/site-data.ts';
 import { allNotices, formatDate, paragraphs, useLanguage } from '../shared/site-data.ts';
@@ -12,7 +12,7 @@ import './notice.css';
 /** Every announcement (general, promotion and popup lists), grouped by type. */
 export default function NoticePage() {
   const { t } = useTranslation('pages');
-  const view = useRemoteData<NoticeLists>(useSite().notices);
+  const view = useRemoteData<NoticeLists>(useSiteShellFlows().notices);
   return (
     <div className="pg pg-notice" data-testid="page-notice">
       <div className="pg-intro">

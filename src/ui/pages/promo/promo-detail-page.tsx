@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
 import type { NoticeLists } from '../shared/site-data.ts';
 import { allNotices, formatDate, paragraphs, useLanguage } from '../shared/site-data.ts';
@@ -14,7 +14,7 @@ export default function PromoDetailPage() {
   const language = useLanguage();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const view = useRemoteData<NoticeLists>(useSite().notices);
+  const view = useRemoteData<NoticeLists>(useSiteShellFlows().notices);
   const notFound = (
     <div className="pg-state" role="status">
       <h1>{t('promo.notFound.title')}</h1>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
 import type { NoticeLists } from '../shared/site-data.ts';
 import { formatDate, paragraphs, useLanguage } from '../shared/site-data.ts';
@@ -12,7 +12,7 @@ import './promo.css';
 export default function PromotionsPage() {
   const { t } = useTranslation('pages');
   const language = useLanguage();
-  const view = useRemoteData<NoticeLists>(useSite().notices);
+  const view = useRemoteData<NoticeLists>(useSiteShellFlows().notices);
   return (
     <div className="pg pg-promotions" data-testid="page-promotions">
       <div className="pg-intro">

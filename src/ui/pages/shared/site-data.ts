@@ -1,20 +1,20 @@
 import { useSelector } from '@xstate/react';
 import type { Language } from '../../../contract/constants.ts';
 import type { Notice, Permission, Resource } from '../../../contract/system.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 
 /** The announcements payload the notices actor holds. */
 export type NoticeLists = { list: Notice[]; popup: Notice[]; promotion: Notice[] };
 
 /** The bootstrap payload once start-up is done; null before. */
 export function usePermission(): Permission | null {
-  const { systemStatus } = useSite();
+  const { systemStatus } = useSiteShellFlows();
   return useSelector(systemStatus, (s) => s.context.permission);
 }
 
 /** The active interface language. */
 export function useLanguage(): Language {
-  const { preferences } = useSite();
+  const { preferences } = useSiteShellFlows();
   return useSelector(preferences, (s) => s.context.language);
 }
 

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contract/constants.ts';
-import { useSite } from '../../site-context.tsx';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import './pages.css';
 
 type Props = {
@@ -32,7 +32,7 @@ const languageNames: Record<Language, string> = { hi: 'हिन्दी', en: 
 
 function LanguageChooser() {
   const { t } = useTranslation('pages');
-  const { preferences } = useSite();
+  const { preferences } = useSiteShellFlows();
   const language = useSelector(preferences, (s) => s.context.language);
   const languages = useSelector(preferences, (s) => s.context.languages);
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../modals/modal.tsx';
+import { Modal } from './modal.tsx';
 
 /** A warning over the form (terms, invitation code, SMS send): its text and an OK button. */
 export function WarningDialog({
@@ -20,7 +20,7 @@ export function WarningDialog({
     <Modal open={open} title={title} onClose={onClose} className="id-modal">
       <div role="alertdialog" aria-label={title} data-testid={testId}>
         <p className="id-note">{message}</p>
-        <div className="id-actions">
+        <div className="form-actions">
           <button
             type="button"
             className="btn btn--primary"

@@ -1,6 +1,7 @@
-import type { authenticatorMachine } from '../../machines/authenticator.machine.ts';
-import type { contactChangeMachine } from '../../machines/contact-change.machine.ts';
-import type { remoteDataMachine } from '../../machines/remote-data.machine.ts';
+import { createFlowsContext } from '../../hooks/flows-context.ts';
+import type { authenticatorMachine } from '../../../machines/authenticator.machine.ts';
+import type { contactChangeMachine } from '../../../machines/contact-change.machine.ts';
+import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
 
 /**
  * The security center's flows, their effects supplied by the app: the page starts each with
@@ -14,3 +15,6 @@ export type SecurityFlows = {
   /** The security summary (contract `SecuritySummary`). */
   summary: typeof remoteDataMachine;
 };
+
+export const [SecurityFlowsProvider, useSecurityFlows] =
+  createFlowsContext<SecurityFlows>('Security');

@@ -1,5 +1,6 @@
-import type { withdrawalMachine } from '../../machines/withdrawal.machine.ts';
-import type { withdrawalConfirmationMachine } from '../../machines/withdrawal-confirmation.machine.ts';
+import { createFlowsContext } from '../../hooks/flows-context.ts';
+import type { withdrawalMachine } from '../../../machines/withdrawal.machine.ts';
+import type { withdrawalConfirmationMachine } from '../../../machines/withdrawal-confirmation.machine.ts';
 
 /**
  * The withdrawal page's flows, their effects supplied by the app (src/app/withdraw-actors.ts).
@@ -13,3 +14,6 @@ export type WithdrawFlows = {
   /** A fresh idempotency key for one request. */
   newRequestKey: () => string;
 };
+
+export const [WithdrawFlowsProvider, useWithdrawFlows] =
+  createFlowsContext<WithdrawFlows>('Withdraw');

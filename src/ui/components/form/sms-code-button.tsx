@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
-import { WarningDialog } from './register-warning.tsx';
-import type { SmsRequest, smsCountdownMachine } from '../../machines/sms-countdown.machine.ts';
+import { WarningDialog } from '../../modals/warning-dialog.tsx';
+import type { SmsRequest, smsCountdownMachine } from '../../../machines/sms-countdown.machine.ts';
 
 /**
  * The "get code" button (smsCountdownMachine): sends the code, then shows the seconds left and
@@ -38,7 +38,7 @@ export function SmsCodeButton({
     >
       <button
         type="button"
-        className="id-field__toggle"
+        className="form-field__button"
         disabled={state !== 'idle'}
         aria-busy={sending}
         onClick={async () => {

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { SiteShellFlowsProvider } from '../ui/layout/site-shell-flows.ts';
+import { IdentityFlowsProvider } from '../ui/identity/identity-flows.ts';
+import { MemberCenterFlowsProvider } from '../ui/member-center/member-center-flows.ts';
+import { RecordsFlowsProvider } from '../ui/member-center/records-flows.ts';
+import { SecurityFlowsProvider } from '../ui/member-center/security/security-flows.ts';
+import { WithdrawFlowsProvider } from '../ui/member-center/withdraw/withdraw-flows.ts';
+import { DepositFlowsProvider } from '../ui/member-center/deposit-flows.ts';
+import type { SiteActors } from './site-actors.ts';
+
+/** Gives each feature its own flows context (src/ui/<feature>/*-flows.ts). */
+export function SiteProviders({ actors, children }: { actors: SiteActors; children: ReactNode }) {
+  return (
+    <SiteShellFlowsProvider value={actors.shell}>
+      <IdentityFlowsProvider value={actors.identity}>
+        <MemberCenterFlowsProvider value={actors.memberCenter}>
+          <RecordsFlowsProvider value={actors.records}>
+            <SecurityFlowsProvider value={actors.security}>
+              <WithdrawFlowsProvider value={actors.withdraw}>
+                <DepositFlowsProvider value={actors.deposit}>{children}</DepositFlowsProvider>
+              </WithdrawFlowsProvider>
+            </SecurityFlowsProvider>
+          </RecordsFlowsProvider>
+        </MemberCenterFlowsProvider>
+      </IdentityFlowsProvider>
+    </SiteShellFlowsProvider>
+  );
+}

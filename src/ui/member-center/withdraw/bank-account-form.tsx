@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from '@xstate/react';
+import { bindBankAccountBodySchema } from '../../../contract/withdrawal.ts';
+import { Field } from '../../components/form/field.tsx';
+import { FormActions } from '../../components/form/form-actions.tsx';
+import { formText } from '../../components/form/form-data.ts';
+import type { PageRef } from './withdraw-page-ref.ts';
+
+/** Binding a bank account (up to five): opened by its button. */
+export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }) {
+  const { t } = useTranslation('withdraw');
+  const busy = useSelector(page, (s) => s.matches('binding'));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [open, setOpen] = useState(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const account = {
+      bankName: formText(form, 'bankName'),
+      accountHolder: formText(form, 'accountHolder'),
+      accountNumber: formText(form, 'accountNumber'),
+    };
+    const parsed = bindBankAccountBodySchema.safeParse(account);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        found[field] ??= t(`form.${field}Rule`);
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    page.send({ type: 'user.bindAccount', account });
+    event.currentTarget.reset();
+    setOpen(false);
+  };
+  if (full) return <p className="wd-muted">{t('bank.full')}</p>;
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="btn btn--outline"
+        onClick={() => setOpen(true)}
+        data-testid="withdraw-bind-open"
+      >
+        {t('bank.add')}
+      </button>
+    );
+  }
+  return (
+    <form className="wd-form" onSubmit={onSubmit} noValidate data-testid="withdraw-bind">
+      <Field
+        label={t('bank.bankName')}
+        name="bankName"
+        autoComplete="off"
+        maxLength={64}
+        required
+        error={errors.bankName}
+        data-testid="withdraw-bank-name"
+      />
+      <Field
+        label={t('bank.accountHolder')}
+        name="accountHolder"
+        autoComplete="name"
+        maxLength={64}
+        required
+        error={errors.accountHolder}
+        data-testid="withdraw-account-holder"
+      />
+      <Field
+        label={t('bank.accountNumber')}
+        name="accountNumber"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={40}
+        required
+        error={errors.accountNumber}
+        data-testid="withdraw-account-number"
+      />
+      <FormActions
+        cancel={{ label: t('form.cancel'), onClick: () => setOpen(false) }}
+        submit={{ label: t('bank.bind'), busy, testId: 'withdraw-bind-submit' }}
+      />
+    </form>
+  );
+}
