@@ -16,7 +16,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'public',
-      'src/server/db/migrations',
+      'src/server/platform/db/migrations',
     ],
   },
   js.configs.recommended,

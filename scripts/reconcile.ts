@@ -7,7 +7,7 @@
  * /ops/ledger/reconcile instead).
  */
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
+import { openDatabase } from '../src/server/platform/db/client.ts';
 import { createLedgerService } from '../src/server/services/ledger.service.ts';
 import { formatMoney } from '../src/contract/money.ts';
 

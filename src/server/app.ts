@@ -17,14 +17,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { seed } from './db/seed.ts';
-import { AppError } from './services/errors.ts';
-import { languageFromHeader, translate } from './i18n/messages.ts';
+import { openDatabase, type Database } from './platform/db/client.ts';
+import { seed } from './platform/seed/seed.ts';
+import { AppError } from './platform/errors.ts';
+import { languageFromHeader, translate } from './platform/i18n/messages.ts';
 import { createSystemService } from './services/system.service.ts';
 import { createSiteCache } from './services/site-cache.ts';
-import { createKeyService } from './services/keys.service.ts';
-import { createCaptchaService, type Clock } from './services/captcha.service.ts';
+import { createKeyService } from './platform/keys/keys.service.ts';
+import { createCaptchaService } from './services/captcha.service.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import { createMemberService } from './services/member.service.ts';
 import { createOpsService } from './services/ops.service.ts';
 import { createLedgerService } from './services/ledger.service.ts';
@@ -35,15 +36,15 @@ import {
 import { createSessionService } from './services/session.service.ts';
 import { createIdentityService } from './services/identity.service.ts';
 import { createSecondFactorService } from './services/second-factor.service.ts';
-import { createEncService } from './services/enc-payload.ts';
+import { createEncService } from './platform/keys/enc-payload.ts';
 import { createHumanVerificationService } from './services/human-verification.service.ts';
 import { createSocialLoginService } from './services/social-login.service.ts';
 import { createSocialClients } from './providers/oidc.provider.ts';
 import type { Services } from './services/services.ts';
-import { registerRequestContext } from './plugins/request-context.ts';
-import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
-import { isApiPath, registerStatic } from './plugins/static.ts';
+import { registerRequestContext } from './platform/http/request-context.ts';
+import { registerAuth } from './platform/http/auth.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { isApiPath, registerStatic } from './platform/http/static.ts';
 import { systemRoutes } from './routes/system.routes.ts';
 import { captchaRoutes } from './routes/captcha.routes.ts';
 import { relayRoutes } from './routes/relay.routes.ts';
@@ -59,8 +60,8 @@ import { rememberRoutes } from './routes/remember.routes.ts';
 import { createRememberService } from './services/remember.service.ts';
 import { notifyRoutes } from './routes/notify.routes.ts';
 import { createNotifyService } from './services/notify.service.ts';
-import { registerRealtime } from './realtime/realtime.plugin.ts';
-import { balancePublisherFor } from './realtime/balance-bridge.ts';
+import { registerRealtime } from './platform/realtime/realtime.plugin.ts';
+import { balancePublisherFor } from './platform/realtime/balance-bridge.ts';
 import type { BalancePublisher } from '../contract/wallet.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
 import { createDepositArea } from './services/deposit-wiring.ts';
@@ -189,7 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await database.migrateAndRun((db) =>
     seed(db, { opsUsername: config.opsUsername, opsPassword: config.opsPassword }),
   );
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const siteCache = createSiteCache({ ttlMs: config.siteCacheMs });
   // Set once the socket.io gateway exists (it needs the session service made below).
   const balanceSink: { publish?: BalancePublisher } = {};

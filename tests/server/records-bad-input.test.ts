@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { sessions } from '../../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
+import { sessions } from '../../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { ledgerEntries, ledgerPostings } from '../../src/server/db/schema/ledger.schema.ts';
 import {
   platformMessageMarks,

@@ -7,8 +7,8 @@ import {
   type ContactChangeResult,
   type SecuritySummary,
 } from '../../src/contract/security-center.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
 import { outboxMessages } from '../../src/server/db/schema/outbox.schema.ts';
 import { verificationCodes } from '../../src/server/db/schema/verification.schema.ts';
 import { hashMemberPassword } from '../../src/server/services/identity-password.ts';

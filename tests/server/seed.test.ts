@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { buildApp } from '../../src/server/app.ts';
-import type { Db } from '../../src/server/db/client.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
 import { banners } from '../../src/server/db/schema/banners.schema.ts';
 import { announcements } from '../../src/server/db/schema/announcements.schema.ts';
 import { modules } from '../../src/server/db/schema/modules.schema.ts';
@@ -12,7 +12,7 @@ import { helpArticles } from '../../src/server/db/schema/help.schema.ts';
 import { countries } from '../../src/server/db/schema/countries.schema.ts';
 import { resources } from '../../src/server/db/schema/settings.schema.ts';
 import { operators } from '../../src/server/db/schema/operators.schema.ts';
-import { serverKeys } from '../../src/server/db/schema/server-keys.schema.ts';
+import { serverKeys } from '../../src/server/platform/keys/server-keys.schema.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
 import { systemPaths } from '../../src/contract/system.ts';
 import {

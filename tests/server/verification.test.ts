@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { captchaChallenges } from '../../src/server/db/schema/captcha.schema.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
 import { modules } from '../../src/server/db/schema/modules.schema.ts';
 import { outboxMessages } from '../../src/server/db/schema/outbox.schema.ts';
 import {

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client.ts';
-import { members, sessions } from '../../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { ledgerEntries } from '../../src/server/db/schema/ledger.schema.ts';
 import {
   bankAccounts,

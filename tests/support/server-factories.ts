@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client.ts';
-import { members, sessions } from '../../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { hashToken } from '../../src/server/services/member.service.ts';
 import type { Language } from '../../src/contract/constants.ts';
 

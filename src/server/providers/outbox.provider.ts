@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { insertOutboxMessage } from '../db/repositories/outbox.repository.ts';
-import type { Clock } from '../services/captcha.service.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { EmailProvider } from './email.provider.ts';
 import type { SmsProvider } from './sms.provider.ts';
 

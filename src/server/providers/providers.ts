@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import type { Clock } from '../services/captcha.service.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { EmailProvider } from './email.provider.ts';
 import { createHttpSmsProvider } from './http-sms.provider.ts';
 import { createOutboxEmailProvider, createOutboxSmsProvider } from './outbox.provider.ts';

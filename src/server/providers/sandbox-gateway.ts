@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Language } from '../../contract/constants.ts';
 import { formatMoney } from '../../contract/money.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   closeSandboxPayment,
   findSandboxPayment,
@@ -10,7 +10,7 @@ import {
   insertSandboxPayment,
   type SandboxPaymentRow,
 } from '../db/repositories/deposit.repository.ts';
-import type { Clock } from '../services/captcha.service.ts';
+import type { Clock } from '../platform/clock.ts';
 import { signWebhook } from './payment.provider.ts';
 
 /** Where this server serves the sandbox gateway (development and demo only). */

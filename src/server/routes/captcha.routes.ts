@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaSchema, systemPaths } from '../../contract/system.ts';
 import type { Services } from '../services/services.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 /** Cookie naming the browser whose captcha answer we hold. */
 export const CAPTCHA_CLIENT_COOKIE = 'cid';

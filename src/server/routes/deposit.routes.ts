@@ -17,9 +17,9 @@ import {
   webhookReplySchema,
 } from '../../contract/deposit.ts';
 import type { DepositService } from '../services/deposit.service.ts';
-import { memberOf } from '../plugins/auth.ts';
+import { memberOf } from '../platform/http/auth.ts';
 import type { Operator } from '../services/ops.service.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 type Options = { deposit: DepositService };
 

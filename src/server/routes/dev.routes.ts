@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityPaths, outboxListSchema, outboxQuerySchema } from '../../contract/identity.ts';
 import { outboxHtml, type OutboxService } from '../services/outbox.service.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 /**
  * Development-only pages. app.ts registers this plugin only when NODE_ENV is not production,

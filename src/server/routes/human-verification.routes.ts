@@ -4,7 +4,7 @@ import {
   humanVerificationReplySchema,
 } from '../../contract/human-verification.ts';
 import type { HumanVerificationService } from '../services/human-verification.service.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 /** The proof-of-work challenge the app solves before login, registration and SMS sends. */
 export const humanVerificationRoutes: FastifyPluginAsyncZod<{

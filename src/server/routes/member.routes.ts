@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemPaths, updateLanguageBodySchema } from '../../contract/system.ts';
 import type { Services } from '../services/services.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 export const memberRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,

@@ -13,8 +13,8 @@ import {
   unreadReplySchema,
 } from '../../contract/messages.ts';
 import type { MessagesService } from '../services/messages.service.ts';
-import { memberOf } from '../plugins/auth.ts';
-import { ok, replies } from './responses.ts';
+import { memberOf } from '../platform/http/auth.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 const tags = ['messages'];
 const security = [{ bearer: [] }];

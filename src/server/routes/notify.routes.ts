@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notifyBodySchema, notifyPath, notifyResultSchema } from '../../contract/realtime.ts';
 import type { NotifyService } from '../services/notify.service.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 /** Operators: a live notification to one player (toast in the app, on every node). */
 export const notifyRoutes: FastifyPluginAsyncZod<{ notify: NotifyService }> = async (

@@ -21,7 +21,7 @@ import {
 } from '../../contract/ops.ts';
 import type { Services } from '../services/services.ts';
 import type { Operator } from '../services/ops.service.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 const tags = ['ops'];
 const security = [{ opsBasic: [] }];

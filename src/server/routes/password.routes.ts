@@ -5,8 +5,8 @@ import {
   passwordVerificationPayloadSchema,
   passwordVerificationResultSchema,
 } from '../../contract/identity.ts';
-import { ok, replies } from './responses.ts';
-import { contextOf } from './client-context.ts';
+import { ok, replies } from '../platform/http/responses.ts';
+import { contextOf } from '../platform/http/client-context.ts';
 import type { IdentityRouteDeps } from './session.routes.ts';
 
 /** Forgot password by phone: the new password with the SMS code (spec section 7). */

@@ -19,8 +19,8 @@ import {
 } from '../../contract/records.ts';
 import { postingReplySchema } from '../../contract/wallet.ts';
 import type { RecordsService } from '../services/records.service.ts';
-import { memberOf } from '../plugins/auth.ts';
-import { ok, replies } from './responses.ts';
+import { memberOf } from '../platform/http/auth.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['wallet'];

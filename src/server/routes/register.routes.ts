@@ -7,8 +7,8 @@ import {
   loginResultSchema,
   registerPayloadSchema,
 } from '../../contract/identity.ts';
-import { ok, replies } from './responses.ts';
-import { contextOf } from './client-context.ts';
+import { ok, replies } from '../platform/http/responses.ts';
+import { contextOf } from '../platform/http/client-context.ts';
 import type { IdentityRouteDeps } from './session.routes.ts';
 
 /** Registration by username and by mobile number, and the affiliate-code check. */

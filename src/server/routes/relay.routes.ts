@@ -7,7 +7,7 @@ import {
   systemPaths,
 } from '../../contract/system.ts';
 import type { Services } from '../services/services.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 type AnnouncementType = (typeof announcementTypes)[number];
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityPaths, loginResultSchema } from '../../contract/identity.ts';
 import { REMEMBER_COOKIE, type RememberService } from '../services/remember.service.ts';
-import { ok, replies } from './responses.ts';
-import { contextOf } from './client-context.ts';
+import { ok, replies } from '../platform/http/responses.ts';
+import { contextOf } from '../platform/http/client-context.ts';
 
 /** The remember-me cookie: httpOnly, only sent to the session calls, never to other sites. */
 export const rememberCookieOptions = (secure: boolean) =>

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languages } from '../../contract/constants.ts';
-import { languageFromHeader } from '../i18n/messages.ts';
+import { languageFromHeader } from '../platform/i18n/messages.ts';
 import {
   sandboxCreateBodySchema,
   sandboxGatewayBase,

@@ -13,12 +13,12 @@ import {
   totpUnbindPayloadSchema,
   type LoginResult,
 } from '../../contract/identity.ts';
-import type { EncService } from '../services/enc-payload.ts';
+import type { EncService } from '../platform/keys/enc-payload.ts';
 import type { RequestContext } from '../services/identity.service.ts';
 import type { PassedChallenge, SecondFactorService } from '../services/second-factor.service.ts';
-import { memberOf } from '../plugins/auth.ts';
-import { ok, replies } from './responses.ts';
-import { contextOf } from './client-context.ts';
+import { memberOf } from '../platform/http/auth.ts';
+import { ok, replies } from '../platform/http/responses.ts';
+import { contextOf } from '../platform/http/client-context.ts';
 
 export type SecondFactorRouteDeps = {
   secondFactor: SecondFactorService;

@@ -10,10 +10,10 @@ import {
   securityCenterPaths,
   securitySummarySchema,
 } from '../../contract/security-center.ts';
-import type { EncService } from '../services/enc-payload.ts';
+import type { EncService } from '../platform/keys/enc-payload.ts';
 import type { SecurityCenterService } from '../services/security-center.service.ts';
-import { memberOf } from '../plugins/auth.ts';
-import { ok, replies } from './responses.ts';
+import { memberOf } from '../platform/http/auth.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 export type SecurityCenterRouteDeps = {
   securityCenter: SecurityCenterService;

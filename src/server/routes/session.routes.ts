@@ -11,15 +11,15 @@ import {
   memberIconSchema,
   memberInfoSchema,
 } from '../../contract/identity.ts';
-import type { EncService } from '../services/enc-payload.ts';
+import type { EncService } from '../platform/keys/enc-payload.ts';
 import type { HumanVerificationService } from '../services/human-verification.service.ts';
 import type { IdentityService } from '../services/identity.service.ts';
-import { memberOf } from '../plugins/auth.ts';
-import type { RealtimeGateway } from '../realtime/gateway.ts';
+import { memberOf } from '../platform/http/auth.ts';
+import type { RealtimeGateway } from '../platform/realtime/gateway.ts';
 import { REMEMBER_COOKIE, type RememberService } from '../services/remember.service.ts';
 import { rememberCookieOptions } from './remember.routes.ts';
-import { ok, replies } from './responses.ts';
-import { contextOf } from './client-context.ts';
+import { ok, replies } from '../platform/http/responses.ts';
+import { contextOf } from '../platform/http/client-context.ts';
 
 export type IdentityRouteDeps = {
   identity: IdentityService;

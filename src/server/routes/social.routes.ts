@@ -13,8 +13,8 @@ import {
   type SocialLoginService,
   type SocialRedirect,
 } from '../services/social-login.service.ts';
-import { contextOf } from './client-context.ts';
-import { ok, replies } from './responses.ts';
+import { contextOf } from '../platform/http/client-context.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 /** The browser binding of social sign-ins: httpOnly, only sent to the social login paths. */
 export const SOCIAL_FLOW_COOKIE = 'sflow';

@@ -16,7 +16,7 @@ import {
   systemStatusSchema,
 } from '../../contract/system.ts';
 import type { Services } from '../services/services.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 const tags = ['system'];
 

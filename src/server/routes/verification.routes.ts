@@ -11,7 +11,7 @@ import type { PasswordResetService } from '../services/verification-reset.servic
 import type { HumanVerificationService } from '../services/human-verification.service.ts';
 import type { VerificationService } from '../services/verification.service.ts';
 import { CAPTCHA_CLIENT_COOKIE } from './captcha.routes.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 /** Per-node guard on top of the per-number and per-IP limits the service keeps in the database. */
 const sendRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };

@@ -11,8 +11,8 @@ import {
 } from '../../contract/wallet.ts';
 import type { Services } from '../services/services.ts';
 import type { MemberBalance } from '../services/ledger.service.ts';
-import { memberOf } from '../plugins/auth.ts';
-import { ok, replies } from './responses.ts';
+import { memberOf } from '../platform/http/auth.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 const toBalanceReply = (balance: MemberBalance): BalanceReply => ({
   sumBalance: toWireMinor(balance.sumBalance),

@@ -21,11 +21,11 @@ import {
   withdrawOpsPaths,
   withdrawPaths,
 } from '../../contract/withdrawal.ts';
-import { memberOf } from '../plugins/auth.ts';
-import type { EncService } from '../services/enc-payload.ts';
-import { AppError } from '../services/errors.ts';
+import { memberOf } from '../platform/http/auth.ts';
+import type { EncService } from '../platform/keys/enc-payload.ts';
+import { AppError } from '../platform/errors.ts';
 import type { UploadedImage, WithdrawalService } from '../services/withdrawal.service.ts';
-import { ok, replies } from './responses.ts';
+import { ok, replies } from '../platform/http/responses.ts';
 
 export type WithdrawalRouteDeps = { withdrawal: WithdrawalService; enc: EncService };
 

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import svgCaptcha from 'svg-captcha';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { constants } from '../../contract/constants.ts';
 import { replaceChallengeIfOlder } from '../db/repositories/captcha.repository.ts';
-import { AppError } from './errors.ts';
-
-export type Clock = () => Date;
+import { AppError } from '../platform/errors.ts';
+import type { Clock } from '../platform/clock.ts';
 
 const hashAnswer = (clientId: string, answer: string) =>
   createHash('sha256').update(`${clientId}:${answer.trim().toLowerCase()}`).digest('hex');

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { paymentWebhookPath } from '../../contract/deposit.ts';
 import { memberCenterQueryKey } from '../../contract/member-center.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { createHttpPaymentProvider } from '../providers/http-payment.provider.ts';
 import type { PaymentProvider } from '../providers/payment.provider.ts';
 import { createSandboxGateway, sandboxGatewayBase } from '../providers/sandbox-gateway.ts';
-import type { Publisher } from '../realtime/publisher.ts';
+import type { Publisher } from '../platform/realtime/publisher.ts';
 import { depositOpsRoutes, depositRoutes, paymentWebhookRoutes } from '../routes/deposit.routes.ts';
 import { sandboxGatewayRoutes } from '../routes/sandbox-gateway.routes.ts';
-import type { Clock } from './captcha.service.ts';
+import type { Clock } from '../platform/clock.ts';
 import { createDepositService } from './deposit.service.ts';
 import type { LedgerService } from './ledger.service.ts';
 

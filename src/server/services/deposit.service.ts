@@ -9,8 +9,8 @@ import {
   type ChannelKind,
 } from '../../contract/deposit.ts';
 import { toWireMinor } from '../../contract/wallet.ts';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import {
   findChannel,
   findOrder,
@@ -23,14 +23,14 @@ import {
   type ChannelRow,
   type DepositOrderRow,
 } from '../db/repositories/deposit.repository.ts';
-import type { Publisher } from '../realtime/publisher.ts';
+import type { Publisher } from '../platform/realtime/publisher.ts';
 import {
   PaymentProviderError,
   verifyWebhookSignature,
   type PaymentProvider,
 } from '../providers/payment.provider.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { Operator } from './ops.service.ts';
 

@@ -1,15 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   humanVerificationAnswerSchema,
   type HumanVerificationReply,
 } from '../../contract/human-verification.ts';
 import { deleteExpiredUsed, markUsed } from '../db/repositories/human-verification.repository.ts';
 import { findSecret, insertSecretIfMissing } from '../db/repositories/verification.repository.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 
 /**
  * The proof of work asked: SHA-256 of salt + nonce + counter, once per attempt, with the counter

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { constants } from '../../contract/constants.ts';
 import {
   memberTypes,
@@ -39,11 +39,12 @@ import {
   consumeCaptchaAnswer,
   dropCaptcha,
 } from '../db/repositories/captcha-answers.repository.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import { endRememberedDevicesOf } from '../db/repositories/remember.repository.ts';
-import type { MemberProfile } from '../db/schema/members.schema.ts';
-import { hashCaptchaAnswer, type Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { MemberProfile } from '../platform/members/members.schema.ts';
+import { hashCaptchaAnswer } from './captcha.service.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import {
   hashMemberPassword,
   PASSWORD_MAX_AGE_DAYS,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   applyToWallet,
   ensureWallet,
@@ -14,7 +14,7 @@ import {
   type PostingRow,
   type WalletRow,
 } from '../db/repositories/ledger.repository.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import {
   creditKinds,
   debitKinds,
@@ -31,7 +31,7 @@ import {
   type ReconcileReply,
 } from '../../contract/wallet.ts';
 import type { Minor } from '../../contract/money.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../platform/errors.ts';
 import type { Operator } from './ops.service.ts';
 
 /** The largest amount one posting may move: 10^15 minor units keeps every sum inside bigint. */

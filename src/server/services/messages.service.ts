@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import { findMemberById, type MemberRow } from '../db/repositories/members.repository.ts';
 import {
   countMemberMessages,
@@ -17,9 +17,9 @@ import type {
   PlatformMessage,
   SendMessageBody,
 } from '../../contract/messages.ts';
-import type { Publisher } from '../realtime/publisher.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Publisher } from '../platform/realtime/publisher.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import type { Operator } from './ops.service.ts';
 
 type ListQuery = z.output<typeof messageListQuerySchema>;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { notifyBodySchema } from '../../contract/realtime.ts';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import { findMemberById } from '../db/repositories/members.repository.ts';
-import type { Publisher } from '../realtime/publisher.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Publisher } from '../platform/realtime/publisher.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import type { Operator } from './ops.service.ts';
 
 type NotifyBody = z.infer<typeof notifyBodySchema>;

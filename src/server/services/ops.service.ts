@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { Language } from '../../contract/constants.ts';
 import type { Banner, ModuleNode, Notice } from '../../contract/system.ts';
 import type { FieldRule, RegisterField } from '../../contract/validation.ts';
@@ -40,12 +40,12 @@ import {
   type AnnouncementInsert,
 } from '../db/repositories/announcements.repository.ts';
 import { findOperator } from '../db/repositories/operators.repository.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
-import { AppError } from './errors.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
+import { AppError } from '../platform/errors.ts';
 import { unknownUserHash, verifyPassword } from './password.ts';
-import { parseCidr } from './region.ts';
+import { parseCidr } from '../platform/http/region.ts';
 import { buildModuleTree, toBanner, toNotice } from './system.service.ts';
-import type { Clock } from './captcha.service.ts';
+import type { Clock } from '../platform/clock.ts';
 
 export type Operator = { id: number; username: string };
 type BannerBody = z.infer<typeof bannerBodySchema>;

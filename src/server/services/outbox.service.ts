@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { listOutboxMessages } from '../db/repositories/outbox.repository.ts';
 import type { OutboxMessage } from '../../contract/identity.ts';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import {
   findUplineAgent,
   listMemberEntries,
@@ -29,8 +29,8 @@ import {
   type TransferUplineReply,
   type WalletTransferBody,
 } from '../../contract/records.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import type { LedgerService, PostingResult } from './ledger.service.ts';
 import type { Operator } from './ops.service.ts';
 import type { SystemService } from './system.service.ts';

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '../../contract/identity.ts';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import {
   endRememberedDevicesOf,
   insertRememberedDevice,
   memberIdOfSession,
   takeRememberedDevice,
 } from '../db/repositories/remember.repository.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import type { IdentityService, RequestContext } from './identity.service.ts';
 import { hashToken } from './member.service.ts';
 

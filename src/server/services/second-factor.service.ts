@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Language } from '../../contract/constants.ts';
 import type { LoginResult, secondFactors } from '../../contract/identity.ts';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import {
   clearLoginFailures,
   countLoginFailure,
@@ -25,8 +25,8 @@ import {
   type LoginChallengeRow,
 } from '../db/repositories/second-factor.repository.ts';
 import { getSettings } from '../db/repositories/settings.repository.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import { PASSWORD_MAX_AGE_DAYS, verifyMemberPassword } from './identity-password.ts';
 import {
   phoneTarget,

@@ -7,8 +7,8 @@ import type {
   MobileCodePayload,
   SecuritySummary,
 } from '../../contract/security-center.ts';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import {
   clearLoginFailures,
   countLoginFailure,
@@ -25,8 +25,8 @@ import {
   findOtherMemberWithMobile,
 } from '../db/repositories/security-center.repository.ts';
 import { lockKey } from '../db/repositories/verification.repository.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import { verifyMemberPassword } from './identity-password.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 import {

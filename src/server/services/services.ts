@@ -1,5 +1,5 @@
 import type { SystemService } from './system.service.ts';
-import type { KeyService } from './keys.service.ts';
+import type { KeyService } from '../platform/keys/keys.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { MemberService } from './member.service.ts';
 import type { OpsService } from './ops.service.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { MemberRow } from '../db/repositories/members.repository.ts';
 import {
   findOpenSession,
@@ -8,8 +8,8 @@ import {
   touchSession,
   type SessionRow,
 } from '../db/repositories/sessions.repository.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import { hashToken } from './member.service.ts';
 
 /** Writes last-seen at most this often per session, so every call is not a write. */

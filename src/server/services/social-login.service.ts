@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   identityPaths,
   memberTypes,
@@ -27,15 +27,15 @@ import {
   lockIdentity,
   touchIdentity,
 } from '../db/repositories/social.repository.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import {
   newChecks,
   OidcError,
   type OidcClient,
   type OidcIdentity,
 } from '../providers/oidc.provider.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import type { RequestContext } from './identity.service.ts';
 import type { SessionService } from './session.service.ts';
 import type { SystemService } from './system.service.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { Language } from '../../contract/constants.ts';
 import type {
   Banner,
@@ -34,7 +34,7 @@ import {
 } from '../db/repositories/announcements.repository.ts';
 import { listHelpArticles, listHelpSections } from '../db/repositories/help.repository.ts';
 import { listVendorLanes, listVendors } from '../db/repositories/vendors.repository.ts';
-import { ipInRanges } from './region.ts';
+import { ipInRanges } from '../platform/http/region.ts';
 import type { SiteCache } from './site-cache.ts';
 
 /** Who is asking: the client IP (behind a trusted proxy only) and its country when known. */

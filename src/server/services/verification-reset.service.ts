@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Language } from '../../contract/constants.ts';
 import { checkField } from '../../contract/validation-engine.ts';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import { endRememberedDevicesOf } from '../db/repositories/remember.repository.ts';
 import { getSettings } from '../db/repositories/settings.repository.ts';
 import { findValidator } from '../db/repositories/validators.repository.ts';
@@ -19,8 +19,8 @@ import {
   setMemberPasswordHash,
 } from '../db/repositories/verification.repository.ts';
 import type { EmailProvider } from '../providers/email.provider.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import { resetEmail } from './verification-messages.ts';
 import { hashToken, verificationLimits } from './verification.service.ts';
 

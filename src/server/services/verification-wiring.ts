@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { hashMemberPassword } from './identity-password.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { createMessageProviders } from '../providers/providers.ts';
 import { devRoutes } from '../routes/dev.routes.ts';
 import { verificationRoutes } from '../routes/verification.routes.ts';
-import type { Clock } from './captcha.service.ts';
+import type { Clock } from '../platform/clock.ts';
 import { createOutboxService } from './outbox.service.ts';
 import { createPasswordResetService } from './verification-reset.service.ts';
 import { createVerificationService } from './verification.service.ts';

@@ -2,8 +2,8 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { Language } from '../../contract/constants.ts';
 import type { ErrorCode } from '../../contract/envelope.ts';
 import { moduleIds } from '../../contract/system.ts';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import { findModule } from '../db/repositories/modules.repository.ts';
 import { getSettings } from '../db/repositories/settings.repository.ts';
 import { findValidator } from '../db/repositories/validators.repository.ts';
@@ -27,9 +27,9 @@ import {
 import type { VerificationPurpose } from '../db/schema/verification.schema.ts';
 import type { EmailProvider } from '../providers/email.provider.ts';
 import { ProviderError, type SmsProvider } from '../providers/sms.provider.ts';
-import type { Clock } from './captcha.service.ts';
+import type { Clock } from '../platform/clock.ts';
 import { hashCaptchaAnswer } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../platform/errors.ts';
 import { codeEmail, codeSmsText } from './verification-messages.ts';
 
 /** Limits of one-time codes (issue 3, point 7; spec section 8 and 9). */

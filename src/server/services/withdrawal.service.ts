@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../db/client.ts';
-import { insertAudit } from '../db/repositories/audit.repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertAudit } from '../platform/audit/audit.repository.ts';
 import {
   clearLoginFailures,
   countLoginFailure,
@@ -29,7 +29,7 @@ import {
   type BankAccountRow,
   type WithdrawalRow,
 } from '../db/repositories/withdrawal.repository.ts';
-import type { Publisher } from '../realtime/publisher.ts';
+import type { Publisher } from '../platform/realtime/publisher.ts';
 import { toWireMinor } from '../../contract/wallet.ts';
 import {
   maxBankAccounts,
@@ -47,8 +47,8 @@ import {
   type WithdrawalStatus,
 } from '../../contract/withdrawal.ts';
 import type { NotificationKind } from '../../contract/realtime.ts';
-import type { Clock } from './captcha.service.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import { hashMemberPassword, verifyMemberPassword } from './identity-password.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { Operator } from './ops.service.ts';

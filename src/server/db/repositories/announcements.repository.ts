@@ -1,5 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { announcements } from '../schema/announcements.schema.ts';
 import type { announcementTypes } from '../../../contract/system.ts';
 

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { banners } from '../schema/banners.schema.ts';
 
 export type BannerRow = typeof banners.$inferSelect;

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ChannelKind, DepositStatus } from '../../../contract/deposit.ts';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import {
   depositOrders,
   paymentChannels,
   sandboxGatewayPayments,
 } from '../schema/deposit.schema.ts';
-import { members } from '../schema/members.schema.ts';
+import { members } from '../../platform/members/members.schema.ts';
 
 export type ChannelRow = typeof paymentChannels.$inferSelect;
 export type DepositOrderRow = typeof depositOrders.$inferSelect;

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { helpArticles, helpSections } from '../schema/help.schema.ts';
 
 export function listHelpSections(db: Db) {

@@ -1,5 +1,5 @@
 import { lt } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { humanVerificationUsed } from '../schema/human-verification.schema.ts';
 
 /**

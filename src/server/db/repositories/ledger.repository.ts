@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { ledgerEntries, ledgerPostings, wallets } from '../schema/ledger.schema.ts';
 import type { EntryKind } from '../../../contract/wallet.ts';
 

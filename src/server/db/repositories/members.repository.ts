@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { members } from '../schema/members.schema.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { members } from '../../platform/members/members.schema.ts';
 import type { Language } from '../../../contract/constants.ts';
 
 export type MemberRow = typeof members.$inferSelect;

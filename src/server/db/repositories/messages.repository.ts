@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { platformMessageMarks, platformMessages } from '../schema/messages.schema.ts';
-import { members } from '../schema/members.schema.ts';
+import { members } from '../../platform/members/members.schema.ts';
 
 export type MessageRow = typeof platformMessages.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { modules } from '../schema/modules.schema.ts';
 
 export type ModuleRow = typeof modules.$inferSelect;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { operators } from '../schema/operators.schema.ts';
 
 export async function findOperator(db: Db, username: string) {

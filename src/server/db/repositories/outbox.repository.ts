@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { outboxMessages, type OutboxChannel } from '../schema/outbox.schema.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { ledgerEntries, ledgerPostings, wallets } from '../schema/ledger.schema.ts';
-import { members } from '../schema/members.schema.ts';
+import { members } from '../../platform/members/members.schema.ts';
 import type { EntryKind } from '../../../contract/wallet.ts';
 
 export type EntryFilter = {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { rememberedDevices } from '../schema/remember.schema.ts';
-import { sessions } from '../schema/members.schema.ts';
+import { sessions } from '../../platform/members/members.schema.ts';
 
 export async function insertRememberedDevice(
   tx: Db,

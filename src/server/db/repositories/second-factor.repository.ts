@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { loginChallenges, memberTotp } from '../schema/second-factor.schema.ts';
 
 export type LoginChallengeRow = typeof loginChallenges.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { members } from '../schema/members.schema.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { members } from '../../platform/members/members.schema.ts';
 
 /** Another member (any status) holding this mobile number, if any. */
 export async function findOtherMemberWithMobile(

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { members, sessions } from '../schema/members.schema.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { members, sessions } from '../../platform/members/members.schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { domainRoutes, resources, systemSettings } from '../schema/settings.schema.ts';
 import { countries } from '../schema/countries.schema.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { SocialProvider } from '../../../contract/identity.ts';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { socialIdentities, socialLoginFlows, socialLoginTickets } from '../schema/social.schema.ts';
 
 export type SocialFlowRow = typeof socialLoginFlows.$inferSelect;

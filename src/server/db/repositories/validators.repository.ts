@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { registerValidators } from '../schema/validators.schema.ts';
 import type { FieldRule, RegisterField } from '../../../contract/validation.ts';
 

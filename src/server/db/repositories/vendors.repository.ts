@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { vendorLanes, vendors } from '../schema/vendors.schema.ts';
 
 export function listVendorLanes(db: Db) {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import {
   passwordResetTokens,
   verificationCodes,
@@ -8,7 +8,7 @@ import {
   verificationSends,
   type VerificationPurpose,
 } from '../schema/verification.schema.ts';
-import { members, sessions } from '../schema/members.schema.ts';
+import { members, sessions } from '../../platform/members/members.schema.ts';
 import { captchaChallenges } from '../schema/captcha.schema.ts';
 import { countries } from '../schema/countries.schema.ts';
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { members } from '../schema/members.schema.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { members } from '../../platform/members/members.schema.ts';
 import { bankAccounts, withdrawalImages, withdrawals } from '../schema/withdrawal.schema.ts';
 import type { WithdrawalStatus } from '../../../contract/withdrawal.ts';
 

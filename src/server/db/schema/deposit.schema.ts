@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BankAccount, ChannelKind, DepositStatus } from '../../../contract/deposit.ts';
-import { members } from './members.schema.ts';
+import { members } from '../../platform/members/members.schema.ts';
 
 /** Payment channels from configuration (seeded; operators edit the rows). Limits in minor units. */
 export const paymentChannels = pgTable(

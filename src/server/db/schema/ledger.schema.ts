@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { EntryKind } from '../../../contract/wallet.ts';
-import { members } from './members.schema.ts';
+import { members } from '../../platform/members/members.schema.ts';
 
 /**
  * One wallet per member, kind ('main' or a vendor code) and currency. `balance` changes only in

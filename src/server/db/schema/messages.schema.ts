@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { members } from './members.schema.ts';
+import { members } from '../../platform/members/members.schema.ts';
 
 /**
  * Platform messages written by an operator: to one player (`memberId`) or, with `memberId`

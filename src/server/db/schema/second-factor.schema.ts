@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { members } from './members.schema.ts';
+import { members } from '../../platform/members/members.schema.ts';
 
 export type ChallengeFactor = 'sms' | 'email' | 'totp';
 

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SocialProvider } from '../../../contract/identity.ts';
-import { members } from './members.schema.ts';
+import { members } from '../../platform/members/members.schema.ts';
 
 /** A member's account at a social login provider, keyed on (provider, subject). */
 export const socialIdentities = pgTable(

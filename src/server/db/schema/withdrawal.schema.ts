@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ConfirmationOutcome, WithdrawalStatus } from '../../../contract/withdrawal.ts';
 import { ledgerPostings } from './ledger.schema.ts';
-import { members } from './members.schema.ts';
+import { members } from '../../platform/members/members.schema.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

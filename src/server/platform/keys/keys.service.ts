@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { compactDecrypt, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import type { publicKeySchema } from '../../contract/system.ts';
-import { findKey, insertKeyIfMissing, type KeyRow } from '../db/repositories/keys.repository.ts';
+import type { publicKeySchema } from '../../../contract/system.ts';
+import { findKey, insertKeyIfMissing, type KeyRow } from './keys.repository.ts';
 
 const KEY_NAME = 'jwe';
 const ALG = 'RSA-OAEP-256';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublishedEvent, SequencedEventName } from '../../contract/realtime.ts';
+import type { PublishedEvent, SequencedEventName } from '../../../contract/realtime.ts';
 import type { Db } from '../db/client.ts';
-import { nextMemberSeq } from '../db/repositories/realtime.repository.ts';
+import { nextMemberSeq } from './realtime.repository.ts';
 
 /** Room names: every socket of a member, of one session, and of an agent's account. */
 export const rooms = {

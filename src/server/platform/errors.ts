@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../contract/envelope.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from './i18n/messages.ts';
 
 /**
  * An expected failure with its HTTP status and stable code; the error handler translates

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { envelopeOf, failureEnvelopeSchema } from '../../contract/envelope.ts';
+import { envelopeOf, failureEnvelopeSchema } from '../../../contract/envelope.ts';
 
 /** Response schemas of a route: the envelope with `value` on 200, the failure envelope else. */
 export function replies<T extends z.ZodType>(value: T) {

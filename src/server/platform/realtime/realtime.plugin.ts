@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
-import type { Clock } from '../services/captcha.service.ts';
-import type { SessionService } from '../services/session.service.ts';
+import type { Clock } from '../clock.ts';
+import type { SessionService } from '../../services/session.service.ts';
 import { createRealtimeGateway, type RealtimeGateway } from './gateway.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { serverKeys } from '../schema/server-keys.schema.ts';
+import type { Db } from '../db/client.ts';
+import { serverKeys } from './server-keys.schema.ts';
 
 export type KeyRow = typeof serverKeys.$inferSelect;
 

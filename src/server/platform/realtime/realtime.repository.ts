@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { members, sessions } from '../schema/members.schema.ts';
-import { memberEventSeq } from '../schema/realtime.schema.ts';
+import type { Db } from '../db/client.ts';
+import { members, sessions } from '../members/members.schema.ts';
+import { memberEventSeq } from './realtime.schema.ts';
 
 /** Takes the member's next event number (1 for the first); one atomic upsert, safe across nodes. */
 export async function nextMemberSeq(db: Db, memberId: number): Promise<number> {

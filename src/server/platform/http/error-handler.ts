@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '../../contract/envelope.ts';
+import type { ErrorCode } from '../../../contract/envelope.ts';
 import { translate, type MessageKey } from '../i18n/messages.ts';
-import { AppError } from '../services/errors.ts';
+import { AppError } from '../errors.ts';
 
 function fail(
   request: FastifyRequest,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
-import type { Language } from '../../contract/constants.ts';
+import type { Config } from '../../config.ts';
+import type { Language } from '../../../contract/constants.ts';
 import { languageFromHeader } from '../i18n/messages.ts';
-import { ipInRanges, normalizeIp } from '../services/region.ts';
-import type { ClientInfo } from '../services/system.service.ts';
+import { ipInRanges, normalizeIp } from './region.ts';
+import type { ClientInfo } from '../../services/system.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

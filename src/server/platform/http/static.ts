@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
-import { findRoute } from '../../contract/routes.ts';
+import type { Config } from '../../config.ts';
+import { findRoute } from '../../../contract/routes.ts';
 import { translate } from '../i18n/messages.ts';
 
 const API_PREFIX = /^\/(wps|lgw|ops|docs)(\/|$)/;

@@ -1,4 +1,4 @@
-import { toWireMinor, type BalancePublisher } from '../../contract/wallet.ts';
+import { toWireMinor, type BalancePublisher } from '../../../contract/wallet.ts';
 import type { Publisher } from './publisher.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
-import { auditLog } from '../schema/audit.schema.ts';
+import type { Db } from '../db/client.ts';
+import { auditLog } from './audit.schema.ts';
 
 export type AuditEntry = {
   actor: string;

@@ -1,5 +1,5 @@
 import { bigint, bigserial, customType, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { members } from './members.schema.ts';
+import { members } from '../members/members.schema.ts';
 
 /**
  * The last sequence number published to each member on the real-time channel. Kept in the

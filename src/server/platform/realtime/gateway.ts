@@ -3,18 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
-import { constants } from '../../contract/constants.ts';
+import { constants } from '../../../contract/constants.ts';
 import {
   handshakeAuthSchema,
   realtimePath,
   type ClientToServerEvents,
   type ServerToClientEvents,
-} from '../../contract/realtime.ts';
+} from '../../../contract/realtime.ts';
 import type { Db } from '../db/client.ts';
-import { currentMemberSeq, liveSessionIds } from '../db/repositories/realtime.repository.ts';
-import type { Clock } from '../services/captcha.service.ts';
-import { AppError } from '../services/errors.ts';
-import type { SessionService } from '../services/session.service.ts';
+import { currentMemberSeq, liveSessionIds } from './realtime.repository.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import type { SessionService } from '../../services/session.service.ts';
 import { createPublisher, rooms, type Publisher } from './publisher.ts';
 
 /** What the gateway keeps on each socket (socket.data). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import type { KeyService } from './keys.service.ts';
 
 /** The field a zod issue names (`password`, `profile.email`), or `enc` for the whole payload. */

@@ -1,5 +1,5 @@
-import { languages, type Language } from '../../contract/constants.ts';
-import type { ErrorCode } from '../../contract/envelope.ts';
+import { languages, type Language } from '../../../contract/constants.ts';
+import type { ErrorCode } from '../../../contract/envelope.ts';
 
 type Catalogue = Record<
   ErrorCode | 'bad_field' | 'bad_cidr' | 'end_time_required' | 'default_language_inactive',
