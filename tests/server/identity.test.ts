@@ -4,8 +4,11 @@ import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
 import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
-import { ARGON2_COST, PASSWORD_MAX_AGE_DAYS } from '../../src/server/services/identity-password.ts';
-import { LOGIN_LIMITS } from '../../src/server/services/identity.service.ts';
+import {
+  ARGON2_COST,
+  PASSWORD_MAX_AGE_DAYS,
+} from '../../src/server/areas/identity/identity-password.ts';
+import { LOGIN_LIMITS } from '../../src/server/areas/identity/identity.service.ts';
 import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
 import {
   createMember,

@@ -7,8 +7,8 @@ import {
   ledgerEntries,
   ledgerPostings,
   wallets,
-} from '../../src/server/db/schema/ledger.schema.ts';
-import { createLedgerService } from '../../src/server/services/ledger.service.ts';
+} from '../../src/server/areas/wallet/ledger.schema.ts';
+import { createLedgerService } from '../../src/server/areas/wallet/ledger.service.ts';
 import { AppError } from '../../src/server/platform/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../support/server.ts';
 

@@ -5,8 +5,8 @@ import { verify } from '@node-rs/argon2';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
-import { outboxMessages } from '../../src/server/db/schema/outbox.schema.ts';
-import { passwordResetTokens } from '../../src/server/db/schema/verification.schema.ts';
+import { outboxMessages } from '../../src/server/areas/verification/outbox.schema.ts';
+import { passwordResetTokens } from '../../src/server/areas/verification/verification.schema.ts';
 import { createMemberSession } from '../support/server-factories.ts';
 import {
   buildTestApp,

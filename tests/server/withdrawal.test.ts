@@ -5,14 +5,14 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
 import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
-import { ledgerEntries } from '../../src/server/db/schema/ledger.schema.ts';
+import { ledgerEntries } from '../../src/server/areas/wallet/ledger.schema.ts';
 import {
   bankAccounts,
   withdrawalImages,
   withdrawals,
-} from '../../src/server/db/schema/withdrawal.schema.ts';
-import { hashToken } from '../../src/server/services/member.service.ts';
-import { hashMemberPassword } from '../../src/server/services/identity-password.ts';
+} from '../../src/server/areas/withdrawal/withdrawal.schema.ts';
+import { hashToken } from '../../src/server/areas/identity/member.service.ts';
+import { hashMemberPassword } from '../../src/server/areas/identity/identity-password.ts';
 import {
   walletOpsPaths,
   walletPaths,

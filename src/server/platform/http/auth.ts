@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constants } from '../../../contract/constants.ts';
 import { AppError } from '../errors.ts';
-import type { Operator, OpsService } from '../../services/ops.service.ts';
-import type { SessionService } from '../../services/session.service.ts';
-import type { MemberRow } from '../../db/repositories/members.repository.ts';
-import type { SessionRow } from '../../db/repositories/sessions.repository.ts';
+import type { Operator, OpsService } from '../../areas/operator/ops.service.ts';
+import type { SessionService } from '../../areas/identity/session.service.ts';
+import type { MemberRow } from '../../areas/identity/members.repository.ts';
+import type { SessionRow } from '../../areas/identity/sessions.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../services/identity.service.ts';
-import { CAPTCHA_CLIENT_COOKIE } from '../../routes/captcha.routes.ts';
+import type { RequestContext } from '../../areas/identity/identity.service.ts';
+import { CAPTCHA_CLIENT_COOKIE } from '../../areas/verification/captcha.routes.ts';
 
 /** The IP and captcha client of a request, as the identity service takes them. */
 export function contextOf(request: {

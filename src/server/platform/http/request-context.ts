@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Language } from '../../../contract/constants.ts';
 import { languageFromHeader } from '../i18n/messages.ts';
 import { ipInRanges, normalizeIp } from './region.ts';
-import type { ClientInfo } from '../../services/system.service.ts';
+import type { ClientInfo } from '../../areas/system/system.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

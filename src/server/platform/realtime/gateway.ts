@@ -14,7 +14,7 @@ import type { Db } from '../db/client.ts';
 import { currentMemberSeq, liveSessionIds } from './realtime.repository.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { SessionService } from '../../services/session.service.ts';
+import type { SessionService } from '../../areas/identity/session.service.ts';
 import { createPublisher, rooms, type Publisher } from './publisher.ts';
 
 /** What the gateway keeps on each socket (socket.data). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
-import type { SessionService } from '../../services/session.service.ts';
+import type { SessionService } from '../../areas/identity/session.service.ts';
 import { createRealtimeGateway, type RealtimeGateway } from './gateway.ts';
 
 declare module 'fastify' {

@@ -1,29 +1,34 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { seedRuns } from './seed.schema.ts';
-import { countries } from '../../db/schema/countries.schema.ts';
-import { domainRoutes, resources, systemSettings } from '../../db/schema/settings.schema.ts';
-import { modules } from '../../db/schema/modules.schema.ts';
-import { registerValidators } from '../../db/schema/validators.schema.ts';
-import { banners } from '../../db/schema/banners.schema.ts';
-import { announcements } from '../../db/schema/announcements.schema.ts';
-import { helpArticles, helpSections } from '../../db/schema/help.schema.ts';
-import { vendorLanes, vendors } from '../../db/schema/vendors.schema.ts';
-import { operators } from '../../db/schema/operators.schema.ts';
+import { countries } from '../../areas/system/countries.schema.ts';
+import { domainRoutes, resources, systemSettings } from '../../areas/system/settings.schema.ts';
+import { modules } from '../../areas/system/modules.schema.ts';
+import { registerValidators } from '../../areas/system/validators.schema.ts';
+import { banners } from '../../areas/system/banners.schema.ts';
+import { announcements } from '../../areas/system/announcements.schema.ts';
+import { helpArticles, helpSections } from '../../areas/system/help.schema.ts';
+import { vendorLanes, vendors } from '../../areas/system/vendors.schema.ts';
+import { operators } from '../../areas/operator/operators.schema.ts';
 import { members } from '../members/members.schema.ts';
-import { countrySeed, domainRouteSeed, resourceSeed, siteSeed } from '../../db/seed-data/site.ts';
-import { moduleSeed, type ModuleSeed } from '../../db/seed-data/modules.ts';
-import { validatorSeed } from '../../db/seed-data/validators.ts';
-import { bannerSeed } from '../../db/seed-data/banners.ts';
-import { announcementSeed } from '../../db/seed-data/announcements.ts';
-import { helpSeed } from '../../db/seed-data/help.ts';
-import { vendorLaneSeed } from '../../db/seed-data/vendors.ts';
-import { hashPassword } from '../../services/password.ts';
-import { hashMemberPassword } from '../../services/identity-password.ts';
-import { demoPlayers } from '../../db/seed-data/members.ts';
-import { createLedgerService } from '../../services/ledger.service.ts';
-import { paymentChannels } from '../../db/schema/deposit.schema.ts';
-import { paymentChannelSeed } from '../../db/seed-data/payment-channels.ts';
+import {
+  countrySeed,
+  domainRouteSeed,
+  resourceSeed,
+  siteSeed,
+} from '../../areas/system/site.seed.ts';
+import { moduleSeed, type ModuleSeed } from '../../areas/system/modules.seed.ts';
+import { validatorSeed } from '../../areas/system/validators.seed.ts';
+import { bannerSeed } from '../../areas/system/banners.seed.ts';
+import { announcementSeed } from '../../areas/system/announcements.seed.ts';
+import { helpSeed } from '../../areas/system/help.seed.ts';
+import { vendorLaneSeed } from '../../areas/system/vendors.seed.ts';
+import { hashPassword } from '../../areas/operator/operator-password.ts';
+import { hashMemberPassword } from '../../areas/identity/identity-password.ts';
+import { demoPlayers } from '../../areas/identity/members.seed.ts';
+import { createLedgerService } from '../../areas/wallet/ledger.service.ts';
+import { paymentChannels } from '../../areas/deposit/deposit.schema.ts';
+import { paymentChannelSeed } from '../../areas/deposit/payment-channels.seed.ts';
 
 type SeedStep = { name: string; run: (tx: Db) => Promise<void> };
 
