@@ -19,7 +19,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { members, sessions } from '../src/server/platform/members/members.schema.ts';
 import { auditLog } from '../src/server/platform/audit/audit.schema.ts';
-import { hashToken } from '../src/server/areas/identity/member.service.ts';
+import { hashToken } from '../src/server/platform/hash-token.ts';
 import { tempDir } from './support/process.ts';
 
 export const realtimeSettings = {

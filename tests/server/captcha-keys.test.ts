@@ -69,7 +69,7 @@ describe('public key', () => {
       .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: jwk.kid })
       .encrypt(key);
 
-    expect(await app.services.keys.decrypt(jwe)).toEqual(payload);
+    expect(await app.keys.decrypt(jwe)).toEqual(payload);
     const stored = await findKey(database.db, 'jwe');
     expect(stored?.kid).toBe(jwk.kid);
     expect(await decryptWithJwk(stored!.privateJwk, jwe)).toEqual(payload);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { sessions } from '../../src/server/platform/members/members.schema.ts';
 import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
-import { hashToken } from '../../src/server/areas/identity/member.service.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
 import {
   messageOpsPaths,
   messagePaths,

@@ -9,7 +9,7 @@ import {
   platformMessageMarks,
   platformMessages,
 } from '../../src/server/areas/messages/messages.schema.ts';
-import { hashToken } from '../../src/server/areas/identity/member.service.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { hashMemberPassword } from '../../src/server/areas/identity/identity-password.ts';
 import { recordsOpsPaths, recordsPaths } from '../../src/contract/records.ts';
 import { messageOpsPaths, messagePaths } from '../../src/contract/messages.ts';

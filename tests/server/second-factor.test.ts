@@ -10,7 +10,7 @@ import {
   memberTotp,
 } from '../../src/server/areas/identity/second-factor.schema.ts';
 import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
-import { hashToken } from '../../src/server/areas/identity/member.service.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { secondFactorLimits } from '../../src/server/areas/identity/second-factor.service.ts';
 import { call, manualClock, testSite } from '../support/server.ts';
 import { auditCount } from '../support/server-factories.ts';

@@ -11,7 +11,7 @@ import {
   withdrawalImages,
   withdrawals,
 } from '../../src/server/areas/withdrawal/withdrawal.schema.ts';
-import { hashToken } from '../../src/server/areas/identity/member.service.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { hashMemberPassword } from '../../src/server/areas/identity/identity-password.ts';
 import {
   walletOpsPaths,

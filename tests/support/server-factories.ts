@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
 import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
-import { hashToken } from '../../src/server/areas/identity/member.service.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
 import type { Language } from '../../src/contract/constants.ts';
 
 /** A member with a live session; returns the bearer token. Overrides make expired/revoked ones. */

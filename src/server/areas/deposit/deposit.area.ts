@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { paymentWebhookPath } from '../../../contract/deposit.ts';
 import { memberCenterQueryKey } from '../../../contract/member-center.ts';
 import type { Config } from '../../config.ts';
@@ -11,7 +12,8 @@ import { depositOpsRoutes, depositRoutes, paymentWebhookRoutes } from './deposit
 import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { createDepositService } from './deposit.service.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
+import type { WalletPort } from '../wallet/wallet.port.ts';
+import { depositSeedSteps } from './deposit.seed-steps.ts';
 
 /** This server's own address, for calls it makes to itself (the sandbox gateway). */
 function selfUrl(app: FastifyInstance): string {
@@ -32,10 +34,10 @@ function selfUrl(app: FastifyInstance): string {
  * paths on this site, so the payer stays on the origin they came from; its webhook reaches this
  * server over HTTP like a real gateway's.
  */
-export async function createDepositArea(
+async function createDepositArea(
   app: FastifyInstance,
   config: Pick<Config, 'payment' | 'publicUrl'>,
-  deps: { db: Db; clock: Clock; ledger: LedgerService; publisher: Publisher },
+  deps: { db: Db; clock: Clock; ledger: WalletPort['ledger']; publisher: Publisher },
 ) {
   const gateway = config.payment.gateway;
   const returnPath = (orderId: string) =>
@@ -79,3 +81,17 @@ export async function createDepositArea(
   await app.register(depositOpsRoutes, { deposit });
   return deposit;
 }
+
+/** The deposit area as one plugin (payment channels are seeded here). */
+export const depositArea = fp(
+  async (app) => {
+    await app.seed(depositSeedSteps);
+    await createDepositArea(app, app.config, {
+      db: app.database.db,
+      clock: app.clock,
+      ledger: app.wallet.ledger,
+      publisher: app.realtime.publisher,
+    });
+  },
+  { name: 'deposit', dependencies: ['platform', 'identity', 'wallet'], fastify: '5.x' },
+);

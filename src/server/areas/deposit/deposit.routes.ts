@@ -18,7 +18,7 @@ import {
 } from '../../../contract/deposit.ts';
 import type { DepositService } from './deposit.service.ts';
 import { memberOf } from '../../platform/http/auth.ts';
-import type { Operator } from '../operator/ops.service.ts';
+import type { Operator } from '../../platform/http/auth.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 
 type Options = { deposit: DepositService };

@@ -31,8 +31,8 @@ import {
 } from './payment.provider.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
-import type { Operator } from '../operator/ops.service.ts';
+import type { LedgerService } from '../wallet/wallet.port.ts';
+import type { Operator } from '../../platform/http/auth.ts';
 
 export type DepositDeps = {
   db: Db;

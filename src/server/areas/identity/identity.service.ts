@@ -23,39 +23,36 @@ import {
   updateMember,
   type MemberRow,
 } from './members.repository.ts';
-import {
-  clearLoginFailures,
-  countLoginFailure,
-  findLoginFailures,
-  lockLoginKey,
-} from './login-failures.repository.ts';
+import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
 import {
   clearMustChangePassword,
   revokeMemberSessions,
   revokeSession,
   type SessionRow,
 } from './sessions.repository.ts';
-import { consumeCaptchaAnswer, dropCaptcha } from '../verification/captcha-answers.repository.ts';
+import { consumeCaptchaAnswer, dropCaptcha } from '../verification/verification.port.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { endRememberedDevicesOf } from './remember.repository.ts';
 import type { MemberProfile } from '../../platform/members/members.schema.ts';
-import { hashCaptchaAnswer } from '../verification/captcha.service.ts';
+import { hashCaptchaAnswer } from '../verification/verification.port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { RequestContext } from '../../platform/http/client-context.ts';
 import {
   hashMemberPassword,
   PASSWORD_MAX_AGE_DAYS,
   verifyMemberPassword,
 } from './identity-password.ts';
 import { checkFieldRule } from './identity-rules.ts';
+import { openLoginSession } from './login-bookkeeping.ts';
 import type { PassedChallenge, SecondFactorService } from './second-factor.service.ts';
 import type { SessionService } from './session.service.ts';
-import type { SystemService } from '../system/system.service.ts';
+import type { SystemService } from '../system/system.port.ts';
 import {
   phoneTarget,
   verificationError,
   type VerificationService,
-} from '../verification/verification.service.ts';
+} from '../verification/verification.port.ts';
 
 /** Abuse limits of the login (issue 3, item 7). */
 export const LOGIN_LIMITS = {
@@ -68,12 +65,12 @@ export const LOGIN_LIMITS = {
   lockMinutes: 5,
 } as const;
 
+/** A username locks at each LOGIN_LIMITS.lockAfter-th failure; an IP's failures only count. */
+const userLogins = createAttemptLimiter({ ...LOGIN_LIMITS, lockAtMultiples: true });
+const ipLogins = createAttemptLimiter({ ...LOGIN_LIMITS, lockAfter: null });
+
 /** How long an issued captcha may be answered. */
 const CAPTCHA_VALID_MS = 10 * 60_000;
-/** Known IPs kept per member (the newest). */
-const KNOWN_IPS_KEPT = 50;
-
-export type RequestContext = { ip: string; captchaClientId: string | null };
 
 const fieldError = (field: string) => new AppError(400, 'bad_request', 'bad_field', { field });
 
@@ -173,30 +170,11 @@ export function createIdentityService(deps: {
       expiryOn &&
       member.passwordHash !== null &&
       now.getTime() - changedAt.getTime() > PASSWORD_MAX_AGE_DAYS * DAY_MS;
-    const firstTimeLogin = member.firstLogin;
-    const { token } = await deps.sessions.start(tx, member.id, {
-      ip: context.ip,
-      mustChangePassword: forcedChange && (firstTimeLogin || passwordExpired),
-    });
-    const knownIps = member.knownIps.includes(context.ip)
-      ? member.knownIps
-      : [...member.knownIps, context.ip].slice(-KNOWN_IPS_KEPT);
-    await updateMember(tx, member.id, { lastLoginAt: now, knownIps });
-    await insertAudit(tx, {
-      actor: `member:${member.id}`,
-      action: 'session.login',
-      target: `member:${member.id}`,
-      before: { lastLoginAt: member.lastLoginAt?.toISOString() ?? null },
-      after: { ip: context.ip, newIp: knownIps !== member.knownIps, passwordExpired },
-    });
-    const result: LoginResult = {
-      token,
-      firstTimeLogin,
+    return openLoginSession(tx, deps.sessions, member, context, {
+      now,
+      mustChangePassword: forcedChange && (member.firstLogin || passwordExpired),
       passwordExpired,
-      previousLoginAt: member.lastLoginAt?.toISOString() ?? null,
-      challenge: null,
-    };
-    return result;
+    });
   }
 
   /** Who may enter: active members of a known type; on the agent side, agents only. */
@@ -293,14 +271,13 @@ export function createIdentityService(deps: {
       const userKey = `user:${username}`;
       const ipKey = `ip:${context.ip}`;
       const now = clock();
-      const windowStart = new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000);
-      const failures = await findLoginFailures(db, [userKey, ipKey]);
+      const failures = await userLogins.states(db, [userKey, ipKey]);
       const userRow = failures.find((row) => row.key === userKey);
       if (userRow?.lockedUntil && userRow.lockedUntil > now) {
         throw new AppError(429, 'account_locked');
       }
-      const needsCaptcha = failures.some(
-        (row) => row.windowStartedAt > windowStart && row.failures >= LOGIN_LIMITS.captchaAfter,
+      const needsCaptcha = failures.some((row) =>
+        userLogins.hasRecentFailures(row, now, LOGIN_LIMITS.captchaAfter),
       );
       if (needsCaptcha) await checkCaptcha(context, payload.captcha);
       if (!payload.password) throw fieldError('password');
@@ -308,20 +285,10 @@ export function createIdentityService(deps: {
       const member = await findMemberByUsername(db, username);
       const passwordOk = await verifyMemberPassword(payload.password, member?.passwordHash ?? null);
       if (!member || !passwordOk) {
-        const counted = await countLoginFailure(db, userKey, now, windowStart);
-        await countLoginFailure(db, ipKey, now, windowStart);
+        const { locked } = await userLogins.fail(db, userKey, now);
+        await ipLogins.fail(db, ipKey, now);
         await auditFailure(username, context, member ? 'password' : 'unknown_username');
-        if (
-          counted.failures >= LOGIN_LIMITS.lockAfter &&
-          counted.failures % LOGIN_LIMITS.lockAfter === 0
-        ) {
-          await lockLoginKey(
-            db,
-            userKey,
-            new Date(now.getTime() + LOGIN_LIMITS.lockMinutes * 60_000),
-          );
-          throw new AppError(429, 'account_locked');
-        }
+        if (locked) throw new AppError(429, 'account_locked');
         throw new AppError(400, 'invalid_credentials');
       }
       await assertMayEnter(member, payload, username, context);
@@ -329,11 +296,11 @@ export function createIdentityService(deps: {
       // An IP the account has not used asks for a second factor before the session opens.
       const challenge = await deps.secondFactor.challengeFor(member, context, expiryOn);
       if (challenge) {
-        await clearLoginFailures(db, userKey);
+        await userLogins.clear(db, userKey);
         return challenge;
       }
       return db.transaction(async (tx) => {
-        await clearLoginFailures(tx, userKey);
+        await userLogins.clear(tx, userKey);
         return openSession(tx, member, context, expiryOn);
       });
     },

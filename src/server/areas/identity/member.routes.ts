@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemPaths, updateLanguageBodySchema } from '../../../contract/system.ts';
-import type { Services } from '../../platform/services-bag.ts';
+import type { MemberService } from './member.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 
-export const memberRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = async (
   app,
-  { services },
+  { members },
 ) => {
   app.put(
     systemPaths.language,
@@ -22,7 +22,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request) => {
       const member = request.member;
       if (!member) throw new Error('requireMember did not set the member');
-      return ok(await services.member.updateLanguage(member.id, request.body.language));
+      return ok(await members.updateLanguage(member.id, request.body.language));
     },
   );
 };

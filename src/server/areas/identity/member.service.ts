@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';
 import type { Language } from '../../../contract/constants.ts';
 import { findMemberForUpdate, setMemberLanguage } from './members.repository.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
-
-/** Tokens are stored only as SHA-256 hashes. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createMemberService(deps: { db: Db; clock: Clock }) {
   return {

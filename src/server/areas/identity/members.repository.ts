@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { members } from '../../platform/members/members.schema.ts';
 import type { Language } from '../../../contract/constants.ts';
 
-export type MemberRow = typeof members.$inferSelect;
+export type { MemberRow } from '../../platform/http/auth.ts';
 export type NewMember = typeof members.$inferInsert;
 
 export async function setMemberLanguage(tx: Db, memberId: number, language: Language) {

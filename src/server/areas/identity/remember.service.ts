@@ -10,8 +10,9 @@ import {
 } from './remember.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { IdentityService, RequestContext } from './identity.service.ts';
-import { hashToken } from './member.service.ts';
+import type { IdentityService } from './identity.service.ts';
+import type { RequestContext } from '../../platform/http/client-context.ts';
+import { hashToken } from '../../platform/hash-token.ts';
 
 /** Remember-me lasts a day from the password login (spec section 3, cookies). */
 export const REMEMBER_ME_HOURS = 24;

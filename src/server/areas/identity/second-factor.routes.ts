@@ -14,7 +14,7 @@ import {
   type LoginResult,
 } from '../../../contract/identity.ts';
 import type { EncService } from '../../platform/keys/enc-payload.ts';
-import type { RequestContext } from './identity.service.ts';
+import type { RequestContext } from '../../platform/http/client-context.ts';
 import type { PassedChallenge, SecondFactorService } from './second-factor.service.ts';
 import { memberOf } from '../../platform/http/auth.ts';
 import { ok, replies } from '../../platform/http/responses.ts';

@@ -4,12 +4,7 @@ import type { Language } from '../../../contract/constants.ts';
 import type { LoginResult, secondFactors } from '../../../contract/identity.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import {
-  clearLoginFailures,
-  countLoginFailure,
-  findLoginFailures,
-  lockLoginKey,
-} from './login-failures.repository.ts';
+import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
 import { findMemberById, type MemberRow } from './members.repository.ts';
 import {
   consumeChallenge,
@@ -24,7 +19,7 @@ import {
   spendTotpStep,
   type LoginChallengeRow,
 } from './second-factor.repository.ts';
-import { getSettings } from '../system/settings.repository.ts';
+import { getSettings } from '../system/system.port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { PASSWORD_MAX_AGE_DAYS, verifyMemberPassword } from './identity-password.ts';
@@ -32,7 +27,7 @@ import {
   phoneTarget,
   verificationError,
   type VerificationService,
-} from '../verification/verification.service.ts';
+} from '../verification/verification.port.ts';
 
 type Factor = (typeof secondFactors)[number];
 
@@ -56,6 +51,11 @@ const DAY_MS = 86_400_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const memberKey = (memberId: number) => `second-factor:member:${memberId}`;
+const memberCodes = createAttemptLimiter({
+  windowMinutes: secondFactorLimits.windowMinutes,
+  lockAfter: secondFactorLimits.memberFailuresLock,
+  lockMinutes: secondFactorLimits.lockMinutes,
+});
 const expired = () => new AppError(400, 'two_factor_expired');
 
 /** The client of a login step: the identity service's RequestContext has it. */
@@ -154,16 +154,7 @@ export function createSecondFactorService(deps: {
       const failedChecks = await countChallengeFailure(tx, row.id);
       const spent = failedChecks >= secondFactorLimits.wrongCodesPerChallenge;
       if (spent) await consumeChallenge(tx, row.id, now);
-      const windowStart = new Date(now.getTime() - secondFactorLimits.windowMinutes * MINUTE_MS);
-      const counted = await countLoginFailure(tx, memberKey(row.memberId), now, windowStart);
-      const locked = counted.failures >= secondFactorLimits.memberFailuresLock;
-      if (locked) {
-        await lockLoginKey(
-          tx,
-          memberKey(row.memberId),
-          new Date(now.getTime() + secondFactorLimits.lockMinutes * MINUTE_MS),
-        );
-      }
+      const { locked } = await memberCodes.fail(tx, memberKey(row.memberId), now);
       await audit(tx, { id: row.memberId }, 'session.second_factor_failed', {
         factor,
         reason,
@@ -274,8 +265,7 @@ export function createSecondFactorService(deps: {
         throw new AppError(400, 'bad_request', 'bad_field', { field: 'factor' });
       }
       const now = clock();
-      const [lock] = await findLoginFailures(db, [memberKey(row.memberId)]);
-      if (lock?.lockedUntil && lock.lockedUntil > now) {
+      if (await memberCodes.lockedUntil(db, memberKey(row.memberId), now)) {
         await audit(db, { id: row.memberId }, 'session.second_factor_failed', {
           factor: body.factor,
           reason: 'locked',
@@ -310,7 +300,7 @@ export function createSecondFactorService(deps: {
 
       await db.transaction(async (tx) => {
         if (!(await consumeChallenge(tx, row.id, now))) throw expired();
-        await clearLoginFailures(tx, memberKey(member.id));
+        await memberCodes.clear(tx, memberKey(member.id));
         await audit(tx, member, 'session.second_factor_passed', {
           factor: body.factor,
           ip: context.ip,

@@ -9,18 +9,13 @@ import type {
 } from '../../../contract/security-center.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import {
-  clearLoginFailures,
-  countLoginFailure,
-  findLoginFailures,
-  lockLoginKey,
-} from './login-failures.repository.ts';
+import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
 import { findMemberForUpdate, updateMember, type MemberRow } from './members.repository.ts';
 import {
   findOtherMemberWithEmail,
   findOtherMemberWithMobile,
 } from './security-center.repository.ts';
-import { lockKey } from '../verification/verification.repository.ts';
+import { lockKey } from '../verification/verification.port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { verifyMemberPassword } from './identity-password.ts';
@@ -29,7 +24,7 @@ import {
   phoneTarget,
   verificationError,
   type VerificationService,
-} from '../verification/verification.service.ts';
+} from '../verification/verification.port.ts';
 
 /** Wrong current passwords on these calls before they lock for the member (issue 3, item 7). */
 export const securityCenterLimits = {
@@ -38,10 +33,14 @@ export const securityCenterLimits = {
   lockMinutes: 15,
 } as const;
 
-const MINUTE_MS = 60_000;
 /** Advisory lock space of contact targets while a member takes one (not the code spaces). */
 const CONTACT_SPACE = 7311;
 const passwordKey = (memberId: number) => `security-center:member:${memberId}`;
+const passwordChecks = createAttemptLimiter({
+  windowMinutes: securityCenterLimits.windowMinutes,
+  lockAfter: securityCenterLimits.wrongPasswords,
+  lockMinutes: securityCenterLimits.lockMinutes,
+});
 const fieldError = (field: string) => new AppError(400, 'bad_request', 'bad_field', { field });
 
 export type SecurityClient = { ip: string };
@@ -86,23 +85,13 @@ export function createSecurityCenterService(deps: {
   /** The current password, asked again; wrong ones count toward a lock of these calls. */
   async function assertPassword(member: MemberRow, password: string, step: string) {
     const now = clock();
-    const [lock] = await findLoginFailures(db, [passwordKey(member.id)]);
-    if (lock?.lockedUntil && lock.lockedUntil > now) {
+    if (await passwordChecks.lockedUntil(db, passwordKey(member.id), now)) {
       await audit(db, member, 'member.contact_change_failed', null, { step, reason: 'locked' });
       throw new AppError(429, 'account_locked');
     }
     if (await verifyMemberPassword(password, member.passwordHash)) return;
     const locked = await db.transaction(async (tx) => {
-      const windowStart = new Date(now.getTime() - securityCenterLimits.windowMinutes * MINUTE_MS);
-      const counted = await countLoginFailure(tx, passwordKey(member.id), now, windowStart);
-      const lockNow = counted.failures >= securityCenterLimits.wrongPasswords;
-      if (lockNow) {
-        await lockLoginKey(
-          tx,
-          passwordKey(member.id),
-          new Date(now.getTime() + securityCenterLimits.lockMinutes * MINUTE_MS),
-        );
-      }
+      const { locked: lockNow } = await passwordChecks.fail(tx, passwordKey(member.id), now);
       await audit(tx, member, 'member.contact_change_failed', null, {
         step,
         reason: 'password',
@@ -157,7 +146,7 @@ export function createSecurityCenterService(deps: {
       await check(tx, row);
       const updated = await updateMember(tx, member.id, patch);
       if (!updated) throw new AppError(401, 'not_logged_in');
-      await clearLoginFailures(tx, passwordKey(member.id));
+      await passwordChecks.clear(tx, passwordKey(member.id));
       await audit(tx, member, action, contactOf(row), contactOf(updated));
       return contactOf(updated);
     });

@@ -12,7 +12,7 @@ import {
   memberInfoSchema,
 } from '../../../contract/identity.ts';
 import type { EncService } from '../../platform/keys/enc-payload.ts';
-import type { HumanVerificationService } from '../verification/human-verification.service.ts';
+import type { HumanVerificationService } from '../verification/verification.port.ts';
 import type { IdentityService } from './identity.service.ts';
 import { memberOf } from '../../platform/http/auth.ts';
 import type { RealtimeGateway } from '../../platform/realtime/gateway.ts';

@@ -10,7 +10,7 @@ import {
 } from './sessions.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hashToken } from './member.service.ts';
+import { hashToken } from '../../platform/hash-token.ts';
 
 /** Writes last-seen at most this often per session, so every call is not a write. */
 const TOUCH_EVERY_MS = 30_000;

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { members, sessions } from '../../platform/members/members.schema.ts';
 
-export type SessionRow = typeof sessions.$inferSelect;
+export type { SessionRow } from '../../platform/http/auth.ts';
 
 export async function insertSession(tx: Db, values: typeof sessions.$inferInsert) {
   const [row] = await tx.insert(sessions).values(values).returning();

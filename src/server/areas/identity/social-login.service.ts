@@ -10,12 +10,7 @@ import {
 } from '../../../contract/identity.ts';
 import type { ErrorCode } from '../../../contract/envelope.ts';
 import { isModuleEnabled, moduleIds } from '../../../contract/system.ts';
-import {
-  findMemberById,
-  insertMember,
-  updateMember,
-  type MemberRow,
-} from './members.repository.ts';
+import { findMemberById, insertMember, type MemberRow } from './members.repository.ts';
 import {
   consumeFlow,
   consumeTicket,
@@ -28,19 +23,18 @@ import {
   touchIdentity,
 } from './social.repository.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
+import { openLoginSession } from './login-bookkeeping.ts';
 import { newChecks, OidcError, type OidcClient, type OidcIdentity } from './oidc.provider.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { RequestContext } from './identity.service.ts';
+import type { RequestContext } from '../../platform/http/client-context.ts';
 import type { SessionService } from './session.service.ts';
-import type { SystemService } from '../system/system.service.ts';
+import type { SystemService } from '../system/system.port.ts';
 
 /** A sign-in must come back from the provider within this time; its state is used once. */
 export const SOCIAL_FLOW_MINUTES = 10;
 /** The app trades the one-time code right after the redirect. */
 export const SOCIAL_TICKET_MINUTES = 2;
-/** Known IPs kept per member (the newest), as a password login keeps them. */
-const KNOWN_IPS_KEPT = 50;
 /** The longest callback query we read (code, state, iss and the provider's extras). */
 const MAX_CALLBACK_QUERY = 8192;
 
@@ -318,34 +312,12 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
         if (!ticket) return null;
         const member = await findMemberById(tx, ticket.memberId);
         if (!member || !canEnter(member)) throw new AppError(403, 'member_no_enter');
-        const { token } = await deps.sessions.start(tx, member.id, {
-          ip: context.ip,
+        return openLoginSession(tx, deps.sessions, member, context, {
+          now,
           mustChangePassword: false,
-        });
-        const knownIps = member.knownIps.includes(context.ip)
-          ? member.knownIps
-          : [...member.knownIps, context.ip].slice(-KNOWN_IPS_KEPT);
-        await updateMember(tx, member.id, { lastLoginAt: now, knownIps });
-        await insertAudit(tx, {
-          actor: `member:${member.id}`,
-          action: 'session.login',
-          target: `member:${member.id}`,
-          before: { lastLoginAt: member.lastLoginAt?.toISOString() ?? null },
-          after: {
-            ip: context.ip,
-            newIp: knownIps !== member.knownIps,
-            passwordExpired: false,
-            method: `social:${ticket.provider}`,
-          },
-        });
-        const login: LoginResult = {
-          token,
-          firstTimeLogin: member.firstLogin,
           passwordExpired: false,
-          previousLoginAt: member.lastLoginAt?.toISOString() ?? null,
-          challenge: null,
-        };
-        return login;
+          method: `social:${ticket.provider}`,
+        });
       });
       if (!result) {
         await insertAudit(db, {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { findMemberById, type MemberRow } from '../identity/members.repository.ts';
+import { findMemberById, type MemberRow } from '../identity/identity.port.ts';
 import {
   countMemberMessages,
   findMemberMessage,
@@ -20,7 +20,7 @@ import type {
 import type { Publisher } from '../../platform/realtime/publisher.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Operator } from '../operator/ops.service.ts';
+import type { Operator } from '../../platform/http/auth.ts';
 
 type ListQuery = z.output<typeof messageListQuerySchema>;
 

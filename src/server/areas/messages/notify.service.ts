@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import type { notifyBodySchema } from '../../../contract/realtime.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { findMemberById } from '../identity/members.repository.ts';
+import { findMemberById } from '../identity/identity.port.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Operator } from '../operator/ops.service.ts';
+import type { Operator } from '../../platform/http/auth.ts';
 
 type NotifyBody = z.infer<typeof notifyBodySchema>;
 

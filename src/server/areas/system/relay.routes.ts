@@ -6,15 +6,15 @@ import {
   gameVendorSchema,
   systemPaths,
 } from '../../../contract/system.ts';
-import type { Services } from '../../platform/services-bag.ts';
+import type { SystemService } from './system.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 
 type AnnouncementType = (typeof announcementTypes)[number];
 
 /** The relay calls of the start-up: announcements and game vendors. */
-export const relayRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const relayRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = async (
   app,
-  { services },
+  { system },
 ) => {
   app.get(
     systemPaths.announcements,
@@ -28,9 +28,7 @@ export const relayRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     },
     async (request) => {
       const types = [...new Set(request.query.types.split(','))] as AnnouncementType[];
-      return ok(
-        await services.system.announcements(types, request.query.language ?? request.language),
-      );
+      return ok(await system.announcements(types, request.query.language ?? request.language));
     },
   );
 
@@ -43,6 +41,6 @@ export const relayRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: replies(gameVendorSchema),
       },
     },
-    async () => ok(await services.system.gameVendor()),
+    async () => ok(await system.gameVendor()),
   );
 };

@@ -15,18 +15,17 @@ import {
   systemPaths,
   systemStatusSchema,
 } from '../../../contract/system.ts';
-import type { Services } from '../../platform/services-bag.ts';
+import type { SystemService } from './system.service.ts';
+import type { KeyService } from '../../platform/keys/keys.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 
 const tags = ['system'];
 
 /** Start-up calls: status, bootstrap, module tree, settings, help, key, banners, countries. */
-export const systemRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  const { system, keys } = services;
-
+export const systemRoutes: FastifyPluginAsyncZod<{
+  system: SystemService;
+  keys: KeyService;
+}> = async (app, { system, keys }) => {
   app.get(
     systemPaths.status,
     {

@@ -32,10 +32,10 @@ import { listAnnouncements, type AnnouncementRow } from './announcements.reposit
 import { listHelpArticles, listHelpSections } from './help.repository.ts';
 import { listVendorLanes, listVendors } from './vendors.repository.ts';
 import { ipInRanges } from '../../platform/http/region.ts';
+import type { ClientInfo } from '../../platform/http/request-context.ts';
 import type { SiteCache } from './site-cache.ts';
 
 /** Who is asking: the client IP (behind a trusted proxy only) and its country when known. */
-export type ClientInfo = { ip: string; country: string | null };
 type AnnouncementType = (typeof announcementTypes)[number];
 
 export function buildModuleTree(rows: readonly ModuleRow[]): ModuleNode[] {

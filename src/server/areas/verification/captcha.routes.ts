@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaSchema, systemPaths } from '../../../contract/system.ts';
-import type { Services } from '../../platform/services-bag.ts';
+import type { CaptchaService } from './captcha.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 
 /** Cookie naming the browser whose captcha answer we hold. */
-export const CAPTCHA_CLIENT_COOKIE = 'cid';
+import { CAPTCHA_CLIENT_COOKIE } from '../../platform/http/client-context.ts';
 
-export const captchaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const captchaRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaService }> = async (
   app,
-  { services },
+  { captcha },
 ) => {
   app.get(
     systemPaths.captcha,
@@ -33,7 +33,7 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           maxAge: 86_400,
         });
       }
-      return ok(await services.captcha.issue(clientId));
+      return ok(await captcha.issue(clientId));
     },
   );
 };

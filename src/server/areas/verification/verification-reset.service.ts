@@ -3,9 +3,9 @@ import type { Language } from '../../../contract/constants.ts';
 import { checkField } from '../../../contract/validation-engine.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { endRememberedDevicesOf } from '../identity/remember.repository.ts';
-import { getSettings } from '../system/settings.repository.ts';
-import { findValidator } from '../system/validators.repository.ts';
+import { endRememberedDevicesOf } from '../identity/identity.port.ts';
+import { getSettings } from '../system/system.port.ts';
+import { findValidator } from '../system/system.port.ts';
 import {
   consumeResetToken,
   consumeResetTokensOf,
@@ -22,7 +22,8 @@ import type { EmailProvider } from './email.provider.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { resetEmail } from './verification-messages.ts';
-import { hashToken, verificationLimits } from './verification.service.ts';
+import { verificationLimits } from './verification.service.ts';
+import { hashToken } from '../../platform/hash-token.ts';
 
 export const RESET_TOKEN_MINUTES = 30;
 const HOUR_MS = 3_600_000;

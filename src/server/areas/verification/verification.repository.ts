@@ -10,7 +10,7 @@ import {
 } from './verification.schema.ts';
 import { members, sessions } from '../../platform/members/members.schema.ts';
 import { captchaChallenges } from './captcha.schema.ts';
-import { countries } from '../system/countries.schema.ts';
+import { countries } from '../system/system.port.ts';
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
 

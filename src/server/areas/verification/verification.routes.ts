@@ -10,7 +10,7 @@ import {
 import type { PasswordResetService } from './verification-reset.service.ts';
 import type { HumanVerificationService } from './human-verification.service.ts';
 import type { VerificationService } from './verification.service.ts';
-import { CAPTCHA_CLIENT_COOKIE } from './captcha.routes.ts';
+import { CAPTCHA_CLIENT_COOKIE } from '../../platform/http/client-context.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 
 /** Per-node guard on top of the per-number and per-IP limits the service keeps in the database. */

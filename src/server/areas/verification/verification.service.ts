@@ -1,12 +1,12 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Language } from '../../../contract/constants.ts';
 import type { ErrorCode } from '../../../contract/envelope.ts';
 import { moduleIds } from '../../../contract/system.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { findModule } from '../system/modules.repository.ts';
-import { getSettings } from '../system/settings.repository.ts';
-import { findValidator } from '../system/validators.repository.ts';
+import { findModule } from '../system/system.port.ts';
+import { getSettings } from '../system/system.port.ts';
+import { findValidator } from '../system/system.port.ts';
 import {
   countSendsSince,
   countryByDialingCode,
@@ -455,6 +455,3 @@ export function createVerificationService(deps: VerificationDeps) {
 }
 
 export type VerificationService = ReturnType<typeof createVerificationService>;
-
-/** SHA-256 of a reset token: what the database keeps instead of the token. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -32,7 +32,7 @@ import {
 } from '../../../contract/wallet.ts';
 import type { Minor } from '../../../contract/money.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Operator } from '../operator/ops.service.ts';
+import type { Operator } from '../../platform/http/auth.ts';
 
 /** The largest amount one posting may move: 10^15 minor units keeps every sum inside bigint. */
 export const maxPostingAmount = 1_000_000_000_000_000n;

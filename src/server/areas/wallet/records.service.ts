@@ -7,9 +7,9 @@ import {
   summarizeMemberEntries,
   type EntryFilter,
 } from './records.repository.ts';
-import { getSettings, updateSettings } from '../system/settings.repository.ts';
-import { listVendors } from '../system/vendors.repository.ts';
-import type { MemberRow } from '../identity/members.repository.ts';
+import { getSettings, updateSettings } from '../system/system.port.ts';
+import { listVendors } from '../system/system.port.ts';
+import type { MemberRow } from '../identity/identity.port.ts';
 import { constants } from '../../../contract/constants.ts';
 import { isModuleEnabled, moduleIds } from '../../../contract/system.ts';
 import { mainWalletKind, toWireMinor, type EntryKind } from '../../../contract/wallet.ts';
@@ -32,9 +32,9 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LedgerService, PostingResult } from './ledger.service.ts';
-import type { Operator } from '../operator/ops.service.ts';
-import type { SystemService } from '../system/system.service.ts';
-import { verifyMemberPassword } from '../identity/identity-password.ts';
+import type { Operator } from '../../platform/http/auth.ts';
+import type { SystemService } from '../system/system.port.ts';
+import { verifyMemberPassword } from '../identity/identity.port.ts';
 
 type TransactionQuery = z.output<typeof transactionQuerySchema>;
 type BonusQuery = z.output<typeof bonusQuerySchema>;

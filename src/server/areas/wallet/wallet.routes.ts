@@ -9,8 +9,7 @@ import {
   walletPaths,
   type BalanceReply,
 } from '../../../contract/wallet.ts';
-import type { Services } from '../../platform/services-bag.ts';
-import type { MemberBalance } from './ledger.service.ts';
+import type { LedgerService, MemberBalance } from './ledger.service.ts';
 import { memberOf } from '../../platform/http/auth.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 
@@ -21,9 +20,9 @@ const toBalanceReply = (balance: MemberBalance): BalanceReply => ({
 });
 
 /** The player's wallet calls. */
-export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const walletRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = async (
   app,
-  { services },
+  { ledger },
 ) => {
   app.get(
     walletPaths.balance,
@@ -38,15 +37,15 @@ export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request) => {
       const { member } = memberOf(request);
-      return ok(toBalanceReply(await services.ledger.balance(member.id)));
+      return ok(toBalanceReply(await ledger.balance(member.id)));
     },
   );
 };
 
 /** The operator's ledger calls: reconcile, and adjustments with a reason (audited). */
-export const walletOpsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const walletOpsRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = async (
   app,
-  { services },
+  { ledger },
 ) => {
   const common = {
     onRequest: app.requireOperator,
@@ -66,7 +65,7 @@ export const walletOpsRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         response: replies(reconcileReplySchema),
       },
     },
-    async () => ok(await services.ledger.reconcile()),
+    async () => ok(await ledger.reconcile()),
   );
 
   app.post(
@@ -84,7 +83,7 @@ export const walletOpsRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     async (request) => {
       const operator = request.operator;
       if (!operator) throw new Error('requireOperator did not set the operator');
-      const { reply } = await services.ledger.adjust(operator, request.body);
+      const { reply } = await ledger.adjust(operator, request.body);
       return ok(reply);
     },
   );

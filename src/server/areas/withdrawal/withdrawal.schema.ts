@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ConfirmationOutcome, WithdrawalStatus } from '../../../contract/withdrawal.ts';
-import { ledgerPostings } from '../wallet/ledger.schema.ts';
+import { ledgerPostings } from '../wallet/wallet.port.ts';
 import { members } from '../../platform/members/members.schema.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

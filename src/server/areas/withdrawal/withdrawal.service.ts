@@ -1,13 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import {
-  clearLoginFailures,
-  countLoginFailure,
-  findLoginFailures,
-  lockLoginKey,
-} from '../identity/login-failures.repository.ts';
-import type { MemberRow } from '../identity/members.repository.ts';
+import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
+import type { MemberRow } from '../identity/identity.port.ts';
 import {
   autoConfirmPaid,
   countBankAccounts,
@@ -49,9 +44,9 @@ import {
 import type { NotificationKind } from '../../../contract/realtime.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hashMemberPassword, verifyMemberPassword } from '../identity/identity-password.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
-import type { Operator } from '../operator/ops.service.ts';
+import { hashMemberPassword, verifyMemberPassword } from '../identity/identity.port.ts';
+import type { LedgerService } from '../wallet/wallet.port.ts';
+import type { Operator } from '../../platform/http/auth.ts';
 
 /** An uploaded proof image, read whole (at most proofImageLimits.maxBytes). */
 export type UploadedImage = { data: Buffer; declaredType: string };
@@ -97,6 +92,11 @@ function withdrawalOut(row: WithdrawalRow, account: BankAccountRow, images: numb
 }
 
 const payKey = (memberId: number) => `pay:${memberId}`;
+const paymentPasswordChecks = createAttemptLimiter({
+  windowMinutes: paymentPasswordLimits.windowMinutes,
+  lockAfter: paymentPasswordLimits.maxFailures,
+  lockMinutes: paymentPasswordLimits.lockMinutes,
+});
 const stateInvalid = () => new AppError(409, 'withdrawal_state_invalid');
 
 /**
@@ -173,32 +173,23 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
   async function checkPaymentPassword(member: MemberRow, secret: string) {
     const key = payKey(member.id);
     const now = clock();
-    const [row] = await findLoginFailures(db, [key]);
+    const [row] = await paymentPasswordChecks.states(db, [key]);
     if (row?.lockedUntil && row.lockedUntil > now) {
       throw new AppError(429, 'payment_password_locked');
     }
     if (!member.paymentPasswordHash) throw new AppError(409, 'payment_password_not_set');
     if (await verifyMemberPassword(secret, member.paymentPasswordHash)) {
-      if (row) await clearLoginFailures(db, key);
+      if (row) await paymentPasswordChecks.clear(db, key);
       return;
     }
-    const windowStart = new Date(now.getTime() - paymentPasswordLimits.windowMinutes * 60_000);
     const locked = await db.transaction(async (tx) => {
-      const counted = await countLoginFailure(tx, key, now, windowStart);
-      const lock = counted.failures >= paymentPasswordLimits.maxFailures;
-      if (lock) {
-        await lockLoginKey(
-          tx,
-          key,
-          new Date(now.getTime() + paymentPasswordLimits.lockMinutes * 60_000),
-        );
-      }
+      const { failures, locked: lock } = await paymentPasswordChecks.fail(tx, key, now);
       await insertAudit(tx, {
         actor: `member:${member.id}`,
         action: lock ? 'withdraw.paymentPassword.locked' : 'withdraw.paymentPassword.wrong',
         target: `member:${member.id}`,
         before: null,
-        after: { failures: counted.failures },
+        after: { failures },
       });
       return lock;
     });

@@ -1,10 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constants } from '../../../contract/constants.ts';
 import { AppError } from '../errors.ts';
-import type { Operator, OpsService } from '../../areas/operator/ops.service.ts';
-import type { SessionService } from '../../areas/identity/session.service.ts';
-import type { MemberRow } from '../../areas/identity/members.repository.ts';
-import type { SessionRow } from '../../areas/identity/sessions.repository.ts';
+import type { members, sessions } from '../members/members.schema.ts';
+
+/** An operator signed in with HTTP Basic. */
+export type Operator = { id: number; username: string };
+export type MemberRow = typeof members.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** What the operator area supplies: operator credentials to an operator, or undefined. */
+export type OperatorAuthenticator = {
+  authenticate(username: string, password: string): Promise<Operator | undefined>;
+};
+/** What the identity area supplies: a bearer token to its live session, else an AppError. */
+export type MemberAuthenticator = {
+  authenticate(token: string): Promise<{ member: MemberRow; session: SessionRow }>;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +25,12 @@ declare module 'fastify' {
     memberSession: SessionRow | null;
   }
   interface FastifyInstance {
+    /** The operator area hands its credential check to the guards (once, at registration). */
+    provideOperatorAuth: (authenticator: OperatorAuthenticator) => void;
+    /** The identity area hands its session check to the guards and the gateway. */
+    provideMemberAuth: (authenticator: MemberAuthenticator) => void;
+    /** The member check the identity area provided (the gateway authenticates sockets with it). */
+    memberAuth: MemberAuthenticator;
     /** onRequest hook: HTTP Basic operator credentials, else 401 ops_unauthorized. */
     requireOperator: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: a live player session (Bearer token), else 401 not_logged_in / session_expired. */
@@ -41,19 +58,35 @@ export function memberOf(request: FastifyRequest): { member: MemberRow; session:
   return { member, session: memberSession };
 }
 
-/** Operators sign in with HTTP Basic; players with Bearer tokens. The two never mix. */
-export function registerAuth(
-  app: FastifyInstance,
-  services: { ops: OpsService; session: Pick<SessionService, 'authenticate'> },
-): void {
+/**
+ * Operators sign in with HTTP Basic; players with Bearer tokens. The two never mix. The
+ * platform owns the guards; the operator and identity areas supply the lookups behind them.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  let operators: OperatorAuthenticator | undefined;
+  let members: MemberAuthenticator | undefined;
+  const missing = (area: string) => new Error(`the ${area} area has not provided its auth lookup`);
+  app.decorate('provideOperatorAuth', (authenticator: OperatorAuthenticator) => {
+    operators = authenticator;
+  });
+  app.decorate('provideMemberAuth', (authenticator: MemberAuthenticator) => {
+    members = authenticator;
+  });
+  app.decorate('memberAuth', {
+    authenticate(token: string) {
+      if (!members) throw missing('identity');
+      return members.authenticate(token);
+    },
+  });
   app.decorateRequest('operator', null);
   app.decorateRequest('member', null);
   app.decorateRequest('memberSession', null);
 
   app.decorate('requireOperator', async (request: FastifyRequest) => {
+    if (!operators) throw missing('operator');
     const credentials = basicCredentials(request.headers.authorization);
     const operator = credentials
-      ? await services.ops.authenticate(credentials[0], credentials[1])
+      ? await operators.authenticate(credentials[0], credentials[1])
       : undefined;
     if (!operator) throw new AppError(401, 'ops_unauthorized');
     request.operator = operator;
@@ -62,7 +95,7 @@ export function registerAuth(
   async function requireMember(request: FastifyRequest) {
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     if (!match?.[1]) throw new AppError(401, 'not_logged_in');
-    const { member, session } = await services.session.authenticate(match[1]);
+    const { member, session } = await app.memberAuth.authenticate(match[1]);
     request.member = member;
     request.memberSession = session;
   }

@@ -1,5 +1,8 @@
-import type { RequestContext } from '../../areas/identity/identity.service.ts';
-import { CAPTCHA_CLIENT_COOKIE } from '../../areas/verification/captcha.routes.ts';
+/** The cookie that names a browser's captcha client (set by the captcha route). */
+export const CAPTCHA_CLIENT_COOKIE = 'cid';
+
+/** The IP and captcha client of a request, as the identity services take them. */
+export type RequestContext = { ip: string; captchaClientId: string | null };
 
 /** The IP and captcha client of a request, as the identity service takes them. */
 export function contextOf(request: {

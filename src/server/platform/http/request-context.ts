@@ -3,7 +3,9 @@ import type { Config } from '../../config.ts';
 import type { Language } from '../../../contract/constants.ts';
 import { languageFromHeader } from '../i18n/messages.ts';
 import { ipInRanges, normalizeIp } from './region.ts';
-import type { ClientInfo } from '../../areas/system/system.service.ts';
+
+/** Who is asking: the client IP and, from a trusted proxy, the country. */
+export type ClientInfo = { ip: string; country: string | null };
 
 declare module 'fastify' {
   interface FastifyRequest {

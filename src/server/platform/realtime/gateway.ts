@@ -14,7 +14,7 @@ import type { Db } from '../db/client.ts';
 import { currentMemberSeq, liveSessionIds } from './realtime.repository.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { SessionService } from '../../areas/identity/session.service.ts';
+import type { MemberAuthenticator } from '../http/auth.ts';
 import { createPublisher, rooms, type Publisher } from './publisher.ts';
 
 /** What the gateway keeps on each socket (socket.data). */
@@ -53,7 +53,7 @@ export type GatewayOptions = {
   /** The Fastify app's HTTP server: socket.io answers `/socket.io` on it. */
   server: HttpServer;
   db: Db;
-  sessions: Pick<SessionService, 'authenticate'>;
+  sessions: MemberAuthenticator;
   clock: Clock;
   log: FastifyBaseLogger;
   /** With PostgreSQL: events reach sockets on every node through the socket.io PostgreSQL adapter. */

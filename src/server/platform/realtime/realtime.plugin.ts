@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
-import type { SessionService } from '../../areas/identity/session.service.ts';
+import type { MemberAuthenticator } from '../http/auth.ts';
 import { createRealtimeGateway, type RealtimeGateway } from './gateway.ts';
 
 declare module 'fastify' {
@@ -20,7 +20,7 @@ declare module 'fastify' {
 export function registerRealtime(
   app: FastifyInstance,
   config: Config,
-  deps: { db: Db; clock: Clock; sessions: Pick<SessionService, 'authenticate'> },
+  deps: { db: Db; clock: Clock; sessions: MemberAuthenticator },
 ): RealtimeGateway {
   const gateway = createRealtimeGateway({
     server: app.server,

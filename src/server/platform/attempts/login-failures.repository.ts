@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import { loginFailures } from '../../platform/members/members.schema.ts';
+import type { Db } from '../db/client.ts';
+import { loginFailures } from '../members/members.schema.ts';
 
 export type LoginFailureRow = typeof loginFailures.$inferSelect;
 

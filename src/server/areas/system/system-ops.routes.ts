@@ -19,8 +19,8 @@ import {
   validatorBodySchema,
   validatorParamsSchema,
 } from '../../../contract/ops.ts';
-import type { Services } from '../../platform/services-bag.ts';
-import type { Operator } from './ops.service.ts';
+import type { OpsService } from './system-ops.service.ts';
+import type { Operator } from '../../platform/http/auth.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 
 const tags = ['ops'];
@@ -33,11 +33,7 @@ function operatorOf(request: FastifyRequest): Operator {
 }
 
 /** The operator API: HTTP Basic, every change audited by the service. Never blocked by status. */
-export const opsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  const ops = services.ops;
+export const opsRoutes: FastifyPluginAsyncZod<{ ops: OpsService }> = async (app, { ops }) => {
   const common = {
     onRequest: app.requireOperator,
     config: { rateLimit: { max: 120, timeWindow: '1 minute' } },

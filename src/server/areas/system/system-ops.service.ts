@@ -16,9 +16,9 @@ import {
   getSettingsForUpdate,
   updateSettings,
   type SettingsRow,
-} from '../system/settings.repository.ts';
-import { findModule, listModules, setModuleEnabled } from '../system/modules.repository.ts';
-import { findValidator, upsertValidator } from '../system/validators.repository.ts';
+} from './settings.repository.ts';
+import { findModule, listModules, setModuleEnabled } from './modules.repository.ts';
+import { findValidator, upsertValidator } from './validators.repository.ts';
 import {
   deleteBanner,
   findBanner,
@@ -26,7 +26,7 @@ import {
   listBanners,
   updateBanner,
   type BannerInsert,
-} from '../system/banners.repository.ts';
+} from './banners.repository.ts';
 import {
   deleteAnnouncement,
   findAnnouncement,
@@ -34,16 +34,14 @@ import {
   listAnnouncements,
   updateAnnouncement,
   type AnnouncementInsert,
-} from '../system/announcements.repository.ts';
-import { findOperator } from './operators.repository.ts';
+} from './announcements.repository.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { AppError } from '../../platform/errors.ts';
-import { unknownUserHash, verifyPassword } from './operator-password.ts';
+import type { Operator } from '../../platform/http/auth.ts';
 import { parseCidr } from '../../platform/http/region.ts';
-import { buildModuleTree, toBanner, toNotice } from '../system/system.service.ts';
+import { buildModuleTree, toBanner, toNotice } from './system.service.ts';
 import type { Clock } from '../../platform/clock.ts';
 
-export type Operator = { id: number; username: string };
 type BannerBody = z.infer<typeof bannerBodySchema>;
 type AnnouncementBody = z.infer<typeof announcementBodySchema>;
 
@@ -110,13 +108,6 @@ export function createOpsService(deps: { db: Db; clock: Clock; onChange: () => v
   const notFound = () => new AppError(404, 'not_found');
 
   return {
-    /** The operator for these credentials, or undefined; same work for unknown names. */
-    async authenticate(username: string, password: string): Promise<Operator | undefined> {
-      const row = await findOperator(db, username);
-      const ok = await verifyPassword(password, row?.passwordHash ?? unknownUserHash);
-      return row && ok ? { id: row.id, username: row.username } : undefined;
-    },
-
     async system() {
       return systemView(await getSettings(db));
     },
