@@ -4,6 +4,12 @@
  * passwords inside their own transactions with these.
  */
 export type { MemberRow } from '../../platform/http/auth.ts';
-export { findMemberById } from './members.repository.ts';
+export {
+  findMemberById,
+  findMemberByUsernameEmail,
+  findMemberIdByPhone,
+  setMemberPasswordHash,
+} from './members.repository.ts';
+export { revokeSessionsOf } from './sessions.repository.ts';
 export { hashMemberPassword, verifyMemberPassword } from './identity-password.ts';
 export { endRememberedDevicesOf } from './remember.repository.ts';

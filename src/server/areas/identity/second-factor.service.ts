@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../../platform/hash-token.ts';
 import { Secret, TOTP } from 'otpauth';
 import type { Language } from '../../../contract/constants.ts';
 import type { LoginResult, secondFactors } from '../../../contract/identity.ts';
@@ -49,7 +50,6 @@ const TOTP_WINDOW = 1;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const memberKey = (memberId: number) => `second-factor:member:${memberId}`;
 const memberCodes = createAttemptLimiter({
   windowMinutes: secondFactorLimits.windowMinutes,
@@ -126,7 +126,7 @@ export function createSecondFactorService(deps: {
   }
 
   async function liveChallenge(challengeId: string, context: ClientContext) {
-    const row = await findLiveChallenge(db, sha256(challengeId), clock());
+    const row = await findLiveChallenge(db, hashToken(challengeId), clock());
     // Bound to the IP that logged in: a leaked id is no use elsewhere.
     if (!row || row.ip !== context.ip) {
       await insertAudit(db, {
@@ -197,7 +197,7 @@ export function createSecondFactorService(deps: {
       await db.transaction(async (tx) => {
         await deleteDeadChallenges(tx, member.id, now);
         await insertChallenge(tx, {
-          idHash: sha256(challengeId),
+          idHash: hashToken(challengeId),
           memberId: member.id,
           ip: context.ip,
           factors,

@@ -15,7 +15,7 @@ import {
   findOtherMemberWithEmail,
   findOtherMemberWithMobile,
 } from './security-center.repository.ts';
-import { lockKey } from '../verification/verification.port.ts';
+import { lockKey } from '../../platform/db/advisory-lock.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { verifyMemberPassword } from './identity-password.ts';

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hashToken } from '../../platform/hash-token.ts';
 import type { Db } from '../../platform/db/client.ts';
 import {
   identityPaths,
@@ -43,7 +44,6 @@ const moduleOf: Record<SocialProvider, string> = {
   facebook: moduleIds.facebookLogin,
 };
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const randomToken = () => randomBytes(32).toString('base64url');
 const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -215,9 +215,9 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
       await db.transaction(async (tx) => {
         await deleteEndedBefore(tx, now);
         await insertFlow(tx, {
-          stateHash: sha256(checks.state),
+          stateHash: hashToken(checks.state),
           provider,
-          bindingHash: sha256(browser),
+          bindingHash: hashToken(browser),
           codeVerifier: checks.codeVerifier,
           nonce: checks.nonce,
           createdAt: now,
@@ -245,10 +245,10 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
       const state = params.get('state');
       if (!state || state.length > 512) return fail(provider, context, 'no_state');
       // The state is used up here whatever follows: a replayed callback finds nothing.
-      const flow = await consumeFlow(db, sha256(state), clock());
+      const flow = await consumeFlow(db, hashToken(state), clock());
       if (!flow) return fail(provider, context, 'unknown_state');
       if (flow.provider !== provider) return fail(provider, context, 'provider_mismatch');
-      if (!binding || !sameHash(sha256(binding), flow.bindingHash)) {
+      if (!binding || !sameHash(hashToken(binding), flow.bindingHash)) {
         return fail(provider, context, 'browser_mismatch');
       }
       const providerError = params.get('error');
@@ -272,7 +272,7 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
         if (!canEnter(member)) return { member, created, entered: false };
         const now = clock();
         await insertTicket(tx, {
-          codeHash: sha256(ticket),
+          codeHash: hashToken(ticket),
           memberId: member.id,
           provider,
           bindingHash: flow.bindingHash,
@@ -308,7 +308,7 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
       const now = clock();
       const result = await db.transaction(async (tx) => {
         if (!binding) return null;
-        const ticket = await consumeTicket(tx, sha256(code), sha256(binding), now);
+        const ticket = await consumeTicket(tx, hashToken(code), hashToken(binding), now);
         if (!ticket) return null;
         const member = await findMemberById(tx, ticket.memberId);
         if (!member || !canEnter(member)) throw new AppError(403, 'member_no_enter');

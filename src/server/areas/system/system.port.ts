@@ -17,5 +17,5 @@ export { getSettings, updateSettings, type SettingsRow } from './settings.reposi
 export { findModule } from './modules.repository.ts';
 export { findValidator } from './validators.repository.ts';
 export { listVendors } from './vendors.repository.ts';
-export { countries } from './countries.schema.ts';
+export { countryByDialingCode } from './countries.repository.ts';
 export type { SystemService };

@@ -29,3 +29,12 @@ export async function consumeCaptchaAnswer(
 export async function dropCaptcha(db: Db, clientId: string): Promise<void> {
   await db.delete(captchaChallenges).where(eq(captchaChallenges.clientId, clientId));
 }
+
+/** The client's current captcha answer hash, removed as it is read (one use per image). */
+export async function takeCaptchaAnswer(tx: Db, clientId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .delete(captchaChallenges)
+    .where(eq(captchaChallenges.clientId, clientId))
+    .returning({ answerHash: captchaChallenges.answerHash });
+  return row?.answerHash;
+}

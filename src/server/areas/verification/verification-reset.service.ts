@@ -3,21 +3,21 @@ import type { Language } from '../../../contract/constants.ts';
 import { checkField } from '../../../contract/validation-engine.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { endRememberedDevicesOf } from '../identity/identity.port.ts';
+import {
+  endRememberedDevicesOf,
+  findMemberByUsernameEmail,
+  revokeSessionsOf,
+  setMemberPasswordHash,
+} from '../identity/identity.port.ts';
 import { getSettings } from '../system/system.port.ts';
 import { findValidator } from '../system/system.port.ts';
+import { countSendsSince, insertSend, lastSendAt } from './verification.repository.ts';
 import {
   consumeResetToken,
   consumeResetTokensOf,
-  countSendsSince,
-  findMemberByUsernameEmail,
   insertResetToken,
-  insertSend,
-  lastSendAt,
-  lockKey,
-  revokeSessionsOf,
-  setMemberPasswordHash,
-} from './verification.repository.ts';
+} from './reset-tokens.repository.ts';
+import { lockKey } from '../../platform/db/advisory-lock.ts';
 import type { EmailProvider } from './email.provider.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';

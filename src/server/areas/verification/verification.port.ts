@@ -21,4 +21,3 @@ export type { VerificationService, HumanVerificationService };
 export { phoneTarget, verificationError } from './verification.service.ts';
 export { hashCaptchaAnswer } from './captcha.service.ts';
 export { consumeCaptchaAnswer, dropCaptcha } from './captcha-answers.repository.ts';
-export { lockKey } from './verification.repository.ts';

@@ -1,26 +1,14 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
-  passwordResetTokens,
   verificationCodes,
   verificationLocks,
   verificationSecrets,
   verificationSends,
   type VerificationPurpose,
 } from './verification.schema.ts';
-import { members, sessions } from '../../platform/members/members.schema.ts';
-import { captchaChallenges } from './captcha.schema.ts';
-import { countries } from '../system/system.port.ts';
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
-
-/**
- * Serializes work on one key (a target or an IP) across connections and nodes until the
- * transaction ends. `space` keeps targets and IPs apart.
- */
-export async function lockKey(tx: Db, space: number, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${space}::int, hashtext(${key}))`);
-}
 
 export async function findSecret(db: Db, name: string): Promise<string | undefined> {
   const [row] = await db
@@ -123,104 +111,4 @@ export async function updateCode(
   patch: Partial<Pick<CodeRow, 'failedChecks' | 'consumedAt' | 'invalidatedAt'>>,
 ) {
   await tx.update(verificationCodes).set(patch).where(eq(verificationCodes.id, id));
-}
-
-export async function countryByDialingCode(db: Db, dialingCode: string) {
-  const [row] = await db.select().from(countries).where(eq(countries.dialingCode, dialingCode));
-  return row;
-}
-
-/** The client's current captcha answer hash, removed as it is read (one use per image). */
-export async function takeCaptchaAnswer(tx: Db, clientId: string): Promise<string | undefined> {
-  const [row] = await tx
-    .delete(captchaChallenges)
-    .where(eq(captchaChallenges.clientId, clientId))
-    .returning({ answerHash: captchaChallenges.answerHash });
-  return row?.answerHash;
-}
-
-/** An active member with this phone number (members belong to the identity area; read only). */
-export async function findMemberIdByPhone(db: Db, countryDialingCode: string, mobile: string) {
-  const [row] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(
-      and(
-        eq(members.countryDialingCode, countryDialingCode),
-        eq(members.mobile, mobile),
-        eq(members.status, 'active'),
-      ),
-    )
-    .limit(1);
-  return row?.id;
-}
-
-/** An active member whose username and e-mail (case-insensitive) both match. */
-export async function findMemberByUsernameEmail(db: Db, username: string, email: string) {
-  const [row] = await db
-    .select({ id: members.id, username: members.username, language: members.language })
-    .from(members)
-    .where(
-      and(
-        eq(members.username, username),
-        sql`lower(${members.email}) = ${email.toLowerCase()}`,
-        eq(members.status, 'active'),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-export async function insertResetToken(
-  tx: Db,
-  token: { tokenHash: string; memberId: number; createdAt: Date; expiresAt: Date },
-) {
-  await tx.insert(passwordResetTokens).values(token);
-}
-
-/** Marks the member's unused reset tokens used, so only the newest link works. */
-export async function consumeResetTokensOf(tx: Db, memberId: number, now: Date) {
-  await tx
-    .update(passwordResetTokens)
-    .set({ consumedAt: now })
-    .where(and(eq(passwordResetTokens.memberId, memberId), isNull(passwordResetTokens.consumedAt)));
-}
-
-/** Uses up a live token in one statement (two requests cannot both succeed). */
-export async function consumeResetToken(tx: Db, tokenHash: string, now: Date) {
-  const [row] = await tx
-    .update(passwordResetTokens)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.consumedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
-    .returning({ memberId: passwordResetTokens.memberId });
-  return row?.memberId;
-}
-
-/** Sets a member's new password hash (the reset link was checked by the caller). */
-export async function setMemberPasswordHash(
-  tx: Db,
-  memberId: number,
-  passwordHash: string,
-  now: Date,
-) {
-  await tx
-    .update(members)
-    .set({ passwordHash, passwordChangedAt: now, firstLogin: false })
-    .where(eq(members.id, memberId));
-}
-
-/** Ends every open session of the member (after a password reset). */
-export async function revokeSessionsOf(tx: Db, memberId: number, now: Date) {
-  const revoked = await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return revoked.length;
 }

@@ -9,21 +9,21 @@ import { getSettings } from '../system/system.port.ts';
 import { findValidator } from '../system/system.port.ts';
 import {
   countSendsSince,
-  countryByDialingCode,
   findLiveCode,
   findLock,
-  findMemberIdByPhone,
   findSecret,
   insertCode,
   insertSecretIfMissing,
   insertSend,
   invalidateCodes,
   lastSendAt,
-  lockKey,
-  takeCaptchaAnswer,
   updateCode,
   upsertLock,
 } from './verification.repository.ts';
+import { takeCaptchaAnswer } from './captcha-answers.repository.ts';
+import { lockKey } from '../../platform/db/advisory-lock.ts';
+import { countryByDialingCode } from '../system/system.port.ts';
+import { findMemberIdByPhone } from '../identity/identity.port.ts';
 import type { VerificationPurpose } from './verification.schema.ts';
 import type { EmailProvider } from './email.provider.ts';
 import { ProviderError, type SmsProvider } from './sms.provider.ts';
