@@ -4,7 +4,7 @@ import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
 import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
-import { verifyMemberPassword } from '../../src/server/areas/identity/identity-password.ts';
+import { verifyMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
 import { auditCount } from '../support/server-factories.ts';
 import {

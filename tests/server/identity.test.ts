@@ -7,7 +7,7 @@ import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import {
   ARGON2_COST,
   PASSWORD_MAX_AGE_DAYS,
-} from '../../src/server/areas/identity/identity-password.ts';
+} from '../../src/server/platform/members/member-password.ts';
 import { LOGIN_LIMITS } from '../../src/server/areas/identity/identity.service.ts';
 import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
 import {

@@ -10,7 +10,7 @@ import {
   platformMessages,
 } from '../../src/server/areas/messages/messages.schema.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
-import { hashMemberPassword } from '../../src/server/areas/identity/identity-password.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { recordsOpsPaths, recordsPaths } from '../../src/contract/records.ts';
 import { messageOpsPaths, messagePaths } from '../../src/contract/messages.ts';
 import { call, opsHeaders, testSite } from '../support/server.ts';

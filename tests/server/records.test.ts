@@ -6,7 +6,7 @@ import { sessions } from '../../src/server/platform/members/members.schema.ts';
 import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { ledgerPostings } from '../../src/server/areas/wallet/ledger.schema.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
-import { hashMemberPassword } from '../../src/server/areas/identity/identity-password.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import {
   recordsOpsPaths,

@@ -11,7 +11,7 @@ import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { members } from '../../src/server/platform/members/members.schema.ts';
 import { outboxMessages } from '../../src/server/areas/verification/outbox.schema.ts';
 import { verificationCodes } from '../../src/server/areas/verification/verification.schema.ts';
-import { hashMemberPassword } from '../../src/server/areas/identity/identity-password.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { securityCenterLimits } from '../../src/server/areas/identity/security-center.service.ts';
 import { call, testSite } from '../support/server.ts';
 import { createMember, encryptFor, freshIp, identityDriver } from '../support/identity.ts';

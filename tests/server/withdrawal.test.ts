@@ -12,7 +12,7 @@ import {
   withdrawals,
 } from '../../src/server/areas/withdrawal/withdrawal.schema.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
-import { hashMemberPassword } from '../../src/server/areas/identity/identity-password.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import {
   walletOpsPaths,
   walletPaths,

@@ -7,7 +7,7 @@ import type { Db } from '../../src/server/platform/db/client.ts';
 import { members } from '../../src/server/platform/members/members.schema.ts';
 import { captchaChallenges } from '../../src/server/areas/verification/captcha.schema.ts';
 import { hashCaptchaAnswer } from '../../src/server/areas/verification/captcha.service.ts';
-import { hashMemberPassword } from '../../src/server/areas/identity/identity-password.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { call } from './server.ts';
 
 /** Encrypts a payload as a browser would: JWE compact to the key of /wps/system/publicKey. */

@@ -1,15 +1,7 @@
 /**
- * What other areas may use of the identity area. It decorates no service: the platform's guards
- * get its session check through `provideMemberAuth`. Other areas read members and check member
- * passwords inside their own transactions with these.
+ * What other areas may use of the identity area: nothing at run time. Its session check reaches
+ * the platform's guards and socket gateway through `provideMemberAuth`; the member row, member
+ * password hashing and the member queries other areas run in their own transactions are the
+ * platform's (platform/http/auth.ts, platform/members/).
  */
 export type { MemberRow } from '../../platform/http/auth.ts';
-export {
-  findMemberById,
-  findMemberByUsernameEmail,
-  findMemberIdByPhone,
-  setMemberPasswordHash,
-} from './members.repository.ts';
-export { revokeSessionsOf } from './sessions.repository.ts';
-export { hashMemberPassword, verifyMemberPassword } from './identity-password.ts';
-export { endRememberedDevicesOf } from './remember.repository.ts';

@@ -1,6 +1,6 @@
 import type { SeedStep } from '../../platform/seed/seed.ts';
 import { members } from '../../platform/members/members.schema.ts';
-import { hashMemberPassword } from './identity-password.ts';
+import { hashMemberPassword } from '../../platform/members/member-password.ts';
 import { demoPlayers } from './members.seed.ts';
 
 /** Demo agents and players. */

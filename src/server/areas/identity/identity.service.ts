@@ -16,7 +16,6 @@ import type { FieldRule, RegisterField } from '../../../contract/validation.ts';
 import type { z } from 'zod';
 import {
   findAgentByAffiliateCode,
-  findMemberById,
   findMemberByMobile,
   findMemberByUsername,
   insertMember,
@@ -32,7 +31,7 @@ import {
 } from './sessions.repository.ts';
 import { consumeCaptchaAnswer, dropCaptcha } from '../verification/verification.port.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { endRememberedDevicesOf } from './remember.repository.ts';
+import { endRememberedDevicesOf, findMemberById } from '../../platform/members/members.queries.ts';
 import type { MemberProfile } from '../../platform/members/members.schema.ts';
 import { hashCaptchaAnswer } from '../verification/verification.port.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -42,7 +41,7 @@ import {
   hashMemberPassword,
   PASSWORD_MAX_AGE_DAYS,
   verifyMemberPassword,
-} from './identity-password.ts';
+} from '../../platform/members/member-password.ts';
 import { checkFieldRule } from './identity-rules.ts';
 import { openLoginSession } from './login-bookkeeping.ts';
 import type { PassedChallenge, SecondFactorService } from './second-factor.service.ts';

@@ -20,11 +20,6 @@ export async function findMemberForUpdate(tx: Db, memberId: number) {
   return row;
 }
 
-export async function findMemberById(db: Db, memberId: number) {
-  const [row] = await db.select().from(members).where(eq(members.id, memberId));
-  return row;
-}
-
 /** Usernames are unique without regard to case. */
 export async function findMemberByUsername(db: Db, username: string) {
   const [row] = await db
@@ -77,49 +72,4 @@ export async function findMemberByMobile(db: Db, countryDialingCode: string, mob
     .orderBy(members.id)
     .limit(1);
   return row;
-}
-
-/** An active member with this phone number (members belong to the identity area; read only). */
-export async function findMemberIdByPhone(db: Db, countryDialingCode: string, mobile: string) {
-  const [row] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(
-      and(
-        eq(members.countryDialingCode, countryDialingCode),
-        eq(members.mobile, mobile),
-        eq(members.status, 'active'),
-      ),
-    )
-    .limit(1);
-  return row?.id;
-}
-
-/** An active member whose username and e-mail (case-insensitive) both match. */
-export async function findMemberByUsernameEmail(db: Db, username: string, email: string) {
-  const [row] = await db
-    .select({ id: members.id, username: members.username, language: members.language })
-    .from(members)
-    .where(
-      and(
-        eq(members.username, username),
-        sql`lower(${members.email}) = ${email.toLowerCase()}`,
-        eq(members.status, 'active'),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** Sets a member's new password hash (the reset link was checked by the caller). */
-export async function setMemberPasswordHash(
-  tx: Db,
-  memberId: number,
-  passwordHash: string,
-  now: Date,
-) {
-  await tx
-    .update(members)
-    .set({ passwordHash, passwordChangedAt: now, firstLogin: false })
-    .where(eq(members.id, memberId));
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { rememberedDevices } from './remember.schema.ts';
+import { rememberedDevices } from '../../platform/members/remember.schema.ts';
 import { sessions } from '../../platform/members/members.schema.ts';
 
 export async function insertRememberedDevice(
@@ -24,15 +24,6 @@ export async function takeRememberedDevice(tx: Db, tokenHash: string, now: Date)
     )
     .returning();
   return row;
-}
-
-export async function endRememberedDevicesOf(tx: Db, memberId: number, now: Date) {
-  const rows = await tx
-    .update(rememberedDevices)
-    .set({ endedAt: now })
-    .where(and(eq(rememberedDevices.memberId, memberId), isNull(rememberedDevices.endedAt)))
-    .returning({ id: rememberedDevices.id });
-  return rows.length;
 }
 
 /** The member of an open session, by the SHA-256 of its token. */

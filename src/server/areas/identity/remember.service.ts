@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '../../../contract/identity.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
+import { endRememberedDevicesOf } from '../../platform/members/members.queries.ts';
 import {
-  endRememberedDevicesOf,
   insertRememberedDevice,
   memberIdOfSession,
   takeRememberedDevice,

@@ -6,7 +6,8 @@ import type { LoginResult, secondFactors } from '../../../contract/identity.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
-import { findMemberById, type MemberRow } from './members.repository.ts';
+import type { MemberRow } from './members.repository.ts';
+import { findMemberById } from '../../platform/members/members.queries.ts';
 import {
   consumeChallenge,
   countChallengeFailure,
@@ -23,7 +24,10 @@ import {
 import { getSettings } from '../system/system.port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { PASSWORD_MAX_AGE_DAYS, verifyMemberPassword } from './identity-password.ts';
+import {
+  PASSWORD_MAX_AGE_DAYS,
+  verifyMemberPassword,
+} from '../../platform/members/member-password.ts';
 import {
   phoneTarget,
   verificationError,

@@ -18,7 +18,7 @@ import {
 import { lockKey } from '../../platform/db/advisory-lock.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { verifyMemberPassword } from './identity-password.ts';
+import { verifyMemberPassword } from '../../platform/members/member-password.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 import {
   phoneTarget,

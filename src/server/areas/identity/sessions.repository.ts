@@ -57,13 +57,3 @@ export async function revokeMemberSessions(
 export async function clearMustChangePassword(tx: Db, sessionId: number) {
   await tx.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, sessionId));
 }
-
-/** Ends every open session of the member (after a password reset). */
-export async function revokeSessionsOf(tx: Db, memberId: number, now: Date) {
-  const revoked = await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return revoked.length;
-}

@@ -11,7 +11,8 @@ import {
 } from '../../../contract/identity.ts';
 import type { ErrorCode } from '../../../contract/envelope.ts';
 import { isModuleEnabled, moduleIds } from '../../../contract/system.ts';
-import { findMemberById, insertMember, type MemberRow } from './members.repository.ts';
+import { insertMember, type MemberRow } from './members.repository.ts';
+import { findMemberById } from '../../platform/members/members.queries.ts';
 import {
   consumeFlow,
   consumeTicket,

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { findMemberById, type MemberRow } from '../identity/identity.port.ts';
+import { findMemberById } from '../../platform/members/members.queries.ts';
+import type { MemberRow } from '../../platform/http/auth.ts';
 import {
   countMemberMessages,
   findMemberMessage,

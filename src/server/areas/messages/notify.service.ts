@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { notifyBodySchema } from '../../../contract/realtime.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { findMemberById } from '../identity/identity.port.ts';
+import { findMemberById } from '../../platform/members/members.queries.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -8,7 +8,7 @@ import {
   findMemberByUsernameEmail,
   revokeSessionsOf,
   setMemberPasswordHash,
-} from '../identity/identity.port.ts';
+} from '../../platform/members/members.queries.ts';
 import { getSettings } from '../system/system.port.ts';
 import { findValidator } from '../system/system.port.ts';
 import { countSendsSince, insertSend, lastSendAt } from './verification.repository.ts';

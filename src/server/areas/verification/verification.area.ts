@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { hashMemberPassword } from '../identity/identity.port.ts';
+import { hashMemberPassword } from '../../platform/members/member-password.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { createMessageProviders } from './providers.ts';

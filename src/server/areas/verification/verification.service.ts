@@ -23,7 +23,7 @@ import {
 import { takeCaptchaAnswer } from './captcha-answers.repository.ts';
 import { lockKey } from '../../platform/db/advisory-lock.ts';
 import { countryByDialingCode } from '../system/system.port.ts';
-import { findMemberIdByPhone } from '../identity/identity.port.ts';
+import { findMemberIdByPhone } from '../../platform/members/members.queries.ts';
 import type { VerificationPurpose } from './verification.schema.ts';
 import type { EmailProvider } from './email.provider.ts';
 import { ProviderError, type SmsProvider } from './sms.provider.ts';

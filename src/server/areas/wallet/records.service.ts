@@ -9,7 +9,7 @@ import {
 } from './records.repository.ts';
 import { getSettings, updateSettings } from '../system/system.port.ts';
 import { listVendors } from '../system/system.port.ts';
-import type { MemberRow } from '../identity/identity.port.ts';
+import type { MemberRow } from '../../platform/http/auth.ts';
 import { constants } from '../../../contract/constants.ts';
 import { isModuleEnabled, moduleIds } from '../../../contract/system.ts';
 import { mainWalletKind, toWireMinor, type EntryKind } from '../../../contract/wallet.ts';
@@ -34,7 +34,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { LedgerService, PostingResult } from './ledger.service.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import type { SystemService } from '../system/system.port.ts';
-import { verifyMemberPassword } from '../identity/identity.port.ts';
+import { verifyMemberPassword } from '../../platform/members/member-password.ts';
 
 type TransactionQuery = z.output<typeof transactionQuerySchema>;
 type BonusQuery = z.output<typeof bonusQuerySchema>;

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
-import type { MemberRow } from '../identity/identity.port.ts';
+import type { MemberRow } from '../../platform/http/auth.ts';
 import {
   autoConfirmPaid,
   countBankAccounts,
@@ -44,7 +44,10 @@ import {
 import type { NotificationKind } from '../../../contract/realtime.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hashMemberPassword, verifyMemberPassword } from '../identity/identity.port.ts';
+import {
+  hashMemberPassword,
+  verifyMemberPassword,
+} from '../../platform/members/member-password.ts';
 import type { LedgerService } from '../wallet/wallet.port.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { members } from '../../platform/members/members.schema.ts';
+import { members } from './members.schema.ts';
 
 /**
  * Remember-me: a device that may log in again without the password until `expiresAt` (1 day
