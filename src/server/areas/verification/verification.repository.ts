@@ -2,7 +2,6 @@ import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
   verificationCodes,
-  verificationLocks,
   verificationSecrets,
   verificationSends,
   type VerificationPurpose,
@@ -20,21 +19,6 @@ export async function findSecret(db: Db, name: string): Promise<string | undefin
 
 export async function insertSecretIfMissing(db: Db, name: string, secret: string) {
   await db.insert(verificationSecrets).values({ name, secret }).onConflictDoNothing();
-}
-
-export async function findLock(db: Db, target: string, now: Date) {
-  const [row] = await db
-    .select()
-    .from(verificationLocks)
-    .where(and(eq(verificationLocks.target, target), gt(verificationLocks.lockedUntil, now)));
-  return row;
-}
-
-export async function upsertLock(tx: Db, target: string, lockedUntil: Date) {
-  await tx
-    .insert(verificationLocks)
-    .values({ target, lockedUntil })
-    .onConflictDoUpdate({ target: verificationLocks.target, set: { lockedUntil } });
 }
 
 export async function lastSendAt(db: Db, target: string): Promise<Date | undefined> {

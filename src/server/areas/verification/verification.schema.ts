@@ -57,12 +57,6 @@ export const verificationSends = pgTable(
   ],
 );
 
-/** A target locked after too many wrong codes (spec: retry after 5 minutes). */
-export const verificationLocks = pgTable('verification_locks', {
-  target: text('target').primaryKey(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
-});
-
 /** Server-side secrets of this area (the HMAC key of codes), made once for every node. */
 export const verificationSecrets = pgTable('verification_secrets', {
   name: text('name').primaryKey(),

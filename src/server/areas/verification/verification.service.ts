@@ -10,7 +10,6 @@ import { findValidator } from '../system/system.port.ts';
 import {
   countSendsSince,
   findLiveCode,
-  findLock,
   findSecret,
   insertCode,
   insertSecretIfMissing,
@@ -18,10 +17,10 @@ import {
   invalidateCodes,
   lastSendAt,
   updateCode,
-  upsertLock,
 } from './verification.repository.ts';
 import { takeCaptchaAnswer } from './captcha-answers.repository.ts';
 import { lockKey } from '../../platform/db/advisory-lock.ts';
+import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
 import { countryByDialingCode } from '../system/system.port.ts';
 import { findMemberIdByPhone } from '../../platform/members/members.queries.ts';
 import type { VerificationPurpose } from './verification.schema.ts';
@@ -41,6 +40,14 @@ export const verificationLimits = {
   wrongChecksPerCode: 5,
   lockMinutes: 5,
 } as const;
+
+/** A target locked after too many wrong codes (spec: retry after 5 minutes). */
+const targetLocks = createAttemptLimiter({
+  windowMinutes: verificationLimits.lockMinutes,
+  lockAfter: verificationLimits.wrongChecksPerCode,
+  lockMinutes: verificationLimits.lockMinutes,
+});
+const lockKeyOf = (target: string) => `verification:${target}`;
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -226,7 +233,7 @@ export function createVerificationService(deps: VerificationDeps) {
         });
         return { refused: true as const };
       };
-      if (await findLock(tx, send.target, now)) return refuse('locked');
+      if (await targetLocks.lockedUntil(tx, lockKeyOf(send.target), now)) return refuse('locked');
       const last = await lastSendAt(tx, send.target);
       if (last && now.getTime() - last.getTime() < verificationLimits.sendIntervalMs) {
         return refuse('interval');
@@ -411,7 +418,7 @@ export function createVerificationService(deps: VerificationDeps) {
             before: null,
             after: { purpose: input.purpose, result },
           });
-        if (await findLock(tx, input.target, now)) {
+        if (await targetLocks.lockedUntil(tx, lockKeyOf(input.target), now)) {
           await audit('locked');
           return { ok: false, code: 'sms_too_many_requests' };
         }
@@ -437,11 +444,7 @@ export function createVerificationService(deps: VerificationDeps) {
         const failedChecks = row.failedChecks + 1;
         if (failedChecks >= verificationLimits.wrongChecksPerCode) {
           await updateCode(tx, row.id, { failedChecks, invalidatedAt: now });
-          await upsertLock(
-            tx,
-            input.target,
-            new Date(now.getTime() + verificationLimits.lockMinutes * MINUTE_MS),
-          );
+          await targetLocks.lockNow(tx, lockKeyOf(input.target), now);
           await audit('locked_now');
           return { ok: false, code: 'sms_too_many_requests' };
         }

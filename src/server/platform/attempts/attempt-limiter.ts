@@ -4,6 +4,7 @@ import {
   countLoginFailure,
   findLoginFailures,
   lockLoginKey,
+  upsertLoginLock,
   type LoginFailureRow,
 } from './login-failures.repository.ts';
 
@@ -26,8 +27,9 @@ export type AttemptState = LoginFailureRow;
 
 /**
  * The one limiter of every per-key lockout (login failures per user and IP, second-factor codes
- * per member, the security center's and the withdrawal's password checks). Keys are namespaced
- * by their caller (`user:`, `ip:`, `second-factor:member:`, `pay:`...). Counts are kept in
+ * per member, the security center's and the withdrawal's password checks, a verification
+ * target after wrong codes). Keys are namespaced by their caller (`user:`, `ip:`,
+ * `second-factor:member:`, `pay:`, `verification:`...). Counts are kept in
  * `login_failures`, one statement per count, so concurrent nodes never lose one.
  *
  * @example
@@ -61,6 +63,12 @@ export function createAttemptLimiter(policy: LockoutPolicy) {
       }
       return { failures: counted.failures, locked };
     },
+    /**
+     * Locks the key for the policy's `lockMinutes` from `now`, for a caller that counts its
+     * failures elsewhere (the wrong checks of one verification code are kept on the code).
+     */
+    lockNow: (db: Db, key: string, now: Date): Promise<void> =>
+      upsertLoginLock(db, key, now, new Date(now.getTime() + policy.lockMinutes * MINUTE_MS)),
     /** Forgets the key's failures and lock (after a success). */
     clear: (db: Db, key: string): Promise<void> => clearLoginFailures(db, key),
   };

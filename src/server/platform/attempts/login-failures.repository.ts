@@ -32,6 +32,14 @@ export async function lockLoginKey(db: Db, key: string, until: Date) {
   await db.update(loginFailures).set({ lockedUntil: until }).where(eq(loginFailures.key, key));
 }
 
+/** Locks `key` until `until` whether or not it has counted failures here. */
+export async function upsertLoginLock(db: Db, key: string, now: Date, until: Date) {
+  await db
+    .insert(loginFailures)
+    .values({ key, failures: 0, windowStartedAt: now, lockedUntil: until })
+    .onConflictDoUpdate({ target: loginFailures.key, set: { lockedUntil: until } });
+}
+
 export async function clearLoginFailures(db: Db, key: string) {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
