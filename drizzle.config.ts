@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/schema/*.schema.ts', './src/server/platform/**/*.schema.ts'],
-  out: './src/server/db/migrations',
+  // Each table's schema file lives with its owner: the platform or one area.
+  schema: ['./src/server/platform/**/*.schema.ts', './src/server/areas/**/*.schema.ts'],
+  out: './src/server/platform/db/migrations',
 });

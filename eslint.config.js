@@ -7,6 +7,28 @@ import globals from 'globals';
 
 const zone = (target, from, message) => ({ target, from, message });
 
+// Server areas (src/server/areas/<area>): one imports another only through its <area>.port.ts.
+const serverAreas = [
+  'system',
+  'operator',
+  'verification',
+  'identity',
+  'wallet',
+  'messages',
+  'deposit',
+  'withdrawal',
+];
+const areaBorders = serverAreas.flatMap((area) =>
+  serverAreas
+    .filter((other) => other !== area)
+    .map((other) => ({
+      target: `./src/server/areas/${area}`,
+      from: `./src/server/areas/${other}`,
+      except: [`./${other}.port.ts`],
+      message: `an area imports another only through its port (areas/${other}/${other}.port.ts)`,
+    })),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -16,7 +38,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'public',
-      'src/server/db/migrations',
+      'src/server/platform/db/migrations',
     ],
   },
   js.configs.recommended,
@@ -71,6 +93,17 @@ export default tseslint.config(
             ),
             zone('./src/app', './src/server/**/*', 'the app never imports the server'),
             zone('./src/server', './src/!(contract|server)/**/*', 'server imports only contract'),
+            zone(
+              './src/server/platform',
+              './src/server/areas',
+              'the server platform imports no area',
+            ),
+            ...areaBorders,
+            zone(
+              './src/server/**/*.routes.ts',
+              './src/server/**/*.repository.ts',
+              'routes call services, never repositories',
+            ),
           ],
         },
       ],

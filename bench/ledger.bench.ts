@@ -21,9 +21,9 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client.ts';
-import { members } from '../src/server/db/schema/members.schema.ts';
-import { createLedgerService } from '../src/server/services/ledger.service.ts';
+import { openDatabase } from '../src/server/platform/db/client.ts';
+import { members } from '../src/server/platform/members/members.schema.ts';
+import { createLedgerService } from '../src/server/areas/wallet/ledger.service.ts';
 import { tempDir } from './support/process.ts';
 
 export const ledgerSettings = {

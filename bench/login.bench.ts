@@ -14,7 +14,7 @@ import { identityPaths, type LoginResult } from '../src/contract/identity.ts';
 import { walletPaths } from '../src/contract/wallet.ts';
 import { opsPaths } from '../src/contract/ops.ts';
 import { moduleIds, systemPaths } from '../src/contract/system.ts';
-import { ARGON2_COST, hashMemberPassword } from '../src/server/services/identity-password.ts';
+import { ARGON2_COST, hashMemberPassword } from '../src/server/platform/members/member-password.ts';
 import {
   bareScript,
   siteEnv,

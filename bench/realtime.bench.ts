@@ -17,9 +17,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { realtimePath } from '../src/contract/realtime.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { members, sessions } from '../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../src/server/db/schema/audit.schema.ts';
-import { hashToken } from '../src/server/services/member.service.ts';
+import { members, sessions } from '../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../src/server/platform/audit/audit.schema.ts';
+import { hashToken } from '../src/server/platform/hash-token.ts';
 import { tempDir } from './support/process.ts';
 
 export const realtimeSettings = {

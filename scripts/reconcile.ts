@@ -7,8 +7,8 @@
  * /ops/ledger/reconcile instead).
  */
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { createLedgerService } from '../src/server/services/ledger.service.ts';
+import { openDatabase } from '../src/server/platform/db/client.ts';
+import { createLedgerService } from '../src/server/areas/wallet/ledger.service.ts';
 import { formatMoney } from '../src/contract/money.ts';
 
 const config = loadConfig();

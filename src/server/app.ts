@@ -17,69 +17,20 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { seed } from './db/seed.ts';
-import { AppError } from './services/errors.ts';
-import { languageFromHeader, translate } from './i18n/messages.ts';
-import { createSystemService } from './services/system.service.ts';
-import { createSiteCache } from './services/site-cache.ts';
-import { createKeyService } from './services/keys.service.ts';
-import { createCaptchaService, type Clock } from './services/captcha.service.ts';
-import { createMemberService } from './services/member.service.ts';
-import { createOpsService } from './services/ops.service.ts';
-import { createLedgerService } from './services/ledger.service.ts';
-import {
-  createVerificationArea,
-  registerVerificationRoutes,
-} from './services/verification-wiring.ts';
-import { createSessionService } from './services/session.service.ts';
-import { createIdentityService } from './services/identity.service.ts';
-import { createSecondFactorService } from './services/second-factor.service.ts';
-import { createEncService } from './services/enc-payload.ts';
-import { createHumanVerificationService } from './services/human-verification.service.ts';
-import { createSocialLoginService } from './services/social-login.service.ts';
-import { createSocialClients } from './providers/oidc.provider.ts';
-import type { Services } from './services/services.ts';
-import { registerRequestContext } from './plugins/request-context.ts';
-import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
-import { isApiPath, registerStatic } from './plugins/static.ts';
-import { systemRoutes } from './routes/system.routes.ts';
-import { captchaRoutes } from './routes/captcha.routes.ts';
-import { relayRoutes } from './routes/relay.routes.ts';
-import { memberRoutes } from './routes/member.routes.ts';
-import { opsRoutes } from './routes/ops.routes.ts';
-import { walletOpsRoutes, walletRoutes } from './routes/wallet.routes.ts';
-import { sessionRoutes } from './routes/session.routes.ts';
-import { secondFactorRoutes } from './routes/second-factor.routes.ts';
-import { registerRoutes } from './routes/register.routes.ts';
-import { humanVerificationRoutes } from './routes/human-verification.routes.ts';
-import { socialRoutes } from './routes/social.routes.ts';
-import { rememberRoutes } from './routes/remember.routes.ts';
-import { createRememberService } from './services/remember.service.ts';
-import { notifyRoutes } from './routes/notify.routes.ts';
-import { createNotifyService } from './services/notify.service.ts';
-import { registerRealtime } from './realtime/realtime.plugin.ts';
-import { balancePublisherFor } from './realtime/balance-bridge.ts';
-import type { BalancePublisher } from '../contract/wallet.ts';
-import { passwordRoutes } from './routes/password.routes.ts';
-import { createDepositArea } from './services/deposit-wiring.ts';
-import { recordsOpsRoutes, recordsRoutes } from './routes/records.routes.ts';
-import { createRecordsService } from './services/records.service.ts';
-import { messagesOpsRoutes, messagesRoutes } from './routes/messages.routes.ts';
-import { createMessagesService } from './services/messages.service.ts';
-import { withdrawalOpsRoutes, withdrawalRoutes } from './routes/withdrawal.routes.ts';
-import { createWithdrawalService } from './services/withdrawal.service.ts';
-import { startWithdrawalAutoConfirm } from './jobs/withdrawal-auto-confirm.job.ts';
-import { securityCenterRoutes } from './routes/security-center.routes.ts';
-import { createSecurityCenterService } from './services/security-center.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    database: Database;
-    services: Services;
-  }
-}
+import type { Database } from './platform/db/client.ts';
+import type { Clock } from './platform/clock.ts';
+import { AppError } from './platform/errors.ts';
+import { languageFromHeader, translate } from './platform/i18n/messages.ts';
+import { isApiPath, registerStatic } from './platform/http/static.ts';
+import { platform } from './platform/platform.plugin.ts';
+import { systemArea } from './areas/system/system.area.ts';
+import { operatorArea } from './areas/operator/operator.area.ts';
+import { verificationArea } from './areas/verification/verification.area.ts';
+import { identityArea } from './areas/identity/identity.area.ts';
+import { walletArea } from './areas/wallet/wallet.area.ts';
+import { messagesArea } from './areas/messages/messages.area.ts';
+import { depositArea } from './areas/deposit/deposit.area.ts';
+import { withdrawalArea } from './areas/withdrawal/withdrawal.area.ts';
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const language = languageFromHeader(request.headers['accept-language']);
@@ -97,8 +48,9 @@ export type AppDeps = {
 };
 
 /**
- * The whole server as one Fastify instance, in this order: external plugins, our capabilities
- * (database, request context, auth, errors), routes, then the built app with history fallback.
+ * The whole server as one Fastify instance, in this order: external plugins, the platform
+ * (database, seed runner, keys, request context, guards, errors, socket gateway), one plugin per
+ * area (areas/<area>/<area>.area.ts), then the built app with history fallback.
  *
  * @example
  * const app = await buildApp(loadConfig({ DATA_DIR: '/tmp/site' }));
@@ -130,6 +82,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 256 * 1024,
+    // The platform migrates and the areas seed while they register (as buildApp did before the
+    // areas were plugins): no plugin start deadline, which a cold PGlite can miss.
+    pluginTimeout: 0,
     // Malformed URLs and headers fail before any hook runs; answer them in the envelope too.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -181,157 +136,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  // 2. Our capabilities.
-  const database =
-    deps.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
-  if (!deps.database) app.addHook('onClose', async () => database.close());
-  await database.migrateAndRun((db) =>
-    seed(db, { opsUsername: config.opsUsername, opsPassword: config.opsPassword }),
-  );
-  const clock = deps.clock ?? (() => new Date());
-  const siteCache = createSiteCache({ ttlMs: config.siteCacheMs });
-  // Set once the socket.io gateway exists (it needs the session service made below).
-  const balanceSink: { publish?: BalancePublisher } = {};
-  const services: Services = {
-    system: createSystemService({ db: database.db, cache: siteCache }),
-    keys: createKeyService({ db: database.db }),
-    captcha: createCaptchaService({ db: database.db, clock }),
-    member: createMemberService({ db: database.db, clock }),
-    ops: createOpsService({ db: database.db, clock, onChange: siteCache.clear }),
-    humanVerification: createHumanVerificationService({
-      db: database.db,
-      clock,
-      enabled: config.humanVerification.enabled,
-    }),
-    // Balance changes go to the member's sockets once the gateway below is up.
-    ledger: createLedgerService({
-      db: database.db,
-      publish: (event) => balanceSink.publish?.(event),
-      onPublishError: (error) => app.log.error({ err: error }, 'balance event not published'),
-    }),
-  };
-  const sessionService = createSessionService({
-    db: database.db,
-    clock,
-    policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
-  });
-  const verificationArea = createVerificationArea(config, { db: database.db, clock, log: app.log });
-  const secondFactor = createSecondFactorService({
-    db: database.db,
-    clock,
-    verification: verificationArea.verification,
-  });
-  const identity = {
-    identity: createIdentityService({
-      db: database.db,
-      clock,
-      sessions: sessionService,
-      verification: verificationArea.verification,
-      secondFactor,
-      system: services.system,
-    }),
-    enc: createEncService({ keys: services.keys }),
-    humanVerification: services.humanVerification,
-  };
-  const social = createSocialLoginService({
-    db: database.db,
-    clock,
-    sessions: sessionService,
-    system: services.system,
-    clients: createSocialClients(config),
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  await services.keys.ensure();
-  app.decorate('database', database);
-  app.decorate('services', services);
-  registerRequestContext(app, config);
-  registerAuth(app, { ops: services.ops, session: sessionService });
-  registerErrorHandler(app);
-  // The socket.io gateway on this HTTP server; services publish through realtime.publisher.
-  const realtime = registerRealtime(app, config, {
-    db: database.db,
-    clock,
-    sessions: sessionService,
-  });
-  balanceSink.publish = balancePublisherFor(realtime.publisher);
+  // 2. The platform: database, seed runner, keys, request context, guards, errors, gateway.
+  await app.register(platform, { config, database: deps.database, clock: deps.clock });
 
-  // 3. Routes.
-  await app.register(systemRoutes, { services });
-  await app.register(captchaRoutes, { services });
-  await app.register(humanVerificationRoutes, { humanVerification: services.humanVerification });
-  await app.register(relayRoutes, { services });
-  await app.register(memberRoutes, { services });
-  await app.register(opsRoutes, { services });
-  await app.register(walletRoutes, { services });
-  await app.register(walletOpsRoutes, { services });
-  await registerVerificationRoutes(app, config, verificationArea, services.humanVerification);
-  const secureCookie = config.publicUrl.startsWith('https:');
-  const remember = createRememberService({ db: database.db, clock, identity: identity.identity });
-  await app.register(sessionRoutes, { ...identity, realtime, remember, secureCookie });
-  await app.register(rememberRoutes, { remember, secureCookie });
-  await app.register(secondFactorRoutes, {
-    secondFactor,
-    enc: identity.enc,
-    openSession: (passed, context) => identity.identity.openChallengedSession(passed, context),
-  });
-  await app.register(registerRoutes, identity);
-  await app.register(socialRoutes, { social, secureCookie: config.publicUrl.startsWith('https:') });
-  await app.register(passwordRoutes, identity);
-  await app.register(securityCenterRoutes, {
-    securityCenter: createSecurityCenterService({
-      db: database.db,
-      clock,
-      verification: verificationArea.verification,
-      secondFactor,
-    }),
-    enc: identity.enc,
-  });
-
-  const withdrawal = createWithdrawalService({
-    db: database.db,
-    clock,
-    ledger: services.ledger,
-    publisher: realtime.publisher,
-    autoConfirmMinutes: config.withdrawalAutoConfirmMinutes,
-  });
-  await app.register(withdrawalRoutes, { withdrawal, enc: identity.enc });
-  await app.register(withdrawalOpsRoutes, { withdrawal });
-  const autoConfirmJob = startWithdrawalAutoConfirm(() => withdrawal.autoConfirm(), app.log);
-  app.addHook('onClose', async () => autoConfirmJob.stop());
-
-  await app.register(notifyRoutes, {
-    notify: createNotifyService({ db: database.db, clock, publisher: realtime.publisher }),
-  });
-
-  // Member center records and transfers; platform messages with their unread events.
-  const records = createRecordsService({
-    db: database.db,
-    clock,
-    ledger: services.ledger,
-    system: services.system,
-  });
-  await app.register(recordsRoutes, { records });
-  await app.register(recordsOpsRoutes, { records });
-  const messages = createMessagesService({
-    db: database.db,
-    clock,
-    publisher: realtime.publisher,
-    connectedMemberIds: async () => [
-      ...new Set((await realtime.io.fetchSockets()).map((socket) => socket.data.memberId)),
-    ],
-    onPublishError: (error) => app.log.error({ err: error }, 'unread event not published'),
-  });
-  await app.register(messagesRoutes, { messages });
-  await app.register(messagesOpsRoutes, { messages });
-
-  await createDepositArea(app, config, {
-    db: database.db,
-    clock,
-    ledger: services.ledger,
-    publisher: realtime.publisher,
-  });
+  // 3. The areas, each one plugin with its routes, jobs and port (dependencies before users).
+  await app.register(systemArea);
+  await app.register(operatorArea);
+  await app.register(verificationArea);
+  await app.register(identityArea);
+  await app.register(walletArea);
+  await app.register(messagesArea);
+  await app.register(depositArea);
+  await app.register(withdrawalArea);
 
   // 4. The built app and the history-mode fallback.
   await registerStatic(app, config);

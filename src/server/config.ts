@@ -13,6 +13,15 @@ function isIpOrCidr(entry: string): boolean {
   }
 }
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const listOf = (text: string | undefined) =>
   (text ?? '')
     .split(',')
@@ -51,6 +60,11 @@ const envSchema = z
     /** With DATABASE_URL: `postgres` carries events between nodes; `memory` for one node. */
     REALTIME_ADAPTER: z.enum(['postgres', 'memory']).default('postgres'),
     WITHDRAWAL_AUTO_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
+    /** The operator's IANA time zone: scheduled periods (days, hours, wage windows) are its. */
+    OPERATOR_TIME_ZONE: z
+      .string()
+      .default('Asia/Kolkata')
+      .refine(isTimeZone, { message: 'not an IANA time zone (e.g. Asia/Kolkata)' }),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -198,6 +212,8 @@ export type Config = {
   realtimeAdapter: 'postgres' | 'memory';
   /** A paid withdrawal the player has not confirmed within this time counts as received. */
   withdrawalAutoConfirmMinutes: number;
+  /** IANA zone of the scheduler's periods (OPERATOR_TIME_ZONE). */
+  operatorTimeZone: string;
   sms:
     | { provider: 'outbox' }
     | { provider: 'http'; url: string; token: string | null; timeoutMs: number };
@@ -273,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtimeSweepSeconds: e.REALTIME_SWEEP_SECONDS,
     realtimeAdapter: e.REALTIME_ADAPTER,
     withdrawalAutoConfirmMinutes: e.WITHDRAWAL_AUTO_CONFIRM_MINUTES,
+    operatorTimeZone: e.OPERATOR_TIME_ZONE,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL
         ? {

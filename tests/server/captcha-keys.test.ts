@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { CompactEncrypt, importJWK } from 'jose';
 import { publicKeySchema, systemPaths } from '../../src/contract/system.ts';
-import type { Database } from '../../src/server/db/client.ts';
-import { decryptWithJwk } from '../../src/server/services/keys.service.ts';
-import { findKey } from '../../src/server/db/repositories/keys.repository.ts';
+import type { Database } from '../../src/server/platform/db/client.ts';
+import { decryptWithJwk } from '../../src/server/platform/keys/keys.service.ts';
+import { findKey } from '../../src/server/platform/keys/keys.repository.ts';
 import {
   buildTestApp,
   call,
@@ -69,7 +69,7 @@ describe('public key', () => {
       .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: jwk.kid })
       .encrypt(key);
 
-    expect(await app.services.keys.decrypt(jwe)).toEqual(payload);
+    expect(await app.keys.decrypt(jwe)).toEqual(payload);
     const stored = await findKey(database.db, 'jwe');
     expect(stored?.kid).toBe(jwk.kid);
     expect(await decryptWithJwk(stored!.privateJwk, jwe)).toEqual(payload);

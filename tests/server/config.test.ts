@@ -35,6 +35,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ TRUST_PROXY: 'localhost' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ OPERATOR_TIME_ZONE: 'Mars/Olympus' })).toThrow(/OPERATOR_TIME_ZONE/);
+    expect(loadConfig({ OPERATOR_TIME_ZONE: 'Asia/Dhaka' }).operatorTimeZone).toBe('Asia/Dhaka');
+    expect(loadConfig({}).operatorTimeZone).toBe('Asia/Kolkata');
   });
 
   it('requires an operator password in production', () => {

@@ -15,12 +15,12 @@ import {
 import { walletPaths, type BalanceReply } from '../../src/contract/wallet.ts';
 import { constants } from '../../src/contract/constants.ts';
 import type { NotificationEvent } from '../../src/contract/realtime.ts';
-import type { Database } from '../../src/server/db/client.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { depositOrders } from '../../src/server/db/schema/deposit.schema.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
-import { ledgerEntries } from '../../src/server/db/schema/ledger.schema.ts';
-import { signWebhook } from '../../src/server/providers/payment.provider.ts';
+import type { Database } from '../../src/server/platform/db/client.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { depositOrders } from '../../src/server/areas/deposit/deposit.schema.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
+import { ledgerEntries } from '../../src/server/areas/wallet/ledger.schema.ts';
+import { signWebhook } from '../../src/server/areas/deposit/payment.provider.ts';
 import {
   buildTestApp,
   call,

@@ -10,9 +10,9 @@ import {
   type HumanVerificationReply,
 } from '../../src/contract/human-verification.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
-import { outboxMessages } from '../../src/server/db/schema/outbox.schema.ts';
-import { humanVerificationWork } from '../../src/server/services/human-verification.service.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
+import { outboxMessages } from '../../src/server/areas/verification/outbox.schema.ts';
+import { humanVerificationWork } from '../../src/server/areas/verification/human-verification.service.ts';
 import { buildTestApp, call, manualClock, testSite } from '../support/server.ts';
 import {
   createMember,

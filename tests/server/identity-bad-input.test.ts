@@ -3,8 +3,12 @@ import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { identityPaths } from '../../src/contract/identity.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { loginFailures, members, sessions } from '../../src/server/db/schema/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import {
+  loginFailures,
+  members,
+  sessions,
+} from '../../src/server/platform/members/members.schema.ts';
 import { call, testSite } from '../support/server.ts';
 import { createMember, encryptFor, freshIp, registration } from '../support/identity.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { identityPaths } from '../../src/contract/identity.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { call, manualClock, testSite } from '../support/server.ts';
 import {
   createMember,

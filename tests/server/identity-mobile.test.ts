@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
-import { members, sessions } from '../../src/server/db/schema/members.schema.ts';
-import { verifyMemberPassword } from '../../src/server/services/identity-password.ts';
+import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
+import { verifyMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
 import { auditCount } from '../support/server-factories.ts';
 import {

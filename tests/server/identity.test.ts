@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
-import { members, sessions } from '../../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { ARGON2_COST, PASSWORD_MAX_AGE_DAYS } from '../../src/server/services/identity-password.ts';
-import { LOGIN_LIMITS } from '../../src/server/services/identity.service.ts';
+import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import {
+  ARGON2_COST,
+  PASSWORD_MAX_AGE_DAYS,
+} from '../../src/server/platform/members/member-password.ts';
+import { LOGIN_LIMITS } from '../../src/server/areas/identity/identity.service.ts';
 import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
 import {
   createMember,

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { inArray, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../src/server/db/client.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
+import type { Database, Db } from '../../src/server/platform/db/client.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
 import {
   ledgerEntries,
   ledgerPostings,
   wallets,
-} from '../../src/server/db/schema/ledger.schema.ts';
-import { createLedgerService } from '../../src/server/services/ledger.service.ts';
-import { AppError } from '../../src/server/services/errors.ts';
+} from '../../src/server/areas/wallet/ledger.schema.ts';
+import { createLedgerService } from '../../src/server/areas/wallet/ledger.service.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../support/server.ts';
 
 /**

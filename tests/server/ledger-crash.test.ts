@@ -11,9 +11,9 @@ import {
   type PostingReply,
   type ReconcileReply,
 } from '../../src/contract/wallet.ts';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
-import { createLedgerService } from '../../src/server/services/ledger.service.ts';
+import { openDatabase, type Database, type Db } from '../../src/server/platform/db/client.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
+import { createLedgerService } from '../../src/server/areas/wallet/ledger.service.ts';
 import {
   basicAuth,
   createTestDatabase,

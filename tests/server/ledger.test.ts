@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
-import { wallets } from '../../src/server/db/schema/ledger.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { createLedgerService } from '../../src/server/services/ledger.service.ts';
-import { AppError } from '../../src/server/services/errors.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
+import { wallets } from '../../src/server/areas/wallet/ledger.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { createLedgerService } from '../../src/server/areas/wallet/ledger.service.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
 import {
   walletOpsPaths,
   walletPaths,

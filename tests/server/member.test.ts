@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { systemPaths } from '../../src/contract/system.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
 import { testSite, call } from '../support/server.ts';
 import { auditCount, createMemberSession } from '../support/server-factories.ts';
 

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, like } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import type { Db } from '../../src/server/db/client.ts';
-import { sessions } from '../../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { hashToken } from '../../src/server/services/member.service.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { sessions } from '../../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
 import {
   messageOpsPaths,
   messagePaths,

@@ -10,7 +10,7 @@ import {
   systemPaths,
   type ModuleNode,
 } from '../../src/contract/system.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { basicAuth, testSite, call, opsHeaders, testOperator } from '../support/server.ts';
 import { auditCount, createMemberSession } from '../support/server-factories.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { createHttpSmsProvider } from '../../src/server/providers/http-sms.provider.ts';
-import { createSmtpEmailProvider } from '../../src/server/providers/smtp-email.provider.ts';
-import { ProviderError } from '../../src/server/providers/sms.provider.ts';
+import { createHttpSmsProvider } from '../../src/server/areas/verification/http-sms.provider.ts';
+import { createSmtpEmailProvider } from '../../src/server/areas/verification/smtp-email.provider.ts';
+import { ProviderError } from '../../src/server/areas/verification/sms.provider.ts';
 import { startSmsGateway } from '../support/sms-gateway.ts';
 import { decodeMail, startSmtpServer } from '../support/smtp.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { notifyPath } from '../../src/contract/realtime.ts';
-import type { Database } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/platform/db/client.ts';
 import {
   basicAuth,
   createTestDatabase,

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { sessions } from '../../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { ledgerEntries, ledgerPostings } from '../../src/server/db/schema/ledger.schema.ts';
+import { sessions } from '../../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { ledgerEntries, ledgerPostings } from '../../src/server/areas/wallet/ledger.schema.ts';
 import {
   platformMessageMarks,
   platformMessages,
-} from '../../src/server/db/schema/messages.schema.ts';
-import { hashToken } from '../../src/server/services/member.service.ts';
-import { hashMemberPassword } from '../../src/server/services/identity-password.ts';
+} from '../../src/server/areas/messages/messages.schema.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { recordsOpsPaths, recordsPaths } from '../../src/contract/records.ts';
 import { messageOpsPaths, messagePaths } from '../../src/contract/messages.ts';
 import { call, opsHeaders, testSite } from '../support/server.ts';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, like } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client.ts';
-import { sessions } from '../../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { ledgerPostings } from '../../src/server/db/schema/ledger.schema.ts';
-import { hashToken } from '../../src/server/services/member.service.ts';
-import { hashMemberPassword } from '../../src/server/services/identity-password.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { sessions } from '../../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { ledgerPostings } from '../../src/server/areas/wallet/ledger.schema.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import {
   recordsOpsPaths,

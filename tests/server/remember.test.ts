@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { identityPaths } from '../../src/contract/identity.ts';
-import { REMEMBER_COOKIE, REMEMBER_ME_HOURS } from '../../src/server/services/remember.service.ts';
+import {
+  REMEMBER_COOKIE,
+  REMEMBER_ME_HOURS,
+} from '../../src/server/areas/identity/remember.service.ts';
 import { manualClock, testSite } from '../support/server.ts';
 import { createMember, encryptFor, freshIp, identityDriver } from '../support/identity.ts';
 

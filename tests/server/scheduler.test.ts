@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../../src/server/db/client.ts';
+import type { Database, Db } from '../../src/server/platform/db/client.ts';
 import {
   createScheduler,
   type Period,

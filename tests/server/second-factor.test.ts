@@ -4,11 +4,14 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { identityPaths, type LoginResult } from '../../src/contract/identity.ts';
-import { members, sessions } from '../../src/server/db/schema/members.schema.ts';
-import { loginChallenges, memberTotp } from '../../src/server/db/schema/second-factor.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { hashToken } from '../../src/server/services/member.service.ts';
-import { secondFactorLimits } from '../../src/server/services/second-factor.service.ts';
+import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
+import {
+  loginChallenges,
+  memberTotp,
+} from '../../src/server/areas/identity/second-factor.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
+import { secondFactorLimits } from '../../src/server/areas/identity/second-factor.service.ts';
 import { call, manualClock, testSite } from '../support/server.ts';
 import { auditCount } from '../support/server-factories.ts';
 import { createMember, encryptFor, freshIp, identityDriver } from '../support/identity.ts';

@@ -7,12 +7,12 @@ import {
   type ContactChangeResult,
   type SecuritySummary,
 } from '../../src/contract/security-center.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
-import { outboxMessages } from '../../src/server/db/schema/outbox.schema.ts';
-import { verificationCodes } from '../../src/server/db/schema/verification.schema.ts';
-import { hashMemberPassword } from '../../src/server/services/identity-password.ts';
-import { securityCenterLimits } from '../../src/server/services/security-center.service.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
+import { outboxMessages } from '../../src/server/areas/verification/outbox.schema.ts';
+import { verificationCodes } from '../../src/server/areas/verification/verification.schema.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
+import { securityCenterLimits } from '../../src/server/areas/identity/security-center.service.ts';
 import { call, testSite } from '../support/server.ts';
 import { createMember, encryptFor, freshIp, identityDriver } from '../support/identity.ts';
 

@@ -7,11 +7,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identityPaths, type LoginResult } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
-import type { Database } from '../../src/server/db/client.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
-import { modules } from '../../src/server/db/schema/modules.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { socialIdentities, socialLoginFlows } from '../../src/server/db/schema/social.schema.ts';
+import type { Database } from '../../src/server/platform/db/client.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
+import { modules } from '../../src/server/areas/system/modules.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import {
+  socialIdentities,
+  socialLoginFlows,
+} from '../../src/server/areas/identity/social.schema.ts';
 import { buildTestApp, call, createTestDatabase, type TestDatabase } from '../support/server.ts';
 import { freshIp } from '../support/identity.ts';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { routeTable } from '../../src/contract/routes.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
 import { systemPaths } from '../../src/contract/system.ts';
-import type { Database } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/platform/db/client.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../support/server.ts';
 
 let testDb: TestDatabase;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { systemPaths } from '../../src/contract/system.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
-import type { Database } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/platform/db/client.ts';
 import {
   buildTestApp,
   call,

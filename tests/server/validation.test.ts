@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { count } from 'drizzle-orm';
 import { opsPaths } from '../../src/contract/ops.ts';
 import { systemPaths } from '../../src/contract/system.ts';
-import { banners } from '../../src/server/db/schema/banners.schema.ts';
+import { banners } from '../../src/server/areas/system/banners.schema.ts';
 import { testSite, call, opsHeaders } from '../support/server.ts';
 import { auditCount } from '../support/server-factories.ts';
 

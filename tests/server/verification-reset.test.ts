@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import { identityPaths } from '../../src/contract/identity.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { members, sessions } from '../../src/server/db/schema/members.schema.ts';
-import { outboxMessages } from '../../src/server/db/schema/outbox.schema.ts';
-import { passwordResetTokens } from '../../src/server/db/schema/verification.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
+import { outboxMessages } from '../../src/server/areas/verification/outbox.schema.ts';
+import { passwordResetTokens } from '../../src/server/areas/verification/verification.schema.ts';
 import { createMemberSession } from '../support/server-factories.ts';
 import {
   buildTestApp,

@@ -3,23 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { captchaChallenges } from '../../src/server/db/schema/captcha.schema.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
-import { modules } from '../../src/server/db/schema/modules.schema.ts';
-import { outboxMessages } from '../../src/server/db/schema/outbox.schema.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { captchaChallenges } from '../../src/server/areas/verification/captcha.schema.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
+import { modules } from '../../src/server/areas/system/modules.schema.ts';
+import { outboxMessages } from '../../src/server/areas/verification/outbox.schema.ts';
 import {
   verificationCodes,
   verificationSends,
   type VerificationPurpose,
-} from '../../src/server/db/schema/verification.schema.ts';
-import { hashCaptchaAnswer } from '../../src/server/services/captcha.service.ts';
+} from '../../src/server/areas/verification/verification.schema.ts';
+import { hashCaptchaAnswer } from '../../src/server/areas/verification/captcha.service.ts';
 import {
   phoneTarget,
   type VerificationService,
-} from '../../src/server/services/verification.service.ts';
-import { createVerificationArea } from '../../src/server/services/verification-wiring.ts';
+} from '../../src/server/areas/verification/verification.service.ts';
+import { createVerificationArea } from '../../src/server/areas/verification/verification.area.ts';
 import {
   buildTestApp,
   call,

@@ -1,18 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client.ts';
-import { members, sessions } from '../../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { ledgerEntries } from '../../src/server/db/schema/ledger.schema.ts';
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { ledgerEntries } from '../../src/server/areas/wallet/ledger.schema.ts';
 import {
   bankAccounts,
   withdrawalImages,
   withdrawals,
-} from '../../src/server/db/schema/withdrawal.schema.ts';
-import { hashToken } from '../../src/server/services/member.service.ts';
-import { hashMemberPassword } from '../../src/server/services/identity-password.ts';
+} from '../../src/server/areas/withdrawal/withdrawal.schema.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import {
   walletOpsPaths,
   walletPaths,
@@ -728,6 +728,36 @@ describe('confirmation after payment', () => {
       { filename: 'p.png', type: 'image/png', data: png },
     ]);
     expect(late.status).toBe(409);
+  });
+});
+
+describe('the auto-confirm job', () => {
+  it('the scheduler confirms an unconfirmed paid withdrawal without a read, once per minute', async () => {
+    const { id } = await paidWithdrawal();
+    clock.advance(61 * 60_000);
+    const first = await site.app.scheduler.runDue(clock.now());
+    const job = (report: typeof first) =>
+      report.runs.find((run) => run.job === 'withdrawal-auto-confirm');
+    // A real minute tick of this node may have claimed the period first: either way it ran once.
+    expect(['ran', 'already-run']).toContain(job(first)?.status);
+    const [row] = await db().select().from(withdrawals).where(eq(withdrawals.id, id));
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      confirmation: 'received',
+      confirmedBy: 'auto',
+    });
+
+    expect(job(await site.app.scheduler.runDue(clock.now()))?.status).toBe('already-run');
+    const [autoAudits] = await db()
+      .select({ n: count() })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.target, `withdrawal:${id}`),
+          eq(auditLog.actor, 'system:withdrawal-auto-confirm'),
+        ),
+      );
+    expect(autoAudits?.n).toBe(1);
   });
 });
 

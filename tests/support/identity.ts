@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identityPaths, type LoginResult } from '../../src/contract/identity.ts';
 import { systemPaths } from '../../src/contract/system.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { members } from '../../src/server/db/schema/members.schema.ts';
-import { captchaChallenges } from '../../src/server/db/schema/captcha.schema.ts';
-import { hashCaptchaAnswer } from '../../src/server/services/captcha.service.ts';
-import { hashMemberPassword } from '../../src/server/services/identity-password.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { members } from '../../src/server/platform/members/members.schema.ts';
+import { captchaChallenges } from '../../src/server/areas/verification/captcha.schema.ts';
+import { hashCaptchaAnswer } from '../../src/server/areas/verification/captcha.service.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { call } from './server.ts';
 
 /** Encrypts a payload as a browser would: JWE compact to the key of /wps/system/publicKey. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client.ts';
-import { members, sessions } from '../../src/server/db/schema/members.schema.ts';
-import { auditLog } from '../../src/server/db/schema/audit.schema.ts';
-import { hashToken } from '../../src/server/services/member.service.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
 import type { Language } from '../../src/contract/constants.ts';
 
 /** A member with a live session; returns the bearer token. Overrides make expired/revoked ones. */

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
 
 /**
  * A fresh database per test file: PGlite in a temp dir, or, when DATABASE_URL is set, a new

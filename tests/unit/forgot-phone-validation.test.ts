@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forgotPhoneErrors, forgotPhoneSchema } from '../../src/contract/validation-engine.ts';
 import type { RegisterValidators } from '../../src/contract/validation.ts';
-import { validatorSeed } from '../../src/server/db/seed-data/validators.ts';
+import { validatorSeed } from '../../src/server/areas/system/validators.seed.ts';
 
 const validators: RegisterValidators = validatorSeed;
 const filled = {

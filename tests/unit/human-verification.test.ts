@@ -27,7 +27,7 @@ describe('solveHumanVerification', () => {
       JSON.parse(Buffer.from(answer, 'base64').toString('utf8')),
     );
     expect(decoded.challenge.signature).toBeTruthy();
-    const verifier = site.app.services.humanVerification;
+    const verifier = site.app.verification.humanVerification;
     await expect(verifier.verify(answer)).resolves.toBeUndefined();
     await expect(verifier.verify(answer)).rejects.toMatchObject({
       statusCode: 400,
@@ -38,7 +38,7 @@ describe('solveHumanVerification', () => {
   it('gives a different answer each time', async () => {
     const [a, b] = [await solveHumanVerification(http()), await solveHumanVerification(http())];
     expect(a).not.toBe(b);
-    const verifier = site.app.services.humanVerification;
+    const verifier = site.app.verification.humanVerification;
     await expect(verifier.verify(b)).resolves.toBeUndefined();
     await expect(verifier.verify(a)).resolves.toBeUndefined();
   });
@@ -57,7 +57,9 @@ describe('solveHumanVerification on a site with human verification off', () => {
   it('answers nothing, and the server asks nothing', async () => {
     const answer = await solveHumanVerification(http());
     expect(answer).toBe('');
-    await expect(site.app.services.humanVerification.verify(undefined)).resolves.toBeUndefined();
+    await expect(
+      site.app.verification.humanVerification.verify(undefined),
+    ).resolves.toBeUndefined();
   });
 });
 

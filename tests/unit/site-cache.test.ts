@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSiteCache } from '../../src/server/services/site-cache.ts';
+import { createSiteCache } from '../../src/server/areas/system/site-cache.ts';
 
 /** A load that counts its runs and answers the run number. */
 function counter() {

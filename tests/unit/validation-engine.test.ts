@@ -17,7 +17,7 @@ import type {
 } from '../../src/contract/validation-engine.ts';
 import { patternIds, patternSources } from '../../src/contract/validation.ts';
 import type { FieldRule, PatternId, RegisterValidators } from '../../src/contract/validation.ts';
-import { validatorSeed } from '../../src/server/db/seed-data/validators.ts';
+import { validatorSeed } from '../../src/server/areas/system/validators.seed.ts';
 
 const rule = (
   patternId: PatternId,

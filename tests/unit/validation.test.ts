@@ -13,7 +13,7 @@ import {
   translateMessage,
   validationTranslator,
 } from '../../src/services/validation.ts';
-import { validatorSeed } from '../../src/server/db/seed-data/validators.ts';
+import { validatorSeed } from '../../src/server/areas/system/validators.seed.ts';
 
 const options: RegistrationOptions = {
   registerType: 'username',

@@ -1,8 +1,8 @@
 import { Cron } from 'croner';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../services/captcha.service.ts';
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../clock.ts';
 import { jobRuns } from './scheduler.schema.ts';
 
 /**

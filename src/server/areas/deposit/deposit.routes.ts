@@ -1,0 +1,232 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  channelListSchema,
+  createDepositBodySchema,
+  depositOpsPaths,
+  depositOrderListSchema,
+  depositOrderSchema,
+  depositPaths,
+  opsDepositListSchema,
+  opsDepositQuerySchema,
+  opsRejectBodySchema,
+  orderIdParamsSchema,
+  paymentWebhookPath,
+  transferReferenceBodySchema,
+  webhookHeaders,
+  webhookReplySchema,
+} from '../../../contract/deposit.ts';
+import type { DepositService } from './deposit.service.ts';
+import { memberOf } from '../../platform/http/auth.ts';
+import type { Operator } from '../../platform/http/auth.ts';
+import { ok, replies } from '../../platform/http/responses.ts';
+
+type Options = { deposit: DepositService };
+
+/** The player's deposit calls. */
+export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { deposit }) => {
+  const tags = ['deposit'];
+  const security = [{ bearer: [] }];
+  const writes = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.get(
+    depositPaths.channels,
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags,
+        security,
+        summary: 'Payment channels the player may deposit through (limits in minor units)',
+        response: replies(channelListSchema),
+      },
+    },
+    async () => ok({ channels: await deposit.channels() }),
+  );
+
+  app.post(
+    depositPaths.orders,
+    {
+      onRequest: app.requireRealAccount,
+      config: writes,
+      schema: {
+        tags,
+        security,
+        summary: 'A new deposit order (online: redirectUrl of the gateway; manual: bank account)',
+        body: createDepositBodySchema,
+        response: replies(depositOrderSchema),
+      },
+    },
+    async (request) => ok(await deposit.create(memberOf(request).member.id, request.body)),
+  );
+
+  app.get(
+    depositPaths.orders,
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags,
+        security,
+        summary: "The player's latest deposit orders",
+        response: replies(depositOrderListSchema),
+      },
+    },
+    async (request) => ok({ orders: await deposit.list(memberOf(request).member.id) }),
+  );
+
+  app.get(
+    depositPaths.order,
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags,
+        security,
+        summary: 'One of the player’s deposit orders',
+        params: orderIdParamsSchema,
+        response: replies(depositOrderSchema),
+      },
+    },
+    async (request) => ok(await deposit.get(memberOf(request).member.id, request.params.orderId)),
+  );
+
+  app.post(
+    depositPaths.transferReference,
+    {
+      onRequest: app.requireRealAccount,
+      config: writes,
+      schema: {
+        tags,
+        security,
+        summary: 'The bank transfer reference of a manual deposit (for the operator to check)',
+        params: orderIdParamsSchema,
+        body: transferReferenceBodySchema,
+        response: replies(depositOrderSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await deposit.submitReference(
+          memberOf(request).member.id,
+          request.params.orderId,
+          request.body.reference,
+        ),
+      ),
+  );
+
+  app.post(
+    depositPaths.cancel,
+    {
+      onRequest: app.requireRealAccount,
+      config: writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending deposit order',
+        params: orderIdParamsSchema,
+        response: replies(depositOrderSchema),
+      },
+    },
+    async (request) =>
+      ok(await deposit.cancel(memberOf(request).member.id, request.params.orderId)),
+  );
+};
+
+/**
+ * The payment gateway's webhook. Its body stays raw (a Buffer) so the HMAC is computed over the
+ * exact bytes the gateway signed; the service parses and validates it after the signature.
+ */
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { deposit }) => {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    paymentWebhookPath,
+    {
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['deposit'],
+        summary: 'The payment gateway’s signed result (HMAC-SHA256, replay window)',
+        headers: z.looseObject({
+          [webhookHeaders.signature]: z.string().max(200).optional(),
+          [webhookHeaders.timestamp]: z.string().max(20).optional(),
+        }),
+        response: replies(webhookReplySchema),
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      return ok(
+        await deposit.webhook(raw, {
+          signature: header(webhookHeaders.signature),
+          timestamp: header(webhookHeaders.timestamp),
+        }),
+      );
+    },
+  );
+};
+
+/** Operators: manual deposits awaiting confirmation, confirm (credits) or reject (audited). */
+export const depositOpsRoutes: FastifyPluginAsyncZod<Options> = async (app, { deposit }) => {
+  const common = {
+    onRequest: app.requireOperator,
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+  };
+  const tags = ['ops'];
+  const security = [{ opsBasic: [] }];
+  const operatorOf = (request: { operator: Operator | null }): Operator => {
+    if (!request.operator) throw new Error('requireOperator did not set the operator');
+    return request.operator;
+  };
+
+  app.get(
+    depositOpsPaths.list,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Deposit orders by status and kind (pending manual ones by default)',
+        querystring: opsDepositQuerySchema,
+        response: replies(opsDepositListSchema),
+      },
+    },
+    async (request) => ok({ orders: await deposit.opsList(request.query) }),
+  );
+
+  app.post(
+    depositOpsPaths.confirm,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm a manual deposit: the amount is credited and the player notified',
+        params: orderIdParamsSchema,
+        response: replies(depositOrderSchema),
+      },
+    },
+    async (request) => ok(await deposit.opsConfirm(operatorOf(request), request.params.orderId)),
+  );
+
+  app.post(
+    depositOpsPaths.reject,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a manual deposit with a reason: the player is notified',
+        params: orderIdParamsSchema,
+        body: opsRejectBodySchema,
+        response: replies(depositOrderSchema),
+      },
+    },
+    async (request) =>
+      ok(await deposit.opsReject(operatorOf(request), request.params.orderId, request.body.reason)),
+  );
+};

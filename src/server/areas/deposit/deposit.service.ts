@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import {
+  paymentWebhookBodySchema,
+  type BankAccount,
+  type CreateDepositBody,
+  type DepositOrder,
+  type DepositStatus,
+  type PaymentChannel,
+  type ChannelKind,
+} from '../../../contract/deposit.ts';
+import { toWireMinor } from '../../../contract/wallet.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { insertAudit } from '../../platform/audit/audit.repository.ts';
+import {
+  findChannel,
+  findOrder,
+  findOrderByKey,
+  insertOrder,
+  listEnabledChannels,
+  listMemberOrders,
+  listOrdersByStatus,
+  updatePendingOrder,
+  type ChannelRow,
+  type DepositOrderRow,
+} from './deposit.repository.ts';
+import type { Publisher } from '../../platform/realtime/publisher.ts';
+import {
+  PaymentProviderError,
+  verifyWebhookSignature,
+  type PaymentProvider,
+} from './payment.provider.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { LedgerService } from '../wallet/wallet.port.ts';
+import type { Operator } from '../../platform/http/auth.ts';
+
+export type DepositDeps = {
+  db: Db;
+  clock: Clock;
+  ledger: Pick<LedgerService, 'post' | 'currency'>;
+  publisher: Publisher;
+  /** The online channels' gateway; null: online channels are not offered. */
+  provider: PaymentProvider | null;
+  /** Where the gateway sends the payer back after paying an order. */
+  returnUrl: (orderId: string) => string;
+  /** Where the gateway posts its webhook. */
+  notifyUrl: () => string;
+  webhookToleranceSeconds: number;
+  log: { warn: (object: object, message: string) => void };
+};
+
+type WebhookHeaders = { signature: string | undefined; timestamp: string | undefined };
+
+const toChannel = (row: ChannelRow): PaymentChannel => ({
+  id: row.id,
+  code: row.code,
+  kind: row.kind,
+  name: row.name,
+  currency: row.currency,
+  minAmount: toWireMinor(row.minAmount),
+  maxAmount: toWireMinor(row.maxAmount),
+  bankAccount: row.kind === 'manual' ? (row.bankAccount ?? null) : null,
+});
+
+const toOrder = (row: DepositOrderRow, bankAccount: BankAccount | null): DepositOrder => ({
+  orderId: row.id,
+  channelId: row.channelId,
+  kind: row.kind,
+  amount: toWireMinor(row.amount),
+  currency: row.currency,
+  status: row.status,
+  redirectUrl: row.status === 'pending' ? row.redirectUrl : null,
+  bankAccount: row.kind === 'manual' ? bankAccount : null,
+  transferReference: row.transferReference,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * Deposits: channels, orders, the gateway's signed webhook and the operator's confirmation of
+ * manual transfers. A paid order credits the main wallet through the ledger in the same
+ * transaction that marks it paid (key `deposit:<order id>`), so an order is credited once
+ * whatever arrives twice; the player is notified after commit.
+ */
+export function createDepositService(deps: DepositDeps) {
+  const { db } = deps;
+
+  const usable = (row: ChannelRow) =>
+    row.enabled &&
+    row.currency === deps.ledger.currency &&
+    (row.kind === 'manual' ? Boolean(row.bankAccount) : deps.provider !== null);
+
+  async function orderView(row: DepositOrderRow): Promise<DepositOrder> {
+    const channel = row.kind === 'manual' ? await findChannel(db, row.channelId) : undefined;
+    return toOrder(row, channel?.bankAccount ?? null);
+  }
+
+  async function memberOrder(memberId: number, orderId: string): Promise<DepositOrderRow> {
+    const row = await findOrder(db, orderId);
+    if (!row || row.memberId !== memberId) throw new AppError(404, 'not_found');
+    return row;
+  }
+
+  async function notify(row: DepositOrderRow, kind: 'depositArrived' | 'depositFailed') {
+    await deps.publisher.publish(row.memberId, {
+      name: 'notification',
+      payload: {
+        id: `${kind}:${row.id}`,
+        kind,
+        title: null,
+        params: { orderId: row.id, amount: toWireMinor(row.amount), currency: row.currency },
+        createdAt: deps.clock().toISOString(),
+      },
+    });
+  }
+
+  /** Credits a pending order and marks it paid, in one transaction; a replay does nothing. */
+  async function settlePaid(orderId: string, actor: string, details: object) {
+    const order = await findOrder(db, orderId);
+    if (!order) throw new AppError(404, 'not_found');
+    if (order.status !== 'pending') return { order, changed: false };
+    let paid: DepositOrderRow | undefined;
+    const { replayed } = await deps.ledger.post(
+      {
+        memberId: order.memberId,
+        kind: 'deposit',
+        amount: order.amount,
+        idempotencyKey: `deposit:${order.id}`,
+        reference: `deposit:${order.id}`,
+        actor: 'system:deposit',
+      },
+      async (tx, reply) => {
+        paid = await updatePendingOrder(tx, order.id, { status: 'paid', updatedAt: deps.clock() });
+        // Settled meanwhile (cancelled, failed): the credit rolls back with this error.
+        if (!paid) throw new AppError(409, 'deposit_not_pending');
+        const after = reply.entries[0]?.balanceAfter ?? '0';
+        await insertAudit(tx, {
+          actor,
+          action: 'deposit.paid',
+          target: `deposit:${order.id}`,
+          before: { status: 'pending', balance: toWireMinor(BigInt(after) - order.amount) },
+          after: {
+            status: 'paid',
+            balance: after,
+            amount: toWireMinor(order.amount),
+            postingId: reply.postingId,
+            ...details,
+          },
+        });
+      },
+    );
+    if (replayed || !paid)
+      return { order: (await findOrder(db, orderId)) ?? order, changed: false };
+    await notify(paid, 'depositArrived');
+    return { order: paid, changed: true };
+  }
+
+  async function settleFailed(orderId: string, actor: string, reason: string, details: object) {
+    const failed = await db.transaction(async (tx) => {
+      const row = await updatePendingOrder(tx, orderId, {
+        status: 'failed',
+        failureReason: reason,
+        updatedAt: deps.clock(),
+      });
+      if (!row) return undefined;
+      await insertAudit(tx, {
+        actor,
+        action: 'deposit.failed',
+        target: `deposit:${orderId}`,
+        before: { status: 'pending' },
+        after: { status: 'failed', reason, amount: toWireMinor(row.amount), ...details },
+      });
+      return row;
+    });
+    if (failed) await notify(failed, 'depositFailed');
+    return failed;
+  }
+
+  async function startPayment(order: DepositOrderRow): Promise<DepositOrderRow> {
+    const provider = deps.provider;
+    if (!provider) throw new AppError(409, 'deposit_channel_unavailable');
+    try {
+      const created = await provider.createPayment({
+        merchantReference: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        returnUrl: deps.returnUrl(order.id),
+        notifyUrl: deps.notifyUrl(),
+      });
+      const updated = await db.transaction(async (tx) => {
+        const row = await updatePendingOrder(tx, order.id, {
+          providerReference: created.paymentId,
+          redirectUrl: created.redirectUrl,
+          updatedAt: deps.clock(),
+        });
+        if (row) {
+          await insertAudit(tx, {
+            actor: `provider:${provider.name}`,
+            action: 'deposit.paymentCreated',
+            target: `deposit:${order.id}`,
+            before: null,
+            after: { paymentId: created.paymentId },
+          });
+        }
+        return row;
+      });
+      return updated ?? order;
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.warn({ err: error, orderId: order.id }, 'payment gateway refused a payment');
+      await settleFailed(order.id, `provider:${provider.name}`, 'gateway_unavailable', {});
+      throw new AppError(503, 'payment_unavailable');
+    }
+  }
+
+  return {
+    async channels(): Promise<PaymentChannel[]> {
+      return (await listEnabledChannels(db)).filter(usable).map(toChannel);
+    },
+
+    /** A new order (or, for the same idempotency key and body, the one made before). */
+    async create(memberId: number, body: CreateDepositBody): Promise<DepositOrder> {
+      const amount = BigInt(body.amount);
+      const existing = await findOrderByKey(db, memberId, body.idempotencyKey);
+      const channel = await findChannel(db, body.channelId);
+      if (existing) {
+        if (existing.channelId !== body.channelId || existing.amount !== amount) {
+          throw new AppError(409, 'idempotency_key_reused');
+        }
+        const resumed =
+          existing.kind === 'online' && existing.status === 'pending' && !existing.providerReference
+            ? await startPayment(existing)
+            : existing;
+        return toOrder(resumed, channel?.bankAccount ?? null);
+      }
+      if (!channel || !usable(channel)) throw new AppError(409, 'deposit_channel_unavailable');
+      if (amount < channel.minAmount || amount > channel.maxAmount) {
+        throw new AppError(400, 'deposit_amount_out_of_range');
+      }
+      const now = deps.clock();
+      const made = await db.transaction(async (tx) => {
+        const row = await insertOrder(tx, {
+          id: randomUUID(),
+          memberId,
+          channelId: channel.id,
+          kind: channel.kind,
+          amount,
+          currency: channel.currency,
+          idempotencyKey: body.idempotencyKey,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!row) return undefined;
+        await insertAudit(tx, {
+          actor: `member:${memberId}`,
+          action: 'deposit.create',
+          target: `deposit:${row.id}`,
+          before: null,
+          after: { channel: channel.code, amount: body.amount, status: 'pending' },
+        });
+        return row;
+      });
+      // A concurrent submit with this key won: answer with its order.
+      if (!made) return this.create(memberId, body);
+      const order = made.kind === 'online' ? await startPayment(made) : made;
+      return toOrder(order, channel.bankAccount ?? null);
+    },
+
+    async list(memberId: number, limit = 20): Promise<DepositOrder[]> {
+      const rows = await listMemberOrders(db, memberId, limit);
+      return Promise.all(rows.map(orderView));
+    },
+
+    async get(memberId: number, orderId: string): Promise<DepositOrder> {
+      return orderView(await memberOrder(memberId, orderId));
+    },
+
+    /** Manual orders: the player's bank transfer reference, for the operator to check. */
+    async submitReference(memberId: number, orderId: string, reference: string) {
+      const order = await memberOrder(memberId, orderId);
+      if (order.kind !== 'manual') throw new AppError(409, 'deposit_channel_unavailable');
+      const row = await db.transaction(async (tx) => {
+        const updated = await updatePendingOrder(tx, orderId, {
+          transferReference: reference,
+          updatedAt: deps.clock(),
+        });
+        if (!updated) throw new AppError(409, 'deposit_not_pending');
+        await insertAudit(tx, {
+          actor: `member:${memberId}`,
+          action: 'deposit.transferReference',
+          target: `deposit:${orderId}`,
+          before: { transferReference: order.transferReference },
+          after: { transferReference: reference },
+        });
+        return updated;
+      });
+      return orderView(row);
+    },
+
+    async cancel(memberId: number, orderId: string) {
+      const order = await memberOrder(memberId, orderId);
+      const row = await db.transaction(async (tx) => {
+        const updated = await updatePendingOrder(tx, orderId, {
+          status: 'cancelled',
+          updatedAt: deps.clock(),
+        });
+        if (!updated) throw new AppError(409, 'deposit_not_pending');
+        await insertAudit(tx, {
+          actor: `member:${memberId}`,
+          action: 'deposit.cancel',
+          target: `deposit:${orderId}`,
+          before: { status: order.status },
+          after: { status: 'cancelled' },
+        });
+        return updated;
+      });
+      return orderView(row);
+    },
+
+    /**
+     * The gateway's signed result. Refused (401) unless the HMAC over the raw body matches and
+     * the timestamp is inside the replay window; an event for a settled order changes nothing.
+     */
+    async webhook(rawBody: Buffer, headers: WebhookHeaders) {
+      const provider = deps.provider;
+      if (!provider) throw new AppError(404, 'not_found');
+      const check = verifyWebhookSignature({
+        secret: provider.webhookSecret,
+        rawBody,
+        signature: headers.signature,
+        timestamp: headers.timestamp,
+        now: deps.clock(),
+        toleranceSeconds: deps.webhookToleranceSeconds,
+      });
+      if (check !== 'ok') {
+        deps.log.warn({ check }, 'payment webhook refused');
+        throw new AppError(401, 'payment_signature_invalid');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError(400, 'bad_request');
+      }
+      const parsed = paymentWebhookBodySchema.safeParse(json);
+      if (!parsed.success) throw new AppError(400, 'bad_request');
+      const event = parsed.data;
+      const order = await findOrder(db, event.merchantReference);
+      if (!order || order.kind !== 'online') throw new AppError(404, 'not_found');
+      if (
+        order.providerReference !== event.paymentId ||
+        toWireMinor(order.amount) !== event.amount ||
+        order.currency !== event.currency
+      ) {
+        throw new AppError(409, 'payment_mismatch');
+      }
+      const actor = `provider:${provider.name}`;
+      const details = { eventId: event.eventId, paymentId: event.paymentId };
+      const changed =
+        event.status === 'paid'
+          ? (await settlePaid(order.id, actor, details)).changed
+          : (await settleFailed(order.id, actor, 'declined', details)) !== undefined;
+      const now = (await findOrder(db, order.id)) ?? order;
+      return { orderId: order.id, status: now.status, duplicate: !changed };
+    },
+
+    async opsList(query: { status: DepositStatus; kind: ChannelKind; limit: number }) {
+      const rows = await listOrdersByStatus(db, query.status, query.kind, query.limit);
+      return Promise.all(
+        rows.map(async ({ order, username }) => ({
+          ...(await orderView(order)),
+          memberId: order.memberId,
+          username,
+        })),
+      );
+    },
+
+    async opsConfirm(operator: Operator, orderId: string) {
+      const order = await findOrder(db, orderId);
+      if (!order || order.kind !== 'manual') throw new AppError(404, 'not_found');
+      if (order.status !== 'pending') throw new AppError(409, 'deposit_not_pending');
+      const { order: settled } = await settlePaid(orderId, `operator:${operator.username}`, {
+        transferReference: order.transferReference,
+      });
+      return orderView(settled);
+    },
+
+    async opsReject(operator: Operator, orderId: string, reason: string) {
+      const order = await findOrder(db, orderId);
+      if (!order || order.kind !== 'manual') throw new AppError(404, 'not_found');
+      const failed = await settleFailed(orderId, `operator:${operator.username}`, reason, {
+        transferReference: order.transferReference,
+      });
+      if (!failed) throw new AppError(409, 'deposit_not_pending');
+      return orderView(failed);
+    },
+  };
+}
+
+export type DepositService = ReturnType<typeof createDepositService>;

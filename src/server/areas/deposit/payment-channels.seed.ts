@@ -1,0 +1,32 @@
+import type { paymentChannels } from './deposit.schema.ts';
+
+/**
+ * The payment channels a fresh site starts with; operators edit the rows (names, limits, bank
+ * account, enabled). Limits in minor units: P 100.00 to P 50,000.00 by bank transfer, P 100.00
+ * to P 100,000.00 online. The bank account is a demo placeholder an operator replaces.
+ */
+export const paymentChannelSeed: (typeof paymentChannels.$inferInsert)[] = [
+  {
+    code: 'online',
+    kind: 'online',
+    name: 'Online payment',
+    currency: 'PHP',
+    minAmount: 10_000n,
+    maxAmount: 10_000_000n,
+    sort: 1,
+  },
+  {
+    code: 'bank_transfer',
+    kind: 'manual',
+    name: 'Bank transfer',
+    currency: 'PHP',
+    minAmount: 10_000n,
+    maxAmount: 5_000_000n,
+    bankAccount: {
+      bankName: 'Demo Bank',
+      accountName: 'Demo Site Payments',
+      accountNumber: '0000-1234-5678',
+    },
+    sort: 2,
+  },
+];

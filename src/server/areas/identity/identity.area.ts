@@ -1,0 +1,80 @@
+import fp from 'fastify-plugin';
+import { createSessionService } from './session.service.ts';
+import { createMemberService } from './member.service.ts';
+import { createIdentityService } from './identity.service.ts';
+import { createSecondFactorService } from './second-factor.service.ts';
+import { createSocialLoginService } from './social-login.service.ts';
+import { createSocialClients } from './oidc.provider.ts';
+import { createRememberService } from './remember.service.ts';
+import { createSecurityCenterService } from './security-center.service.ts';
+import { memberRoutes } from './member.routes.ts';
+import { sessionRoutes } from './session.routes.ts';
+import { rememberRoutes } from './remember.routes.ts';
+import { secondFactorRoutes } from './second-factor.routes.ts';
+import { registerRoutes } from './register.routes.ts';
+import { socialRoutes } from './social.routes.ts';
+import { passwordRoutes } from './password.routes.ts';
+import { securityCenterRoutes } from './security-center.routes.ts';
+import { identitySeedSteps } from './identity.seed-steps.ts';
+
+/**
+ * Members and their sessions: login (password, social, second factor, remember-me), registration,
+ * password changes, the security center and member info. Hands its session check to the
+ * platform's guards and socket gateway (`provideMemberAuth`).
+ */
+export const identityArea = fp(
+  async (app) => {
+    await app.seed(identitySeedSteps);
+    const { config, clock, enc, realtime } = app;
+    const { db } = app.database;
+    const { verification, humanVerification } = app.verification;
+    const sessions = createSessionService({
+      db,
+      clock,
+      policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+    });
+    app.provideMemberAuth(sessions);
+    const secondFactor = createSecondFactorService({ db, clock, verification });
+    const identity = createIdentityService({
+      db,
+      clock,
+      sessions,
+      verification,
+      secondFactor,
+      system: app.system,
+    });
+    const social = createSocialLoginService({
+      db,
+      clock,
+      sessions,
+      system: app.system,
+      clients: createSocialClients(config),
+      publicUrl: config.publicUrl,
+      log: app.log,
+    });
+    const remember = createRememberService({ db, clock, identity });
+    const securityCenter = createSecurityCenterService({ db, clock, verification, secondFactor });
+    const secureCookie = config.publicUrl.startsWith('https:');
+
+    await app.register(memberRoutes, { members: createMemberService({ db, clock }) });
+    await app.register(sessionRoutes, {
+      identity,
+      enc,
+      humanVerification,
+      realtime,
+      remember,
+      secureCookie,
+    });
+    await app.register(rememberRoutes, { remember, secureCookie });
+    await app.register(secondFactorRoutes, {
+      secondFactor,
+      enc,
+      openSession: (passed, context) => identity.openChallengedSession(passed, context),
+    });
+    await app.register(registerRoutes, { identity, enc, humanVerification });
+    await app.register(socialRoutes, { social, secureCookie });
+    await app.register(passwordRoutes, { identity, enc, humanVerification });
+    await app.register(securityCenterRoutes, { securityCenter, enc });
+  },
+  { name: 'identity', dependencies: ['platform', 'system', 'verification'], fastify: '5.x' },
+);

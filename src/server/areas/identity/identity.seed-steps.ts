@@ -1,0 +1,37 @@
+import type { SeedStep } from '../../platform/seed/seed.ts';
+import { members } from '../../platform/members/members.schema.ts';
+import { hashMemberPassword } from '../../platform/members/member-password.ts';
+import { demoPlayers } from './members.seed.ts';
+
+/** Demo agents and players. */
+export const identitySeedSteps: SeedStep[] = [
+  {
+    // Demo agents whose invitation codes a registration can use (/register?affiliateCode=DEMO01).
+    // No password: they cannot log in until an operator gives them one.
+    name: 'demo-agents-v1',
+    run: async (tx) => {
+      await tx
+        .insert(members)
+        .values([
+          { username: 'demo_agent1', nickname: 'Demo Agent 1', type: 1, affiliateCode: 'DEMO01' },
+          { username: 'demo_agent2', nickname: 'Demo Agent 2', type: 41, affiliateCode: 'DEMO02' },
+        ])
+        .onConflictDoNothing();
+    },
+  },
+  {
+    // Demo players for a fresh `npm start` (README, "Demo accounts"): one ready to play, one made
+    // by an operator with an initial password that the first login must change.
+    name: 'demo-players-v1',
+    run: async (tx) => {
+      const rows = await Promise.all(
+        demoPlayers.map(async ({ password, ...player }) => ({
+          ...player,
+          passwordHash: await hashMemberPassword(password),
+          passwordChangedAt: new Date(),
+        })),
+      );
+      await tx.insert(members).values(rows).onConflictDoNothing();
+    },
+  },
+];

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../platform/db/client.ts';
+import type { MemberRow } from './members.repository.ts';
+import {
+  findOpenSession,
+  insertSession,
+  revokeSession,
+  touchSession,
+  type SessionRow,
+} from './sessions.repository.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashToken } from '../../platform/hash-token.ts';
+
+/** Writes last-seen at most this often per session, so every call is not a write. */
+const TOUCH_EVERY_MS = 30_000;
+
+export type SessionPolicy = { idleMinutes: number; maxHours: number };
+export type LiveSession = { session: SessionRow; member: MemberRow };
+
+/**
+ * Player sessions: an opaque 256-bit random token, stored only as its SHA-256; a session ends
+ * when revoked, after `idleMinutes` without a call, or `maxHours` after login, whichever first.
+ */
+export function createSessionService(deps: { db: Db; clock: Clock; policy: SessionPolicy }) {
+  const idleMs = deps.policy.idleMinutes * 60_000;
+  const maxMs = deps.policy.maxHours * 3_600_000;
+  return {
+    /** A new session (new token) for the member, inside the caller's transaction. */
+    async start(tx: Db, memberId: number, options: { ip: string; mustChangePassword: boolean }) {
+      const token = randomBytes(32).toString('base64url');
+      const now = deps.clock();
+      const session = await insertSession(tx, {
+        tokenHash: hashToken(token),
+        memberId,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + maxMs),
+        mustChangePassword: options.mustChangePassword,
+        ip: options.ip,
+      });
+      return { token, session };
+    },
+
+    /** The live session of a bearer token; 401 not_logged_in or session_expired otherwise. */
+    async authenticate(token: string): Promise<LiveSession> {
+      if (!/^[A-Za-z0-9_-]{16,256}$/.test(token)) throw new AppError(401, 'not_logged_in');
+      const found = await findOpenSession(deps.db, hashToken(token));
+      if (!found) throw new AppError(401, 'not_logged_in');
+      const now = deps.clock();
+      const { session, member } = found;
+      const idleSince = now.getTime() - session.lastSeenAt.getTime();
+      if (session.expiresAt.getTime() <= now.getTime() || idleSince >= idleMs) {
+        await revokeSession(deps.db, session.id, now);
+        throw new AppError(401, 'session_expired');
+      }
+      if (member.status !== 'active') {
+        await revokeSession(deps.db, session.id, now);
+        throw new AppError(401, 'not_logged_in');
+      }
+      if (idleSince >= TOUCH_EVERY_MS) await touchSession(deps.db, session.id, now);
+      return { session, member };
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import { createSiteCache } from './site-cache.ts';
+import { createSystemService } from './system.service.ts';
+import { createOpsService } from './system-ops.service.ts';
+import { systemRoutes } from './system.routes.ts';
+import { relayRoutes } from './relay.routes.ts';
+import { opsRoutes } from './system-ops.routes.ts';
+import { systemSeedSteps } from './system.seed-steps.ts';
+import type { SystemPort } from './system.port.ts';
+
+/**
+ * The site itself: status, permission/bootstrap, whitelabel, banners, announcements, help,
+ * vendors, modules and validators (player routes), and the operator routes that edit them. Edits
+ * clear the site cache.
+ */
+export const systemArea = fp(
+  async (app) => {
+    await app.seed(systemSeedSteps);
+    const { db } = app.database;
+    const cache = createSiteCache({ ttlMs: app.config.siteCacheMs });
+    const system = createSystemService({ db, cache });
+    const ops = createOpsService({ db, clock: app.clock, onChange: cache.clear });
+    await app.register(systemRoutes, { system, keys: app.keys });
+    await app.register(relayRoutes, { system });
+    await app.register(opsRoutes, { ops });
+    app.decorate('system', system satisfies SystemPort as SystemPort);
+  },
+  { name: 'system', dependencies: ['platform'], fastify: '5.x' },
+);

@@ -1,0 +1,249 @@
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import type { Language } from '../../../contract/constants.ts';
+import type {
+  Banner,
+  GameVendorLanes,
+  HelpCenter,
+  ModuleNode,
+  Notice,
+  Permission,
+  Resource,
+  SystemStatus,
+  announcementListSchema,
+  announcementTypes,
+  countryCodeSchema,
+  domainRouteSchema,
+  registerSettingSchema,
+} from '../../../contract/system.ts';
+import type { RegisterValidators } from '../../../contract/validation.ts';
+import { pick } from './localized.ts';
+import {
+  getSettings,
+  listCountries,
+  listDomainRoutes,
+  listResources,
+  type SettingsRow,
+} from './settings.repository.ts';
+import { listModules, type ModuleRow } from './modules.repository.ts';
+import { listValidators } from './validators.repository.ts';
+import { listBanners, type BannerRow } from './banners.repository.ts';
+import { listAnnouncements, type AnnouncementRow } from './announcements.repository.ts';
+import { listHelpArticles, listHelpSections } from './help.repository.ts';
+import { listVendorLanes, listVendors } from './vendors.repository.ts';
+import { ipInRanges } from '../../platform/http/region.ts';
+import type { ClientInfo } from '../../platform/http/request-context.ts';
+import type { SiteCache } from './site-cache.ts';
+
+/** Who is asking: the client IP (behind a trusted proxy only) and its country when known. */
+type AnnouncementType = (typeof announcementTypes)[number];
+
+export function buildModuleTree(rows: readonly ModuleRow[]): ModuleNode[] {
+  const childrenOf = (parentId: string | null): ModuleNode[] =>
+    rows
+      .filter((row) => row.parentId === parentId)
+      .map((row) => ({
+        modId: row.modId,
+        enabled: row.enabled ? '1' : '0',
+        childrenNodes: childrenOf(row.modId),
+      }));
+  return childrenOf(null);
+}
+
+export function toBanner(row: BannerRow, language: Language): Banner {
+  return {
+    bannerId: row.id,
+    url: row.url,
+    groupName: row.groupName,
+    linkageType: row.linkageType,
+    linkage: row.linkage,
+    title: pick(row.title, language),
+    sortOrder: row.sortOrder,
+  };
+}
+
+export function toNotice(row: AnnouncementRow, language: Language): Notice {
+  return {
+    id: row.id,
+    title: pick(row.title, language),
+    content: pick(row.content, language),
+    type: row.type,
+    popup: row.popup,
+    publishedAt: row.publishedAt.toISOString(),
+  };
+}
+
+/** 1 maintenance (wins), 2 region restricted, else 0. */
+export function decideStatus(settings: SettingsRow, client: ClientInfo): SystemStatus {
+  if (settings.maintenanceEnabled) {
+    return {
+      status: 1,
+      endTime: settings.maintenanceEndTime?.toISOString() ?? null,
+      ip: client.ip,
+    };
+  }
+  return { status: isRegionBlocked(settings, client) ? 2 : 0, endTime: null, ip: client.ip };
+}
+
+export function isRegionBlocked(settings: SettingsRow, client: ClientInfo): boolean {
+  if (ipInRanges(client.ip, settings.blockedCidrs)) return true;
+  return client.country !== null && settings.blockedCountries.includes(client.country);
+}
+
+function toValidators(rows: Awaited<ReturnType<typeof listValidators>>): RegisterValidators {
+  return Object.fromEntries(rows.map(({ field, ...rule }) => [field, rule])) as RegisterValidators;
+}
+
+const toResource = (row: Awaited<ReturnType<typeof listResources>>[number]): Resource => ({
+  resourceType: row.resourceType,
+  url: row.url,
+  qrCodeUrl: row.qrCodeUrl,
+});
+
+/** The start-up calls of the site, read from the database. */
+export function createSystemService(deps: { db: Db; cache: SiteCache }) {
+  const { db, cache } = deps;
+  const read = {
+    settings: () => cache.get('settings', () => getSettings(db)),
+    modules: () => cache.get('modules', () => listModules(db)),
+    validators: () => cache.get('validators', () => listValidators(db)),
+    resources: () => cache.get('resources', () => listResources(db)),
+    domainRoutes: (device: 0 | 3) =>
+      cache.get(`domainRoutes:${device}`, () => listDomainRoutes(db, device)),
+    countries: () => cache.get('countries', () => listCountries(db)),
+    helpSections: () => cache.get('helpSections', () => listHelpSections(db)),
+    helpArticles: () => cache.get('helpArticles', () => listHelpArticles(db)),
+    banners: () => cache.get('banners', () => listBanners(db)),
+    announcements: (types: readonly AnnouncementType[]) =>
+      cache.get(`announcements:${[...types].sort().join(',')}`, () => listAnnouncements(db, types)),
+    vendorLanes: () => cache.get('vendorLanes', () => listVendorLanes(db)),
+    vendors: () => cache.get('vendors', () => listVendors(db)),
+  };
+  return {
+    async status(client: ClientInfo): Promise<SystemStatus> {
+      return decideStatus(await read.settings(), client);
+    },
+
+    async permission(client: ClientInfo): Promise<Permission> {
+      const [settings, moduleRows, validatorRows, resourceRows, routes] = await Promise.all([
+        read.settings(),
+        read.modules(),
+        read.validators(),
+        read.resources(),
+        read.domainRoutes(0),
+      ]);
+      return {
+        modules: buildModuleTree(moduleRows),
+        validators: toValidators(validatorRows),
+        resources: resourceRows.map(toResource),
+        customerService: {
+          liveChatUrl: settings.liveChatUrl,
+          vipServiceUrl: settings.vipServiceUrl,
+        },
+        analytics: { gtagId: settings.gtagId },
+        domainRoute: routes.map((route) => ({ domain: route.domain, speed: 0 })),
+        imageCDNs: settings.imageCdns,
+        launchGameCDNs: settings.launchGameCdns,
+        location: { ip: client.ip, country: client.country },
+        maintenance: {
+          enabled: settings.maintenanceEnabled,
+          endTime: settings.maintenanceEndTime?.toISOString() ?? null,
+        },
+        regionRestriction: { restricted: isRegionBlocked(settings, client), ip: client.ip },
+        settings: {
+          merchantCode: settings.merchantCode,
+          siteName: settings.siteName,
+          currencySymbol: settings.currencySymbol,
+          languages: settings.languages,
+          defaultLanguage: settings.defaultLanguage,
+          captchaEnabled: settings.captchaEnabled,
+        },
+      };
+    },
+
+    async whitelabel(): Promise<ModuleNode[]> {
+      return buildModuleTree(await read.modules());
+    },
+
+    async registerSetting(): Promise<z.infer<typeof registerSettingSchema>> {
+      const [settings, rows] = await Promise.all([read.settings(), read.validators()]);
+      return { validators: toValidators(rows), captchaEnabled: settings.captchaEnabled };
+    },
+
+    async domainRoute(device: 0 | 3): Promise<z.infer<typeof domainRouteSchema>> {
+      const [routes, resourceRows] = await Promise.all([
+        read.domainRoutes(device),
+        read.resources(),
+      ]);
+      return {
+        domainList: routes.map((route) => ({ domain: route.domain, speed: 0 })),
+        resources: resourceRows.map(toResource),
+      };
+    },
+
+    async helpCenter(language: Language): Promise<HelpCenter> {
+      const [sections, articles] = await Promise.all([read.helpSections(), read.helpArticles()]);
+      return {
+        sections: sections.map((section) => ({
+          key: section.key,
+          title: pick(section.title, language),
+          articles: articles
+            .filter((article) => article.sectionKey === section.key)
+            .map((article) => ({
+              id: String(article.id),
+              title: pick(article.title, language),
+              content: pick(article.content, language),
+            })),
+        })),
+      };
+    },
+
+    async banners(language: Language): Promise<Banner[]> {
+      return (await read.banners()).map((row) => toBanner(row, language));
+    },
+
+    async countryCode(client: ClientInfo): Promise<z.infer<typeof countryCodeSchema>> {
+      const [settings, rows] = await Promise.all([read.settings(), read.countries()]);
+      return {
+        current: client.country ?? settings.defaultCountry,
+        list: rows.map(({ code, dialingCode, name }) => ({ code, dialingCode, name })),
+      };
+    },
+
+    /** Notices of the asked types: all of them, the pop-up ones, and the promotions. */
+    async announcements(
+      types: readonly AnnouncementType[],
+      language: Language,
+    ): Promise<z.infer<typeof announcementListSchema>> {
+      const rows = await read.announcements(types);
+      const list = rows.map((row) => toNotice(row, language));
+      return {
+        list,
+        popup: list.filter((notice) => notice.popup),
+        promotion: list.filter((notice) => notice.type === 'PR'),
+      };
+    },
+
+    async gameVendor(): Promise<GameVendorLanes> {
+      const [lanes, rows] = await Promise.all([read.vendorLanes(), read.vendors()]);
+      return {
+        lanes: lanes.map((lane) => ({
+          title: lane.gameType,
+          gameClassify: lane.gameClassify,
+          cards: rows
+            .filter((vendor) => vendor.gameType === lane.gameType)
+            .map((vendor) => ({
+              accountTypeId: vendor.accountTypeId,
+              vassalage: vendor.vassalage,
+              gameType: vendor.gameType,
+              displayName: vendor.displayName,
+              isHot: vendor.isHot,
+              logo: vendor.logo,
+            })),
+        })),
+      };
+    },
+  };
+}
+
+export type SystemService = ReturnType<typeof createSystemService>;

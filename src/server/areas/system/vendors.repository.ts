@@ -1,0 +1,11 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { vendorLanes, vendors } from './vendors.schema.ts';
+
+export function listVendorLanes(db: Db) {
+  return db.select().from(vendorLanes).orderBy(asc(vendorLanes.sort));
+}
+
+export function listVendors(db: Db) {
+  return db.select().from(vendors).orderBy(asc(vendors.sort), asc(vendors.accountTypeId));
+}

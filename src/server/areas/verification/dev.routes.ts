@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { identityPaths, outboxListSchema, outboxQuerySchema } from '../../../contract/identity.ts';
+import { outboxHtml, type OutboxService } from './outbox.service.ts';
+import { ok, replies } from '../../platform/http/responses.ts';
+
+/**
+ * Development-only pages. app.ts registers this plugin only when NODE_ENV is not production,
+ * so in production the paths do not exist at all.
+ */
+export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async (
+  app,
+  { outbox },
+) => {
+  app.get(
+    identityPaths.outbox,
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Development only: messages the outbox SMS and e-mail providers stored',
+        querystring: outboxQuerySchema,
+        response: replies(outboxListSchema),
+      },
+    },
+    async (request, reply) => {
+      const { format, channel, to, limit } = request.query;
+      const messages = await outbox.latest({ channel, to, limit });
+      if (format === 'html') {
+        // Helmet's CSP already forbids scripts; this page has none.
+        return reply
+          .type('text/html; charset=utf-8')
+          .serializer((payload: unknown) => String(payload))
+          .send(outboxHtml(messages) as never);
+      }
+      return ok({ messages });
+    },
+  );
+};

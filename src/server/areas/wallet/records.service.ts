@@ -1,0 +1,345 @@
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import { insertAudit } from '../../platform/audit/audit.repository.ts';
+import {
+  findUplineAgent,
+  listMemberEntries,
+  summarizeMemberEntries,
+  type EntryFilter,
+} from './records.repository.ts';
+import { getSettings, updateSettings } from '../system/system.port.ts';
+import { listVendors } from '../system/system.port.ts';
+import type { MemberRow } from '../../platform/http/auth.ts';
+import { constants } from '../../../contract/constants.ts';
+import { isModuleEnabled, moduleIds } from '../../../contract/system.ts';
+import { mainWalletKind, toWireMinor, type EntryKind } from '../../../contract/wallet.ts';
+import {
+  bonusKinds,
+  presetDays,
+  type bonusBodySchema,
+  type bonusQuerySchema,
+  type ConsolidatedFunds,
+  type ConsolidateReply,
+  type MerchantWallet,
+  type RecordPage,
+  type TransactionType,
+  type transactionQuerySchema,
+  type TransferReply,
+  type TransferUplineBody,
+  type TransferUplineReply,
+  type WalletTransferBody,
+} from '../../../contract/records.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { LedgerService, PostingResult } from './ledger.service.ts';
+import type { Operator } from '../../platform/http/auth.ts';
+import type { SystemService } from '../system/system.port.ts';
+import { verifyMemberPassword } from '../../platform/members/member-password.ts';
+
+type TransactionQuery = z.output<typeof transactionQuerySchema>;
+type BonusQuery = z.output<typeof bonusQuerySchema>;
+type BonusBody = z.output<typeof bonusBodySchema>;
+
+/** The entry kinds behind each type filter of the account record. */
+const kindsOfType: Record<TransactionType, readonly EntryKind[] | null> = {
+  all: null,
+  deposit: ['deposit'],
+  withdrawal: ['withdrawal', 'withdrawal_reversal'],
+  transfer: ['transfer_in', 'transfer_out'],
+  adjustment: ['adjustment'],
+  bonus: bonusKinds,
+  game: ['bet', 'payout'],
+};
+
+const dayMs = 86_400_000;
+
+/**
+ * The member's records and the transfers of the member center: account record, bonus details,
+ * merchant wallet mode, consolidated funds, transfers between the main wallet and vendor
+ * wallets, and the transfer to the upline agent. Money moves only through the ledger, with the
+ * member's idempotency key (namespaced by member, so two members' keys never meet), and each
+ * posting writes its audit record in its own transaction.
+ */
+export function createRecordsService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  system: Pick<SystemService, 'whitelabel'>;
+}) {
+  const { db, ledger } = deps;
+
+  function rangeOf(query: { preset?: 'last7' | 'last30'; startDate?: string; endDate?: string }) {
+    const now = deps.clock();
+    if (query.startDate && query.endDate && !query.preset) {
+      return { start: new Date(query.startDate), end: new Date(query.endDate) };
+    }
+    const days = presetDays[query.preset ?? 'last7'];
+    return { start: new Date(now.getTime() - days * dayMs), end: now };
+  }
+
+  async function page(
+    memberId: number,
+    kinds: readonly EntryKind[] | null,
+    query: TransactionQuery | BonusQuery,
+  ): Promise<RecordPage> {
+    const { start, end } = rangeOf(query);
+    const filter: EntryFilter = { memberId, kinds, start, end };
+    const [rows, summary] = await Promise.all([
+      listMemberEntries(db, filter, {
+        limit: query.pageSize,
+        offset: (query.pageNo - 1) * query.pageSize,
+      }),
+      summarizeMemberEntries(db, filter),
+    ]);
+    return {
+      content: rows.map((row) => ({
+        entryId: String(row.id),
+        kind: row.kind,
+        walletKind: row.walletKind,
+        amount: toWireMinor(row.amount),
+        balanceAfter: toWireMinor(row.balanceAfter),
+        remark: row.reference,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+      totalPages: Math.ceil(summary.total / query.pageSize),
+      totalElements: summary.total,
+      totalIn: toWireMinor(summary.totalIn),
+      totalOut: toWireMinor(summary.totalOut),
+      startDate: start.toISOString(),
+      endDate: end.toISOString(),
+    };
+  }
+
+  async function isSingle(): Promise<boolean> {
+    return (await getSettings(db)).singleWallet;
+  }
+
+  async function funds(memberId: number): Promise<ConsolidatedFunds> {
+    const [balance, vendors, single] = await Promise.all([
+      ledger.balance(memberId),
+      listVendors(db),
+      isSingle(),
+    ]);
+    const held = new Map(balance.wallets.map((wallet) => [wallet.kind, wallet.balance]));
+    const main = held.get(mainWalletKind) ?? 0n;
+    // Every vendor, with 0 where the member has no wallet yet (made by the first transfer).
+    const vendorWallets = vendors.map((vendor) => ({
+      kind: vendor.vassalage,
+      displayName: vendor.displayName,
+      balance: toWireMinor(held.get(vendor.vassalage) ?? 0n),
+    }));
+    const known = new Set([mainWalletKind, ...vendors.map((vendor) => vendor.vassalage)]);
+    const others = balance.wallets
+      .filter((wallet) => !known.has(wallet.kind))
+      .map((wallet) => ({
+        kind: wallet.kind,
+        displayName: wallet.kind,
+        balance: toWireMinor(wallet.balance),
+      }));
+    return {
+      isSingle: single,
+      sumBalance: toWireMinor(balance.sumBalance),
+      currency: balance.currency,
+      main: toWireMinor(main),
+      wallets: [
+        { kind: mainWalletKind, displayName: null, balance: toWireMinor(main) },
+        ...vendorWallets,
+        ...others,
+      ],
+    };
+  }
+
+  async function transferReply(memberId: number, result: PostingResult): Promise<TransferReply> {
+    const balance = await ledger.balance(memberId);
+    const main = balance.wallets.find((wallet) => wallet.kind === mainWalletKind);
+    const moved = result.reply.entries.find((entry) => entry.kind === 'transfer_in');
+    return {
+      postingId: result.reply.postingId,
+      amount: moved?.amount ?? '0',
+      mainBalance: toWireMinor(main?.balance ?? 0n),
+      sumBalance: toWireMinor(balance.sumBalance),
+      createdAt: result.reply.createdAt,
+    };
+  }
+
+  const memberKey = (member: MemberRow, area: string, key: string) =>
+    `member:${member.id}:${area}:${key}`;
+
+  return {
+    transactions: (member: MemberRow, query: TransactionQuery) =>
+      page(member.id, kindsOfType[query.type], query),
+
+    bonuses: (member: MemberRow, query: BonusQuery) =>
+      page(member.id, query.type === 'all' ? bonusKinds : [query.type], query),
+
+    async merchantWallet(): Promise<MerchantWallet> {
+      return { isSingle: await isSingle() };
+    },
+
+    funds: (member: MemberRow) => funds(member.id),
+
+    /** Main wallet to a vendor wallet or back; refused when the site has one wallet. */
+    async walletTransfer(member: MemberRow, body: WalletTransferBody): Promise<TransferReply> {
+      if (await isSingle()) throw new AppError(409, 'wallet_single');
+      const vendorKind = body.from === mainWalletKind ? body.to : body.from;
+      const vendorSide = body.from === mainWalletKind || body.to === mainWalletKind;
+      const vendors = await listVendors(db);
+      if (!vendorSide || !vendors.some((vendor) => vendor.vassalage === vendorKind)) {
+        throw new AppError(400, 'wallet_unknown');
+      }
+      const amount = BigInt(body.amount);
+      const result = await ledger.transfer(
+        {
+          from: { memberId: member.id, walletKind: body.from },
+          to: { memberId: member.id, walletKind: body.to },
+          amount,
+          idempotencyKey: memberKey(member, 'walletTransfer', body.idempotencyKey),
+          reference: `${body.from}>${body.to}`,
+          actor: `member:${member.id}`,
+        },
+        async (tx, reply) => {
+          await insertAudit(tx, {
+            actor: `member:${member.id}`,
+            action: 'wallet.transfer',
+            target: `member:${member.id}`,
+            before: null,
+            after: {
+              from: body.from,
+              to: body.to,
+              amount: body.amount,
+              postingId: reply.postingId,
+              balances: reply.entries.map((entry) => [entry.walletKind, entry.balanceAfter]),
+            },
+          });
+        },
+      );
+      return transferReply(member.id, result);
+    },
+
+    /**
+     * Every vendor wallet's balance back to the main wallet, one transfer each, keyed by the
+     * member's key and the wallet, so a retried call moves nothing twice.
+     */
+    async consolidate(member: MemberRow, key: string): Promise<ConsolidateReply> {
+      if (await isSingle()) throw new AppError(409, 'wallet_single');
+      const balance = await ledger.balance(member.id);
+      let moved = 0n;
+      for (const wallet of balance.wallets) {
+        if (wallet.kind === mainWalletKind || wallet.balance <= 0n) continue;
+        const result = await ledger.transfer(
+          {
+            from: { memberId: member.id, walletKind: wallet.kind },
+            to: { memberId: member.id, walletKind: mainWalletKind },
+            amount: wallet.balance,
+            idempotencyKey: memberKey(member, `consolidate:${wallet.kind}`, key),
+            reference: `${wallet.kind}>${mainWalletKind}`,
+            actor: `member:${member.id}`,
+          },
+          async (tx, reply) => {
+            await insertAudit(tx, {
+              actor: `member:${member.id}`,
+              action: 'wallet.consolidate',
+              target: `member:${member.id}`,
+              before: { [wallet.kind]: toWireMinor(wallet.balance) },
+              after: { [wallet.kind]: '0', postingId: reply.postingId },
+            });
+          },
+        );
+        if (!result.replayed) moved += wallet.balance;
+      }
+      return { moved: toWireMinor(moved), funds: await funds(member.id) };
+    },
+
+    /**
+     * Main wallet to the agent whose invitation code the member registered with; needs the
+     * TOUPLINE module, a live upline agent and the member's payment password.
+     */
+    async transferUpline(
+      member: MemberRow,
+      body: TransferUplineBody,
+    ): Promise<TransferUplineReply> {
+      const modules = await deps.system.whitelabel();
+      const code = member.uplineAffiliateCode;
+      if (!isModuleEnabled(modules, moduleIds.toUpline) || !code) {
+        throw new AppError(403, 'upline_not_allowed');
+      }
+      const agent = await findUplineAgent(db, code, constants.agentCenterTypes);
+      if (!agent || agent.id === member.id) throw new AppError(403, 'upline_not_allowed');
+      if (!member.paymentPasswordHash) throw new AppError(409, 'payment_password_not_set');
+      if (!(await verifyMemberPassword(body.paymentPassword, member.paymentPasswordHash))) {
+        throw new AppError(400, 'payment_password_wrong');
+      }
+      const amount = BigInt(body.amount);
+      const result = await ledger.transfer(
+        {
+          from: { memberId: member.id },
+          to: { memberId: agent.id },
+          amount,
+          idempotencyKey: memberKey(member, 'transferUpline', body.idempotencyKey),
+          reference: `upline:${agent.username}`,
+          actor: `member:${member.id}`,
+        },
+        async (tx, reply) => {
+          const out = reply.entries.find((entry) => entry.kind === 'transfer_out');
+          const after = BigInt(out?.balanceAfter ?? '0');
+          await insertAudit(tx, {
+            actor: `member:${member.id}`,
+            action: 'wallet.transferUpline',
+            target: `member:${agent.id}`,
+            before: { balance: toWireMinor(after + amount) },
+            after: { balance: toWireMinor(after), amount: body.amount, postingId: reply.postingId },
+          });
+        },
+      );
+      return {
+        ...(await transferReply(member.id, result)),
+        upline: agent.nickname || agent.username,
+      };
+    },
+
+    /** Operator: the site's wallet mode. */
+    async setMerchantWallet(operator: Operator, body: MerchantWallet): Promise<MerchantWallet> {
+      return db.transaction(async (tx) => {
+        const before = await getSettings(tx);
+        const row = await updateSettings(tx, { singleWallet: body.isSingle });
+        await insertAudit(tx, {
+          actor: `operator:${operator.username}`,
+          action: 'wallet.merchantMode',
+          target: 'system_settings',
+          before: { isSingle: before.singleWallet },
+          after: { isSingle: row.singleWallet },
+        });
+        return { isSingle: row.singleWallet };
+      });
+    },
+
+    /** Operator: a bonus or rebate credited to the member's main wallet, audited. */
+    async grantBonus(operator: Operator, body: BonusBody) {
+      const amount = BigInt(body.amount);
+      const { reply } = await ledger.post(
+        {
+          memberId: body.memberId,
+          kind: body.kind,
+          amount,
+          idempotencyKey: `ops:${operator.username}:bonus:${body.idempotencyKey}`,
+          reference: body.remark,
+          actor: `operator:${operator.username}`,
+        },
+        async (tx, posted) => {
+          await insertAudit(tx, {
+            actor: `operator:${operator.username}`,
+            action: `ledger.${body.kind}`,
+            target: `member:${body.memberId}`,
+            before: null,
+            after: { amount: body.amount, remark: body.remark, postingId: posted.postingId },
+          });
+        },
+      );
+      return reply;
+    },
+  };
+}
+
+export type RecordsService = ReturnType<typeof createRecordsService>;

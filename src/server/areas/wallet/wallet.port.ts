@@ -1,0 +1,15 @@
+/** What other areas may use of the wallet area: ledger postings (decorated as `app.wallet`). */
+import type { LedgerService } from './ledger.service.ts';
+
+export type WalletPort = { ledger: Pick<LedgerService, 'post' | 'currency'> };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The wallet area's port (registered by `walletArea`). */
+    wallet: WalletPort;
+  }
+}
+
+export type { LedgerService };
+/** Withdrawals reference the ledger posting that paid them out. */
+export { ledgerPostings } from './ledger.schema.ts';

@@ -1,0 +1,282 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { encBodySchema } from '../../../contract/identity.ts';
+import {
+  bankAccountSchema,
+  bindBankAccountBodySchema,
+  confirmationFieldsSchema,
+  imageParamsSchema,
+  opsWithdrawalListSchema,
+  opsWithdrawalQuerySchema,
+  proofImageLimits,
+  rejectBodySchema,
+  setPaymentPasswordPayloadSchema,
+  withdrawalIdParamsSchema,
+  withdrawalListSchema,
+  withdrawalRequestPayloadSchema,
+  withdrawalSchema,
+  withdrawInfoSchema,
+  withdrawOpsPaths,
+  withdrawPaths,
+} from '../../../contract/withdrawal.ts';
+import { memberOf } from '../../platform/http/auth.ts';
+import type { EncService } from '../../platform/keys/enc-payload.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { UploadedImage, WithdrawalService } from './withdrawal.service.ts';
+import { ok, replies } from '../../platform/http/responses.ts';
+
+export type WithdrawalRouteDeps = { withdrawal: WithdrawalService; enc: EncService };
+
+/** The multipart parser's limit errors, as our codes. */
+function uploadError(error: unknown): AppError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(413, 'image_too_large');
+    case 'FST_FILES_LIMIT':
+      return new AppError(413, 'too_many_images');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new AppError(400, 'bad_request');
+    default:
+      return null;
+  }
+}
+
+/** Reads the confirmation form: its fields and up to 3 `images` files, each whole in memory. */
+async function readConfirmation(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError(400, 'bad_request');
+  const fields: Record<string, string> = {};
+  const images: UploadedImage[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'images') throw new AppError(400, 'bad_request');
+        images.push({ data: await part.toBuffer(), declaredType: part.mimetype });
+      } else {
+        if (typeof part.value !== 'string' || part.fieldname in fields) {
+          throw new AppError(400, 'bad_request');
+        }
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(error) ?? error;
+  }
+  const parsed = confirmationFieldsSchema.safeParse(fields);
+  if (!parsed.success) throw new AppError(400, 'bad_request');
+  return { fields: parsed.data, images };
+}
+
+/** The player's withdrawal calls. */
+export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = async (
+  app,
+  { withdrawal, enc },
+) => {
+  // Proof images: only the confirmation route takes multipart, within this plugin.
+  await app.register(multipart, {
+    limits: {
+      fileSize: proofImageLimits.maxBytes,
+      files: proofImageLimits.maxCount,
+      fields: 4,
+      fieldSize: 64,
+      parts: proofImageLimits.maxCount + 4,
+      headerPairs: 20,
+    },
+  });
+  const tags = ['withdraw'];
+  const security = [{ bearer: [] }];
+  const guard = app.requireRealAccount;
+
+  app.get(
+    withdrawPaths.info,
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        security,
+        summary: 'Payment password set?, bank accounts and recent withdrawals',
+        response: replies(withdrawInfoSchema),
+      },
+    },
+    async (request) => ok(await withdrawal.info(memberOf(request).member)),
+  );
+
+  app.post(
+    withdrawPaths.bankAccounts,
+    {
+      onRequest: guard,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Bind a bank account (bank name, account holder, account number)',
+        body: bindBankAccountBodySchema,
+        response: replies(bankAccountSchema),
+      },
+    },
+    async (request) => ok(await withdrawal.bindBankAccount(memberOf(request).member, request.body)),
+  );
+
+  app.post(
+    withdrawPaths.paymentPassword,
+    {
+      onRequest: guard,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Set the payment password when none is set (enc: paymentPassword, password)',
+        body: encBodySchema,
+        response: replies(z.object({ paymentPasswordSet: z.boolean() })),
+      },
+    },
+    async (request) => {
+      const payload = await enc.open(setPaymentPasswordPayloadSchema, request.body.enc);
+      return ok(await withdrawal.setPaymentPassword(memberOf(request).member, payload));
+    },
+  );
+
+  app.get(
+    withdrawPaths.requests,
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        security,
+        summary: "The member's withdrawals, newest first",
+        response: replies(withdrawalListSchema),
+      },
+    },
+    async (request) => ok(await withdrawal.list(memberOf(request).member.id)),
+  );
+
+  app.post(
+    withdrawPaths.requests,
+    {
+      onRequest: guard,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Request a withdrawal (enc: bankAccountId, amount, paymentPassword, idempotencyKey); the amount leaves the wallet at once',
+        body: encBodySchema,
+        response: replies(withdrawalSchema),
+      },
+    },
+    async (request) => {
+      const payload = await enc.open(withdrawalRequestPayloadSchema, request.body.enc);
+      return ok(await withdrawal.request(memberOf(request).member, payload));
+    },
+  );
+
+  app.post(
+    withdrawPaths.confirm,
+    {
+      onRequest: guard,
+      bodyLimit: proofImageLimits.maxCount * proofImageLimits.maxBytes + 64 * 1024,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Confirm a paid withdrawal (multipart: outcome received | notReceived | partlyReceived, receivedAmount, up to 3 png/jpg images of 5 MB)',
+        params: withdrawalIdParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: replies(withdrawalSchema),
+      },
+    },
+    async (request) => {
+      const { fields, images } = await readConfirmation(request);
+      return ok(
+        await withdrawal.confirm(memberOf(request).member, request.params.id, fields, images),
+      );
+    },
+  );
+};
+
+/** The operator's withdrawal calls (audited). */
+export const withdrawalOpsRoutes: FastifyPluginAsyncZod<{ withdrawal: WithdrawalService }> = async (
+  app,
+  { withdrawal },
+) => {
+  const common = {
+    onRequest: app.requireOperator,
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+  };
+  const tags = ['ops'];
+  const security = [{ opsBasic: [] }];
+  const operatorOf = (request: FastifyRequest) => {
+    if (!request.operator) throw new Error('requireOperator did not set the operator');
+    return request.operator;
+  };
+
+  app.get(
+    withdrawOpsPaths.list,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Withdrawals, newest first, by status or member',
+        querystring: opsWithdrawalQuerySchema,
+        response: replies(opsWithdrawalListSchema),
+      },
+    },
+    async (request) => ok(await withdrawal.opsList(request.query)),
+  );
+
+  app.post(
+    withdrawOpsPaths.approve,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'The money was sent: requested -> paid; the player is notified',
+        params: withdrawalIdParamsSchema,
+        response: replies(withdrawalSchema),
+      },
+    },
+    async (request) => ok(await withdrawal.approve(operatorOf(request), request.params.id)),
+  );
+
+  app.post(
+    withdrawOpsPaths.reject,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Refuse: the amount is credited back; the player is notified',
+        params: withdrawalIdParamsSchema,
+        body: rejectBodySchema,
+        response: replies(withdrawalSchema),
+      },
+    },
+    async (request) =>
+      ok(await withdrawal.reject(operatorOf(request), request.params.id, request.body.reason)),
+  );
+
+  app.get(
+    withdrawOpsPaths.image,
+    {
+      ...common,
+      schema: { tags, security, summary: 'One proof image', params: imageParamsSchema },
+    },
+    async (request, reply) => {
+      const image = await withdrawal.image(request.params.id, request.params.imageId);
+      return reply
+        .header('content-type', image.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(image.data);
+    },
+  );
+};

@@ -1,0 +1,504 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '../../platform/db/client.ts';
+import { insertAudit } from '../../platform/audit/audit.repository.ts';
+import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
+import type { MemberRow } from '../../platform/http/auth.ts';
+import {
+  autoConfirmPaid,
+  countBankAccounts,
+  findBankAccount,
+  findBankAccountsByIds,
+  findWithdrawal,
+  findWithdrawalByPosting,
+  findWithdrawalImage,
+  imageIdsOf,
+  insertBankAccount,
+  insertWithdrawal,
+  insertWithdrawalImages,
+  listBankAccounts,
+  listWithdrawals,
+  lockMember,
+  moveWithdrawal,
+  setPaymentPasswordHash,
+  usernamesOf,
+  type BankAccountRow,
+  type WithdrawalRow,
+} from './withdrawal.repository.ts';
+import type { Publisher } from '../../platform/realtime/publisher.ts';
+import { toWireMinor } from '../../../contract/wallet.ts';
+import {
+  maxBankAccounts,
+  maxWithdrawalAmount,
+  minWithdrawalAmount,
+  paymentPasswordLimits,
+  proofImageLimits,
+  sniffImageType,
+  type BankAccount,
+  type BindBankAccountBody,
+  type ConfirmationFields,
+  type SetPaymentPasswordPayload,
+  type Withdrawal,
+  type WithdrawalRequestPayload,
+  type WithdrawalStatus,
+} from '../../../contract/withdrawal.ts';
+import type { NotificationKind } from '../../../contract/realtime.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  hashMemberPassword,
+  verifyMemberPassword,
+} from '../../platform/members/member-password.ts';
+import type { LedgerService } from '../wallet/wallet.port.ts';
+import type { Operator } from '../../platform/http/auth.ts';
+
+/** An uploaded proof image, read whole (at most proofImageLimits.maxBytes). */
+export type UploadedImage = { data: Buffer; declaredType: string };
+
+export type WithdrawalDeps = {
+  db: Db;
+  clock: Clock;
+  ledger: Pick<LedgerService, 'post'>;
+  publisher: Publisher;
+  /** Paid requests left unconfirmed this long count as received. */
+  autoConfirmMinutes: number;
+};
+
+const listLimit = 50;
+
+export const maskNumber = (number: string) => `****${number.slice(-4)}`;
+
+function bankAccountOut(row: BankAccountRow): BankAccount {
+  return {
+    id: row.id,
+    bankName: row.bankName,
+    accountHolder: row.accountHolder,
+    maskedNumber: maskNumber(row.accountNumber),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function withdrawalOut(row: WithdrawalRow, account: BankAccountRow, images: number): Withdrawal {
+  return {
+    id: row.id,
+    amount: toWireMinor(row.amount),
+    status: row.status,
+    bankAccount: bankAccountOut(account),
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    rejectReason: row.rejectReason,
+    confirmation: row.confirmation,
+    confirmedBy: row.confirmedBy,
+    receivedAmount: row.receivedAmount === null ? null : toWireMinor(row.receivedAmount),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    images,
+  };
+}
+
+const payKey = (memberId: number) => `pay:${memberId}`;
+const paymentPasswordChecks = createAttemptLimiter({
+  windowMinutes: paymentPasswordLimits.windowMinutes,
+  lockAfter: paymentPasswordLimits.maxFailures,
+  lockMinutes: paymentPasswordLimits.lockMinutes,
+});
+const stateInvalid = () => new AppError(409, 'withdrawal_state_invalid');
+
+/**
+ * Withdrawals: bank accounts, the payment password, requests (the amount leaves the wallet at
+ * once as a `withdrawal` entry, in the same transaction as the request row), the operator's
+ * approval or rejection (a `withdrawal_reversal` entry credits it back), and the player's
+ * confirmation with proof images. Every change is audited in its transaction; notifications go
+ * out after commit.
+ */
+export function createWithdrawalService(deps: WithdrawalDeps) {
+  const { db, clock } = deps;
+
+  async function describe(rows: WithdrawalRow[]): Promise<Withdrawal[]> {
+    const accounts = new Map(
+      (await findBankAccountsByIds(db, [...new Set(rows.map((r) => r.bankAccountId))])).map((a) => [
+        a.id,
+        a,
+      ]),
+    );
+    const images = await imageIdsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => {
+      const account = accounts.get(row.bankAccountId);
+      if (!account) throw new Error('withdrawal without its bank account');
+      return withdrawalOut(row, account, images.get(row.id)?.length ?? 0);
+    });
+  }
+
+  async function one(row: WithdrawalRow): Promise<Withdrawal> {
+    const [out] = await describe([row]);
+    if (!out) throw new Error('withdrawal not described');
+    return out;
+  }
+
+  /**
+   * Paid requests past their confirmation time become received ('auto'), audited, in `tx` (the
+   * scheduler's job transaction) or a transaction of its own.
+   */
+  async function autoConfirm(memberId?: number, tx?: Db): Promise<number> {
+    const now = clock();
+    const paidBefore = new Date(now.getTime() - deps.autoConfirmMinutes * 60_000);
+    const work = async (tx: Db) => {
+      const done = await autoConfirmPaid(tx, paidBefore, now, memberId);
+      for (const row of done) {
+        await insertAudit(tx, {
+          actor: 'system:withdrawal-auto-confirm',
+          action: 'withdraw.confirm',
+          target: `withdrawal:${row.id}`,
+          before: { status: 'paid' },
+          after: { status: 'confirmed', confirmation: 'received', confirmedBy: 'auto' },
+        });
+      }
+      return done.length;
+    };
+    return tx ? work(tx) : db.transaction(work);
+  }
+
+  async function notify(row: WithdrawalRow, kind: NotificationKind) {
+    await deps.publisher.publish(row.memberId, {
+      name: 'notification',
+      payload: {
+        id: randomUUID(),
+        kind,
+        title: null,
+        params: {
+          withdrawalId: row.id,
+          amount: toWireMinor(row.amount),
+          ...(row.rejectReason ? { reason: row.rejectReason } : {}),
+        },
+        createdAt: clock().toISOString(),
+      },
+    });
+  }
+
+  /** Checks the payment password, counting wrong ones; locks after too many. */
+  async function checkPaymentPassword(member: MemberRow, secret: string) {
+    const key = payKey(member.id);
+    const now = clock();
+    const [row] = await paymentPasswordChecks.states(db, [key]);
+    if (row?.lockedUntil && row.lockedUntil > now) {
+      throw new AppError(429, 'payment_password_locked');
+    }
+    if (!member.paymentPasswordHash) throw new AppError(409, 'payment_password_not_set');
+    if (await verifyMemberPassword(secret, member.paymentPasswordHash)) {
+      if (row) await paymentPasswordChecks.clear(db, key);
+      return;
+    }
+    const locked = await db.transaction(async (tx) => {
+      const { failures, locked: lock } = await paymentPasswordChecks.fail(tx, key, now);
+      await insertAudit(tx, {
+        actor: `member:${member.id}`,
+        action: lock ? 'withdraw.paymentPassword.locked' : 'withdraw.paymentPassword.wrong',
+        target: `member:${member.id}`,
+        before: null,
+        after: { failures },
+      });
+      return lock;
+    });
+    throw locked
+      ? new AppError(429, 'payment_password_locked')
+      : new AppError(400, 'payment_password_wrong');
+  }
+
+  return {
+    autoConfirm,
+
+    async info(member: MemberRow) {
+      await autoConfirm(member.id);
+      const [accounts, rows] = await Promise.all([
+        listBankAccounts(db, member.id),
+        listWithdrawals(db, { memberId: member.id }, listLimit),
+      ]);
+      return {
+        paymentPasswordSet: member.paymentPasswordHash !== null,
+        bankAccounts: accounts.map(bankAccountOut),
+        withdrawals: await describe(rows),
+        minAmount: toWireMinor(minWithdrawalAmount),
+        maxAmount: toWireMinor(maxWithdrawalAmount),
+      };
+    },
+
+    async list(memberId: number) {
+      await autoConfirm(memberId);
+      return { withdrawals: await describe(await listWithdrawals(db, { memberId }, listLimit)) };
+    },
+
+    async bindBankAccount(member: MemberRow, body: Required<BindBankAccountBody>) {
+      return db.transaction(async (tx) => {
+        await lockMember(tx, member.id);
+        if ((await countBankAccounts(tx, member.id)) >= maxBankAccounts) {
+          throw new AppError(409, 'bank_account_limit');
+        }
+        const row = await insertBankAccount(tx, { memberId: member.id, ...body });
+        if (!row) throw new AppError(409, 'bank_account_exists');
+        await insertAudit(tx, {
+          actor: `member:${member.id}`,
+          action: 'withdraw.bankAccount.bind',
+          target: `bankAccount:${row.id}`,
+          before: null,
+          after: {
+            bankName: row.bankName,
+            accountHolder: row.accountHolder,
+            accountNumber: maskNumber(row.accountNumber),
+          },
+        });
+        return bankAccountOut(row);
+      });
+    },
+
+    async setPaymentPassword(member: MemberRow, payload: SetPaymentPasswordPayload) {
+      if (member.paymentPasswordHash) throw new AppError(409, 'payment_password_already_set');
+      if (!(await verifyMemberPassword(payload.password, member.passwordHash))) {
+        throw new AppError(400, 'password_wrong');
+      }
+      const hash = await hashMemberPassword(payload.paymentPassword);
+      await db.transaction(async (tx) => {
+        if (!(await setPaymentPasswordHash(tx, member.id, hash))) {
+          throw new AppError(409, 'payment_password_already_set');
+        }
+        await insertAudit(tx, {
+          actor: `member:${member.id}`,
+          action: 'withdraw.paymentPassword.set',
+          target: `member:${member.id}`,
+          before: { paymentPasswordSet: false },
+          after: { paymentPasswordSet: true },
+        });
+      });
+      return { paymentPasswordSet: true };
+    },
+
+    /** The amount leaves the wallet now; replaying the key returns the first request. */
+    async request(member: MemberRow, payload: WithdrawalRequestPayload): Promise<Withdrawal> {
+      const amount = BigInt(payload.amount);
+      if (amount < minWithdrawalAmount || amount > maxWithdrawalAmount) {
+        throw new AppError(400, 'withdrawal_amount_invalid');
+      }
+      await checkPaymentPassword(member, payload.paymentPassword);
+      const account = await findBankAccount(db, member.id, payload.bankAccountId);
+      if (!account) throw new AppError(404, 'not_found');
+      const { reply, replayed } = await deps.ledger.post(
+        {
+          memberId: member.id,
+          kind: 'withdrawal',
+          amount: -amount,
+          idempotencyKey: `withdraw:${member.id}:${payload.idempotencyKey}`,
+          reference: `bankAccount:${account.id}`,
+          actor: `member:${member.id}`,
+        },
+        async (tx, posting) => {
+          const row = await insertWithdrawal(tx, {
+            memberId: member.id,
+            bankAccountId: account.id,
+            amount,
+            status: 'requested',
+            requestPostingId: Number(posting.postingId),
+            createdAt: clock(),
+          });
+          const after = BigInt(posting.entries[0]?.balanceAfter ?? '0');
+          await insertAudit(tx, {
+            actor: `member:${member.id}`,
+            action: 'withdraw.request',
+            target: `withdrawal:${row.id}`,
+            before: { balance: toWireMinor(after + amount) },
+            after: {
+              balance: toWireMinor(after),
+              amount: toWireMinor(amount),
+              bankAccountId: account.id,
+              postingId: posting.postingId,
+            },
+          });
+        },
+      );
+      const row = await findWithdrawalByPosting(db, Number(reply.postingId));
+      if (!row) throw new Error(replayed ? 'replayed posting without its withdrawal' : 'lost row');
+      return one(row);
+    },
+
+    /** The player's confirmation of a paid request; images already read and size-checked. */
+    async confirm(
+      member: MemberRow,
+      id: number,
+      fields: ConfirmationFields,
+      images: UploadedImage[],
+    ): Promise<Withdrawal> {
+      if (images.length > proofImageLimits.maxCount) throw new AppError(413, 'too_many_images');
+      const checked = images.map((image) => {
+        if (image.data.length > proofImageLimits.maxBytes) {
+          throw new AppError(413, 'image_too_large');
+        }
+        const type = sniffImageType(image.data);
+        if (!type) throw new AppError(415, 'image_invalid');
+        return { ...image, type };
+      });
+      if (fields.outcome === 'notReceived' && checked.length === 0) {
+        throw new AppError(400, 'proof_image_required');
+      }
+      const existing = await findWithdrawal(db, id);
+      if (!existing || existing.memberId !== member.id) throw new AppError(404, 'not_found');
+      let received: bigint | null = null;
+      if (fields.outcome === 'partlyReceived') {
+        received = fields.receivedAmount === undefined ? null : BigInt(fields.receivedAmount);
+        if (received === null || received <= 0n || received >= existing.amount) {
+          throw new AppError(400, 'withdrawal_amount_invalid');
+        }
+      } else if (fields.receivedAmount !== undefined) {
+        throw new AppError(400, 'bad_request');
+      }
+      // A paid request already past its time counts as received: the player's answer is late.
+      await autoConfirm(member.id);
+      const now = clock();
+      const row = await db.transaction(async (tx) => {
+        const moved = await moveWithdrawal(
+          tx,
+          id,
+          'paid',
+          {
+            status: 'confirmed',
+            confirmation: fields.outcome,
+            confirmedBy: 'member',
+            confirmedAt: now,
+            receivedAmount: fields.outcome === 'received' ? existing.amount : (received ?? 0n),
+          },
+          member.id,
+        );
+        if (!moved) throw stateInvalid();
+        await insertWithdrawalImages(
+          tx,
+          checked.map((image) => ({
+            withdrawalId: id,
+            contentType: image.type,
+            size: image.data.length,
+            sha256: createHash('sha256').update(image.data).digest('hex'),
+            data: image.data,
+          })),
+        );
+        await insertAudit(tx, {
+          actor: `member:${member.id}`,
+          action: 'withdraw.confirm',
+          target: `withdrawal:${id}`,
+          before: { status: 'paid' },
+          after: {
+            status: 'confirmed',
+            confirmation: fields.outcome,
+            receivedAmount:
+              moved.receivedAmount === null ? null : toWireMinor(moved.receivedAmount),
+            images: checked.length,
+          },
+        });
+        return moved;
+      });
+      return one(row);
+    },
+
+    async opsList(filter: { status?: WithdrawalStatus; memberId?: number }) {
+      await autoConfirm(filter.memberId);
+      const rows = await listWithdrawals(db, filter, 200);
+      const [described, names, images] = await Promise.all([
+        describe(rows),
+        usernamesOf(db, [...new Set(rows.map((r) => r.memberId))]),
+        imageIdsOf(
+          db,
+          rows.map((r) => r.id),
+        ),
+      ]);
+      return {
+        withdrawals: described.map((out, i) => {
+          const row = rows[i];
+          if (!row) throw new Error('row lost');
+          return {
+            ...out,
+            memberId: row.memberId,
+            username: names.get(row.memberId) ?? '',
+            imageIds: images.get(row.id) ?? [],
+          };
+        }),
+      };
+    },
+
+    /** The money was sent: requested -> paid; the player is notified after commit. */
+    async approve(operator: Operator, id: number): Promise<Withdrawal> {
+      const now = clock();
+      const row = await db.transaction(async (tx) => {
+        const moved = await moveWithdrawal(tx, id, 'requested', {
+          status: 'paid',
+          decidedAt: now,
+          decidedBy: `operator:${operator.username}`,
+        });
+        if (!moved) {
+          if (!(await findWithdrawal(tx, id))) throw new AppError(404, 'not_found');
+          throw stateInvalid();
+        }
+        await insertAudit(tx, {
+          actor: `operator:${operator.username}`,
+          action: 'withdraw.approve',
+          target: `withdrawal:${id}`,
+          before: { status: 'requested' },
+          after: { status: 'paid', amount: toWireMinor(moved.amount) },
+        });
+        return moved;
+      });
+      await notify(row, 'withdrawApproved');
+      return one(row);
+    },
+
+    /** Refused: the amount is credited back (a reversing entry); the player is notified. */
+    async reject(operator: Operator, id: number, reason: string): Promise<Withdrawal> {
+      const existing = await findWithdrawal(db, id);
+      if (!existing) throw new AppError(404, 'not_found');
+      if (existing.status !== 'requested') throw stateInvalid();
+      const now = clock();
+      const { replayed } = await deps.ledger.post(
+        {
+          memberId: existing.memberId,
+          kind: 'withdrawal_reversal',
+          amount: existing.amount,
+          idempotencyKey: `withdraw-reversal:${id}`,
+          reference: `withdrawal:${id}`,
+          actor: 'system:withdrawal',
+        },
+        async (tx, posting) => {
+          const moved = await moveWithdrawal(tx, id, 'requested', {
+            status: 'rejected',
+            decidedAt: now,
+            decidedBy: `operator:${operator.username}`,
+            rejectReason: reason,
+            reversalPostingId: Number(posting.postingId),
+          });
+          // Approved meanwhile: the reversal rolls back with this error.
+          if (!moved) throw stateInvalid();
+          await insertAudit(tx, {
+            actor: `operator:${operator.username}`,
+            action: 'withdraw.reject',
+            target: `withdrawal:${id}`,
+            before: { status: 'requested' },
+            after: {
+              status: 'rejected',
+              reason,
+              reversed: toWireMinor(existing.amount),
+              balance: posting.entries[0]?.balanceAfter ?? null,
+              postingId: posting.postingId,
+            },
+          });
+        },
+      );
+      const row = await findWithdrawal(db, id);
+      if (!row) throw new Error('withdrawal vanished');
+      // A concurrent rejection of the same request replays the posting: one notification.
+      if (!replayed) await notify(row, 'withdrawRejected');
+      return one(row);
+    },
+
+    async image(id: number, imageId: number) {
+      const row = await findWithdrawalImage(db, id, imageId);
+      if (!row) throw new AppError(404, 'not_found');
+      return { contentType: row.contentType, data: row.data };
+    },
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

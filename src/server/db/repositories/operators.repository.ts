@@ -1,8 +1,0 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { operators } from '../schema/operators.schema.ts';
-
-export async function findOperator(db: Db, username: string) {
-  const [row] = await db.select().from(operators).where(eq(operators.username, username));
-  return row;
-}

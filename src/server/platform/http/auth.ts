@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { constants } from '../../../contract/constants.ts';
+import { AppError } from '../errors.ts';
+import type { members, sessions } from '../members/members.schema.ts';
+
+/** An operator signed in with HTTP Basic. */
+export type Operator = { id: number; username: string };
+export type MemberRow = typeof members.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** What the operator area supplies: operator credentials to an operator, or undefined. */
+export type OperatorAuthenticator = {
+  authenticate(username: string, password: string): Promise<Operator | undefined>;
+};
+/** What the identity area supplies: a bearer token to its live session, else an AppError. */
+export type MemberAuthenticator = {
+  authenticate(token: string): Promise<{ member: MemberRow; session: SessionRow }>;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: Operator | null;
+    member: MemberRow | null;
+    /** The session the bearer token belongs to (with the member). */
+    memberSession: SessionRow | null;
+  }
+  interface FastifyInstance {
+    /** The operator area hands its credential check to the guards (once, at registration). */
+    provideOperatorAuth: (authenticator: OperatorAuthenticator) => void;
+    /** The identity area hands its session check to the guards and the gateway. */
+    provideMemberAuth: (authenticator: MemberAuthenticator) => void;
+    /** The member check the identity area provided (the gateway authenticates sockets with it). */
+    memberAuth: MemberAuthenticator;
+    /** onRequest hook: HTTP Basic operator credentials, else 401 ops_unauthorized. */
+    requireOperator: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: a live player session (Bearer token), else 401 not_logged_in / session_expired. */
+    requireMember: (request: FastifyRequest) => Promise<void>;
+    /** requireMember, and not a type 4 trial account (403 need_true_account). */
+    requireRealAccount: (request: FastifyRequest) => Promise<void>;
+    /** requireMember, and an agent (types 1, 2, 41, 42), else 403 error_not_agent. */
+    requireAgent: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function basicCredentials(header: string | undefined): [string, string] | null {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header?.trim() ?? '');
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return null;
+  return [decoded.slice(0, colon), decoded.slice(colon + 1)];
+}
+
+/** The member of a guarded request; a route without the guard is a programming error. */
+export function memberOf(request: FastifyRequest): { member: MemberRow; session: SessionRow } {
+  const { member, memberSession } = request;
+  if (!member || !memberSession) throw new Error('route is missing requireMember');
+  return { member, session: memberSession };
+}
+
+/**
+ * Operators sign in with HTTP Basic; players with Bearer tokens. The two never mix. The
+ * platform owns the guards; the operator and identity areas supply the lookups behind them.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  let operators: OperatorAuthenticator | undefined;
+  let members: MemberAuthenticator | undefined;
+  const missing = (area: string) => new Error(`the ${area} area has not provided its auth lookup`);
+  app.decorate('provideOperatorAuth', (authenticator: OperatorAuthenticator) => {
+    operators = authenticator;
+  });
+  app.decorate('provideMemberAuth', (authenticator: MemberAuthenticator) => {
+    members = authenticator;
+  });
+  app.decorate('memberAuth', {
+    authenticate(token: string) {
+      if (!members) throw missing('identity');
+      return members.authenticate(token);
+    },
+  });
+  app.decorateRequest('operator', null);
+  app.decorateRequest('member', null);
+  app.decorateRequest('memberSession', null);
+
+  app.decorate('requireOperator', async (request: FastifyRequest) => {
+    if (!operators) throw missing('operator');
+    const credentials = basicCredentials(request.headers.authorization);
+    const operator = credentials
+      ? await operators.authenticate(credentials[0], credentials[1])
+      : undefined;
+    if (!operator) throw new AppError(401, 'ops_unauthorized');
+    request.operator = operator;
+  });
+
+  async function requireMember(request: FastifyRequest) {
+    const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
+    if (!match?.[1]) throw new AppError(401, 'not_logged_in');
+    const { member, session } = await app.memberAuth.authenticate(match[1]);
+    request.member = member;
+    request.memberSession = session;
+  }
+  app.decorate('requireMember', requireMember);
+
+  app.decorate('requireRealAccount', async (request: FastifyRequest) => {
+    await requireMember(request);
+    if (request.member?.type === constants.trialAccountType) {
+      throw new AppError(403, 'need_true_account');
+    }
+  });
+
+  app.decorate('requireAgent', async (request: FastifyRequest) => {
+    await requireMember(request);
+    const type = request.member?.type ?? 0;
+    if (!(constants.agentCenterTypes as readonly number[]).includes(type)) {
+      throw new AppError(403, 'error_not_agent');
+    }
+  });
+}

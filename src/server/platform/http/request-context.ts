@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Language } from '../../../contract/constants.ts';
+import { languageFromHeader } from '../i18n/messages.ts';
+import { ipInRanges, normalizeIp } from './region.ts';
+
+/** Who is asking: the client IP and, from a trusted proxy, the country. */
+export type ClientInfo = { ip: string; country: string | null };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's language from Accept-Language (hi default, en, bn). */
+    language: Language;
+    /** Client IP (through trusted proxies only) and country (from a trusted proxy's header). */
+    client: ClientInfo;
+  }
+}
+
+/**
+ * Language and client identity for every request. The country header counts only when the
+ * socket peer is one of our trusted proxies; otherwise anyone could claim any country.
+ */
+export function registerRequestContext(app: FastifyInstance, config: Config): void {
+  app.decorateRequest('language', 'hi');
+  app.decorateRequest('client', null as unknown as ClientInfo);
+  app.addHook('onRequest', async (request) => {
+    request.language = languageFromHeader(request.headers['accept-language']);
+    const peer = request.socket.remoteAddress ?? request.ip;
+    const viaTrustedProxy = config.trustProxy.length > 0 && ipInRanges(peer, config.trustProxy);
+    let country: string | null = null;
+    if (viaTrustedProxy && config.countryHeader) {
+      const header = request.headers[config.countryHeader];
+      const value = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
+      if (value && /^[A-Z]{2}$/.test(value)) country = value;
+    }
+    request.client = { ip: normalizeIp(request.ip), country };
+  });
+}

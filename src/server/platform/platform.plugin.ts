@@ -1,0 +1,81 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seederFor } from './seed/seed.ts';
+import { createKeyService, type KeyService } from './keys/keys.service.ts';
+import { createEncService, type EncService } from './keys/enc-payload.ts';
+import { registerRequestContext } from './http/request-context.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRealtime } from './realtime/realtime.plugin.ts';
+import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    database: Database;
+    /** The server's key pair (JWE payloads of the identity forms). */
+    keys: KeyService;
+    /** Decrypts the `enc` payloads of the identity, security and withdrawal forms. */
+    enc: EncService;
+    /**
+     * Scheduled work, once per (job, period) across nodes and restarts: areas `register` their
+     * jobs while they load; it starts (with the catch-up of missed periods) when the app is
+     * ready and stops before the database closes.
+     */
+    scheduler: Scheduler;
+  }
+}
+
+export type PlatformOptions = {
+  config: Config;
+  /** An open database; when given, the caller closes it. Otherwise the platform opens one. */
+  database?: Database;
+  clock?: Clock;
+};
+
+/**
+ * What every area uses and no area owns: the configuration, the clock, the migrated database and
+ * the seed runner, the server keys, the request context (language, client IP and country), the
+ * operator and member guards (the operator and identity areas supply their lookups), the error
+ * handler, the socket.io gateway with its publisher (`app.realtime.publisher`), and the job
+ * scheduler (`app.scheduler`).
+ */
+export const platform = fp<PlatformOptions>(
+  async (app, { config, database: given, clock = systemClock }) => {
+    const database =
+      given ??
+      (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+    const scheduler = createScheduler({
+      db: database.db,
+      clock,
+      log: app.log,
+      timeZone: config.operatorTimeZone,
+    });
+    app.addHook('onClose', async () => {
+      await scheduler.stop();
+      if (!given) await database.close();
+    });
+    await database.migrateAndRun(async () => {});
+    app.decorate('config', config);
+    app.decorate('clock', clock);
+    app.decorate('database', database);
+    app.decorate('seed', seederFor(database));
+    app.decorate('scheduler', scheduler);
+    app.addHook('onReady', async () => {
+      await scheduler.start();
+    });
+    const keys = createKeyService({ db: database.db });
+    await keys.ensure();
+    app.decorate('keys', keys);
+    app.decorate('enc', createEncService({ keys }));
+    registerRequestContext(app, config);
+    registerAuth(app);
+    registerErrorHandler(app);
+    // The gateway authenticates sockets through the member check the identity area provides.
+    registerRealtime(app, config, { db: database.db, clock, sessions: app.memberAuth });
+  },
+  { name: 'platform', fastify: '5.x' },
+);

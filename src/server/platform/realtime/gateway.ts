@@ -1,0 +1,187 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { constants } from '../../../contract/constants.ts';
+import {
+  handshakeAuthSchema,
+  realtimePath,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../../contract/realtime.ts';
+import type { Db } from '../db/client.ts';
+import { currentMemberSeq, liveSessionIds } from './realtime.repository.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import type { MemberAuthenticator } from '../http/auth.ts';
+import { createPublisher, rooms, type Publisher } from './publisher.ts';
+
+/** What the gateway keeps on each socket (socket.data). */
+export type SocketData = { memberId: number; sessionId: number; isAgent: boolean };
+
+type InterServerEvents = Record<never, never>;
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+type MemberSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+
+export type RealtimeGateway = {
+  io: RealtimeServer;
+  publisher: Publisher;
+  /** Disconnects every socket of one session, on every node (logout). */
+  disconnectSession(sessionId: number): void;
+  /** Disconnects every socket of a member, on every node (account disabled, all sessions ended). */
+  disconnectMember(memberId: number): void;
+  /** Checks the sessions of this node's sockets now; ended ones are disconnected. */
+  sweep(): Promise<number>;
+  /** Drops this node's connections (clients reconnect) and stops the periodic check. */
+  stop(): void;
+  /** Closes socket.io and the adapter's database connections. */
+  close(): Promise<void>;
+};
+
+export type GatewayOptions = {
+  /** The Fastify app's HTTP server: socket.io answers `/socket.io` on it. */
+  server: HttpServer;
+  db: Db;
+  sessions: MemberAuthenticator;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** With PostgreSQL: events reach sockets on every node through the socket.io PostgreSQL adapter. */
+  databaseUrl: string | null;
+  sessionIdleMinutes: number;
+  /** How often each node re-checks the sessions of its sockets (idle, absolute end, disabled). */
+  sweepSeconds: number;
+};
+
+/**
+ * The socket.io gateway on the site's HTTP server. A connection must carry a live session token
+ * in `auth.token` (the same check as a Bearer call: revoked, idle or past its absolute end is
+ * refused). Each socket joins its member's room, its session's room and, for agent accounts,
+ * the agent room; the first event it gets is `sync` with the member's current sequence number.
+ */
+export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway {
+  const io: RealtimeServer = new Server(options.server, {
+    path: realtimePath,
+    serveClient: false,
+    // Same origin only: the app is served by this server.
+    cors: undefined,
+    maxHttpBufferSize: 4096,
+  });
+
+  let pool: pg.Pool | null = null;
+  if (options.databaseUrl) {
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    pool.on('error', (error) => options.log.error({ err: error }, 'real-time adapter pool error'));
+    io.adapter(
+      createAdapter(pool, {
+        tableName: 'socket_io_attachments',
+        errorHandler: (error: Error) =>
+          options.log.error({ err: error }, 'real-time adapter error'),
+      }),
+    );
+  }
+
+  io.use((socket, next) => {
+    const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
+    if (!auth.success) {
+      next(new Error('not_logged_in'));
+      return;
+    }
+    options.sessions.authenticate(auth.data.token).then(
+      ({ member, session }) => {
+        socket.data = {
+          memberId: member.id,
+          sessionId: session.id,
+          isAgent: (constants.agentCenterTypes as readonly number[]).includes(member.type),
+        };
+        next();
+      },
+      (error: unknown) => {
+        if (!(error instanceof AppError)) {
+          options.log.error({ err: error }, 'real-time handshake failed');
+        }
+        next(new Error(error instanceof AppError ? error.code : 'system_error'));
+      },
+    );
+  });
+
+  io.on('connection', (socket: MemberSocket) => {
+    const { memberId, sessionId, isAgent } = socket.data;
+    // Join first, then read the number: an event published in between is either counted in
+    // `sync` (and covered by the client's re-read) or arrives after it with a higher number.
+    void socket.join([
+      rooms.member(memberId),
+      rooms.session(sessionId),
+      ...(isAgent ? [rooms.agent(memberId)] : []),
+    ]);
+    currentMemberSeq(options.db, memberId).then(
+      (seq) => socket.emit('sync', { seq }),
+      (error: unknown) => {
+        options.log.error({ err: error }, 'real-time sync failed');
+        socket.disconnect(true);
+      },
+    );
+  });
+
+  const publisher = createPublisher({
+    db: options.db,
+    log: options.log,
+    emit: (room, name, payload) => {
+      // The contract types each payload; the publisher builds it from the same types.
+      (io.to(room).emit as (event: string, payload: object) => boolean)(name, payload);
+    },
+  });
+
+  async function sweep(): Promise<number> {
+    const local = await io.local.fetchSockets();
+    const ids = [...new Set(local.map((socket) => socket.data.sessionId))];
+    const now = options.clock();
+    const idleSince = new Date(now.getTime() - options.sessionIdleMinutes * 60_000);
+    const live = new Set(await liveSessionIds(options.db, ids, now, idleSince));
+    let ended = 0;
+    for (const socket of local) {
+      if (live.has(socket.data.sessionId)) continue;
+      socket.disconnect(true);
+      ended += 1;
+    }
+    return ended;
+  }
+
+  const timer = setInterval(() => {
+    sweep().catch((error: unknown) =>
+      options.log.error({ err: error }, 'real-time session check failed'),
+    );
+  }, options.sweepSeconds * 1000);
+  timer.unref();
+
+  return {
+    io,
+    publisher,
+    disconnectSession: (sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true),
+    disconnectMember: (memberId) => io.in(rooms.member(memberId)).disconnectSockets(true),
+    sweep,
+    stop() {
+      clearInterval(timer);
+      // Closing the transports (not a server-side disconnect) makes clients reconnect, to
+      // another node behind the load balancer or to this one once it is back.
+      io.engine.close();
+    },
+    async close() {
+      clearInterval(timer);
+      // The HTTP server is Fastify's and closes with it; close only socket.io's own parts.
+      io.engine.close();
+      await io.of('/').adapter.close();
+      await pool?.end();
+    },
+  };
+}
