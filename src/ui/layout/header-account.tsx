@@ -9,7 +9,7 @@ import type { MemberCenterPageKey } from '../../contract/member-center.ts';
 import { Modal } from '../modals/modal.tsx';
 import { useMemberCenterFlows } from '../member-center/member-center-flows.ts';
 import { useDialogs, useIdentityFlows, useSession } from '../identity/identity-flows.ts';
-import { MemberCenter } from '../member-center/member-center.tsx';
+import { MemberCenter } from '../member-center/member-center-popup.tsx';
 import { HeaderBalance } from './header-balance.tsx';
 import { NotificationBell, NotificationToasts } from './header-notifications.tsx';
 import '../identity/identity.css';

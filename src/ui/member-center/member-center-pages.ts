@@ -8,9 +8,9 @@ import type { MemberCenterPageKey } from '../../contract/member-center.ts';
 export const memberCenterPages: Partial<
   Record<MemberCenterPageKey, LazyExoticComponent<ComponentType>>
 > = {
-  securityCenter: lazy(() => import('./pages/security-center.tsx')),
+  securityCenter: lazy(() => import('./pages/security-center-page.tsx')),
   withdraw: lazy(() => import('./pages/withdraw.tsx')),
-  depositv2: lazy(() => import('./pages/deposit.tsx')),
+  depositv2: lazy(() => import('./pages/deposit-page.tsx')),
   transferFund: lazy(() => import('./pages/transfer-fund.tsx')),
   transferUpline: lazy(() => import('./pages/transfer-upline.tsx')),
   transactionHistory: lazy(() => import('./pages/transaction-history.tsx')),
