@@ -1,20 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { moduleIds } from '../../src/contract/system.ts';
-import { opsDriver } from './support/ops.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
 import { logInThroughPopup } from './support/member.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-});
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
-});
+test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 120_000 });
 
 /** Logs the player in through the login popup and closes the after-login modal. */

@@ -1,24 +1,19 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { identityPaths, outboxListSchema } from '../../src/contract/identity.ts';
 import type { OutboxMessage } from '../../src/contract/identity.ts';
 import { envelopeOf } from '../../src/contract/envelope.ts';
 import { moduleIds } from '../../src/contract/system.ts';
-import { opsDriver } from './support/ops.ts';
 import { registerPlayer } from './support/identity.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 
-// Players are registered through the API, which needs no image captcha or SMS step; the
-// operator turns them off for this file, as identity.spec.ts does, and back on after.
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-  await ops().setModule(moduleIds.forgetByMobile, true);
-});
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
+// Players are registered through the API (no image captcha or SMS step); forgot by mobile on.
+test.use({
+  siteSettings: {
+    ...apiRegistration,
+    modules: { ...apiRegistration.modules, [moduleIds.forgetByMobile]: true },
+  },
 });
 
 /** A screenshot kept in the test's output folder and attached to its report. */

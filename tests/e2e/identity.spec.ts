@@ -1,24 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { moduleIds } from '../../src/contract/system.ts';
-import { opsDriver } from './support/ops.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer } from './support/identity.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 
-// Registration through the API needs no image captcha or SMS step here; the operator turns them
-// off for this file, as a site without them would run.
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-});
+test.use({ siteSettings: apiRegistration });
 // Logins, registrations and sign-outs on a loaded machine can take a while.
 test.describe.configure({ timeout: 60_000 });
-
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
-});
 
 async function openLogin(page: Page) {
   await page.getByTestId('header-login-button').click();

@@ -4,7 +4,8 @@
  * path says, time passes on the page's fake clock, and after every step the page must show
  * what the model's state says.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { model } from '../../models/system-status.model.ts';
 import { generatePaths, stepAction, viewsOf } from '../support/model-paths.ts';
 import { systemPaths } from '../../src/contract/system.ts';
