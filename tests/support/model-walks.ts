@@ -1,0 +1,158 @@
+/**
+ * The browser walks of the test models: which generated paths a real browser walks
+ * (tests/e2e/*.model.spec.ts), and the states and transitions those paths reach. One
+ * implementation for the Playwright specs and `npm run models`, which writes the result to
+ * models/coverage.json (`browser`) beside the unit coverage.
+ *
+ * The plan is computed, not recorded: the same deterministic paths the spec declares as its
+ * tests, replayed on the machine to name the transitions they take. Each spec walks every path
+ * of its plan and fails on the first step whose view the page does not show, so a green e2e run
+ * is the proof behind the coverage the plan claims.
+ */
+import type { AnyStateMachine } from 'xstate';
+import type { MachineModel } from './model.ts';
+import {
+  coverageReport,
+  emptyCoverage,
+  generatePaths,
+  pathTitle,
+  replayPath,
+  settingNames,
+  stepAction,
+  type CoverageReport,
+  type ModelPath,
+  type ModelStep,
+  type StepAction,
+} from './model-paths.ts';
+import { model as smsCountdown } from '../../models/sms-countdown.model.ts';
+import { model as systemStatus } from '../../models/system-status.model.ts';
+
+type AnyModel = MachineModel<AnyStateMachine>;
+
+export type BrowserWalk = {
+  model: AnyModel;
+  /** The Playwright spec that walks the plan. */
+  spec: string;
+  /** For QA: what the browser cannot do and how the walk reaches such states instead. */
+  notes: string;
+  /** Whether the browser can drive this step: a user action, a held call or time. */
+  walkable(step: ModelStep, action: StepAction): boolean;
+  /**
+   * `all`: every walkable path. `cover`: the fewest walkable paths (chosen greedily, in path
+   * order) that reach every state and transition the walkable paths reach together.
+   */
+  select: 'all' | 'cover';
+};
+
+export type WalkPlan = { paths: ModelPath[]; report: CoverageReport };
+
+export const browserWalks: Record<string, BrowserWalk> = {
+  'system-status': {
+    model: systemStatus as AnyModel,
+    spec: 'tests/e2e/system-status.model.spec.ts',
+    notes:
+      'The status and permission calls are held and answered as each path says (a failed call ' +
+      'is aborted); time passes on the page clock. Status pushes from the server ' +
+      '(server.statusChanged) need the real-time channel and are walked by tests/machines only.',
+    walkable: (step) => step.event.type !== 'server.statusChanged',
+    select: 'all',
+  },
+  'sms-countdown': {
+    model: smsCountdown as AnyModel,
+    spec: 'tests/e2e/sms-countdown.model.spec.ts',
+    notes:
+      'On the registration page (mobile number): the send-code call is held and answered as ' +
+      'each path says (server errors as the server words them); seconds pass on the page ' +
+      'clock. A reply without expiredMinutes is not walked: the contract requires a positive ' +
+      'number, so the browser never sees one.',
+    walkable: (step, action) =>
+      !(action.kind === 'actorDone' && actorOutputField(step, 'expiredMinutes') === null),
+    select: 'cover',
+  },
+};
+
+function actorOutputField(step: ModelStep, field: string): unknown {
+  const output = (step.event as { output?: Record<string, unknown> }).output;
+  return output?.[field];
+}
+
+/**
+ * The path up to its first step the browser cannot drive; null when that leaves only the
+ * start. A path cut short is titled after its new last step.
+ */
+function walkablePrefix(walk: BrowserWalk, path: ModelPath): ModelPath | null {
+  const steps: ModelStep[] = [];
+  let previous = path.steps[0]?.state;
+  for (const step of path.steps) {
+    if (!walk.walkable(step, stepAction(walk.model, step, previous))) break;
+    steps.push(step);
+    previous = step.state;
+  }
+  if (steps.length === path.steps.length) return path;
+  if (steps.length < 2) return null;
+  const setting = settingNames(walk.model).length > 1 ? path.setting : '';
+  return { ...path, steps, title: pathTitle(steps, setting) };
+}
+
+const signature = (path: ModelPath) =>
+  path.steps.map((step) => JSON.stringify(step.event)).join('\n');
+
+/** The walkable paths, without any that is a prefix of another (or a repeat), titles unique. */
+function walkablePaths(walk: BrowserWalk): ModelPath[] {
+  const cut = generatePaths(walk.model)
+    .map((path) => walkablePrefix(walk, path))
+    .filter((path): path is ModelPath => path !== null);
+  const signatures = cut.map(signature);
+  const kept = cut.filter((path, i) => {
+    const mine = signatures[i]!;
+    return !signatures.some(
+      (other, j) =>
+        j !== i &&
+        path.setting === cut[j]!.setting &&
+        (other === mine ? j < i : other.startsWith(`${mine}\n`)),
+    );
+  });
+  const seen = new Map<string, number>();
+  return kept.map((path) => {
+    const base = path.title.replace(/ #\d+$/, '');
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return { ...path, title: count === 1 ? base : `${base} #${count}` };
+  });
+}
+
+/** The paths the browser walks and what they reach. Deterministic. */
+export async function walkPlan(walk: BrowserWalk): Promise<WalkPlan> {
+  const candidates = walkablePaths(walk);
+  const reached = await Promise.all(
+    candidates.map(async (path) => {
+      const coverage = emptyCoverage();
+      await replayPath(walk.model, path, coverage);
+      return new Set([
+        ...[...coverage.states].map((id) => `state ${id}`),
+        ...[...coverage.transitions].map((id) => `transition ${id}`),
+      ]);
+    }),
+  );
+  let chosen = candidates.map((_, index) => index);
+  if (walk.select === 'cover') {
+    chosen = [];
+    const seen = new Set<string>();
+    for (;;) {
+      let best = -1;
+      let gain = 0;
+      reached.forEach((items, index) => {
+        const fresh = [...items].filter((item) => !seen.has(item)).length;
+        if (fresh > gain) [best, gain] = [index, fresh];
+      });
+      if (best < 0) break;
+      chosen.push(best);
+      for (const item of reached[best] ?? []) seen.add(item);
+    }
+    chosen.sort((a, b) => a - b);
+  }
+  const paths = chosen.map((index) => candidates[index]!);
+  const coverage = emptyCoverage();
+  for (const path of paths) await replayPath(walk.model, path, coverage);
+  return { paths, report: coverageReport(walk.model, coverage, paths.length) };
+}
