@@ -9,7 +9,7 @@
  * of its plan and fails on the first step whose view the page does not show, so a green e2e run
  * is the proof behind the coverage the plan claims.
  */
-import type { AnyStateMachine } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { MachineModel } from './model.ts';
 import {
   coverageReport,
@@ -26,6 +26,7 @@ import {
 } from './model-paths.ts';
 import { model as smsCountdown } from '../../models/sms-countdown.model.ts';
 import { model as systemStatus } from '../../models/system-status.model.ts';
+import { model as withdrawalConfirmation } from '../../models/withdrawal-confirmation.model.ts';
 
 type AnyModel = MachineModel<AnyStateMachine>;
 
@@ -35,8 +36,20 @@ export type BrowserWalk = {
   spec: string;
   /** For QA: what the browser cannot do and how the walk reaches such states instead. */
   notes: string;
-  /** Whether the browser can drive this step: a user action, a held call or time. */
-  walkable(step: ModelStep, action: StepAction): boolean;
+  /**
+   * Whether the browser can drive this step: a user action, a held call or time. `previous` is
+   * the snapshot before the step, `before` and `next` the steps around it (some user actions
+   * send two events).
+   */
+  walkable(
+    step: ModelStep,
+    action: StepAction,
+    around: {
+      previous: AnyMachineSnapshot;
+      before: ModelStep | undefined;
+      next: ModelStep | undefined;
+    },
+  ): boolean;
   /**
    * `all`: every walkable path. `cover`: the fewest walkable paths (chosen greedily, in path
    * order) that reach every state and transition the walkable paths reach together.
@@ -69,6 +82,40 @@ export const browserWalks: Record<string, BrowserWalk> = {
       !(action.kind === 'actorDone' && actorOutputField(step, 'expiredMinutes') === null),
     select: 'cover',
   },
+  'withdrawal-confirmation': {
+    model: withdrawalConfirmation as AnyModel,
+    spec: 'tests/e2e/withdrawal-confirmation.model.spec.ts',
+    notes:
+      'A paid P 500.00 withdrawal of a new player, confirmed on the withdraw page. Images are ' +
+      'real files checked in the browser (a text file named .png is "not an image"); the ' +
+      'received amount is typed and sent with the confirm button, so it is walked only right ' +
+      'before a submit of "partly received". The confirmation goes to the real server; a ' +
+      'network error is the request aborted, "already confirmed" the server\'s answer replayed ' +
+      'by the route. An unreadable file cannot be made in a browser and is not walked.',
+    walkable: (step, action, { previous, before, next }) => {
+      const context = previous.context as {
+        outcome: string | null;
+        images: { id: string }[];
+      };
+      const partly = context.outcome === 'partlyReceived';
+      const picker = context.outcome === 'notReceived' || partly;
+      switch (step.event.type) {
+        case 'user.setReceivedAmount':
+          return partly && next?.event.type === 'user.submit';
+        case 'user.submit':
+          return !partly || before?.event.type === 'user.setReceivedAmount';
+        case 'user.addImages':
+          return picker && context.images.length < 3;
+        case 'user.removeImage':
+          return picker && context.images[0]?.id === 'a';
+        case 'xstate.error.actor.inspectImages':
+          return false;
+        default:
+          return true;
+      }
+    },
+    select: 'cover',
+  },
 };
 
 function actorOutputField(step: ModelStep, field: string): unknown {
@@ -82,9 +129,17 @@ function actorOutputField(step: ModelStep, field: string): unknown {
  */
 function walkablePrefix(walk: BrowserWalk, path: ModelPath): ModelPath | null {
   const steps: ModelStep[] = [];
-  let previous = path.steps[0]?.state;
-  for (const step of path.steps) {
-    if (!walk.walkable(step, stepAction(walk.model, step, previous))) break;
+  let previous = path.steps[0]!.state;
+  for (const [index, step] of path.steps.entries()) {
+    const action = stepAction(walk.model, step, previous);
+    if (
+      !walk.walkable(step, action, {
+        previous,
+        before: path.steps[index - 1],
+        next: path.steps[index + 1],
+      })
+    )
+      break;
     steps.push(step);
     previous = step.state;
   }
