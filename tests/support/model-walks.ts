@@ -24,6 +24,10 @@ import {
   type ModelStep,
   type StepAction,
 } from './model-paths.ts';
+import {
+  defaultPassword as loginDefaultPassword,
+  model as login,
+} from '../../models/login.model.ts';
 import { model as smsCountdown } from '../../models/sms-countdown.model.ts';
 import { model as systemStatus } from '../../models/system-status.model.ts';
 import { model as withdrawalConfirmation } from '../../models/withdrawal-confirmation.model.ts';
@@ -48,6 +52,8 @@ export type BrowserWalk = {
       previous: AnyMachineSnapshot;
       before: ModelStep | undefined;
       next: ModelStep | undefined;
+      /** The steps of the path before this one. */
+      earlier: readonly ModelStep[];
     },
   ): boolean;
   /**
@@ -69,6 +75,56 @@ export const browserWalks: Record<string, BrowserWalk> = {
       '(server.statusChanged) need the real-time channel and are walked by tests/machines only.',
     walkable: (step) => step.event.type !== 'server.statusChanged',
     select: 'all',
+  },
+  login: {
+    model: login as AnyModel,
+    spec: 'tests/e2e/login.model.spec.ts',
+    notes:
+      'The header login modal with a new player. The human verification, login, free play and ' +
+      'member info calls go to the real server, held until the path says how they end; a ' +
+      'failed human verification or member info call is the request aborted. Replies the real ' +
+      'server gives only in other circumstances are the real reply changed by the route: ' +
+      'first-time login, expired password (forced change), second factor asked (the real token ' +
+      'is handed back when the code is verified), and every login failure (captcha_required, ' +
+      'invalid_credentials, account_locked, member_no_enter, error_not_agent), a sent or refused ' +
+      'second-factor code, a wrong code and free play refused. Not walked: the SMS-code login ' +
+      '(the code would have to be sent for real; the SMS tab is), the site default password ' +
+      '(off on this site), a remembered device, social sign-in (it leaves the site) and ' +
+      'user.refreshCaptcha (the captcha image refreshes itself; the page never sends it). ' +
+      'Sending the SMS or e-mail second-factor code is not walked: while it is sent the page ' +
+      'shows the busy login form instead of the second-factor step the model describes (a ' +
+      'difference reported to the UI owners). The ' +
+      'real second factor is walked by tests/e2e/second-factor.spec.ts.',
+    walkable: (step, _action, { previous, earlier }) => {
+      const context = previous.context as { tab: string };
+      const event = step.event as { type: string; form?: { type: string; password?: string } };
+      switch (event.type) {
+        case 'user.submit':
+          return (
+            context.tab === 'username' &&
+            event.form?.type === 'username' &&
+            event.form.password !== loginDefaultPassword
+          );
+        case 'user.continueRemembered':
+        case 'user.forgetRemembered':
+        case 'user.social':
+        case 'user.refreshCaptcha':
+        case 'user.sendCode':
+          // The page leaves the second-factor step while the code is sent (login-flow.tsx
+          // shows it in secondFactor and verifyingSecondFactor only); the model says it stays.
+          return false;
+        case 'xstate.done.actor.loadLoginInfo': {
+          const started = earlier.findLast((s) =>
+            ['user.submit', 'user.freePlay'].includes(s.event.type),
+          );
+          const trial = (event as { output?: { type?: number } }).output?.type === 4;
+          return trial === (started?.event.type === 'user.freePlay');
+        }
+        default:
+          return true;
+      }
+    },
+    select: 'cover',
   },
   'sms-countdown': {
     model: smsCountdown as AnyModel,
@@ -137,6 +193,7 @@ function walkablePrefix(walk: BrowserWalk, path: ModelPath): ModelPath | null {
         previous,
         before: path.steps[index - 1],
         next: path.steps[index + 1],
+        earlier: path.steps.slice(0, index),
       })
     )
       break;
