@@ -28,6 +28,7 @@ import {
   defaultPassword as loginDefaultPassword,
   model as login,
 } from '../../models/login.model.ts';
+import { model as registration } from '../../models/registration.model.ts';
 import { model as smsCountdown } from '../../models/sms-countdown.model.ts';
 import { model as systemStatus } from '../../models/system-status.model.ts';
 import { model as withdrawalConfirmation } from '../../models/withdrawal-confirmation.model.ts';
@@ -123,6 +124,32 @@ export const browserWalks: Record<string, BrowserWalk> = {
         default:
           return true;
       }
+    },
+    select: 'cover',
+  },
+  registration: {
+    model: registration as AnyModel,
+    spec: 'tests/e2e/registration.model.spec.ts',
+    notes:
+      'The registration page, with ?referralCode=DEMO01 or without. The affiliate check, ' +
+      'human verification, registration and member info calls go to the real server, held ' +
+      'until the path says how they end: an affiliate check that the path wants valid asks ' +
+      'about DEMO01, one it wants invalid about an unknown code; a code typed in the form is ' +
+      'DEMO02. A mobile form takes its SMS code from the outbox. A network error or a failed ' +
+      "human verification is the request aborted; username_taken is the server's answer " +
+      'replayed by the route. A form is submitted only on its own tab (the model may send a ' +
+      'username form on the mobile tab; a page cannot).',
+    walkable: (step, _action, { previous }) => {
+      const context = previous.context as { registerType: string; affiliateShown: boolean };
+      const event = step.event as { type: string; form?: Record<string, unknown> };
+      if (event.type !== 'user.submit' || !event.form) return true;
+      const { form } = event;
+      // Terms not ticked, or empty fields: on either tab.
+      if (form.agreeTerms === false) return true;
+      if (form.username === undefined && form.mobileNum === undefined) return true;
+      const type = form.username !== undefined ? 'username' : 'mobile';
+      if (type !== context.registerType) return false;
+      return form.affiliateCode === undefined || context.affiliateShown;
     },
     select: 'cover',
   },
