@@ -8,13 +8,12 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, apiRegistration, workerBaseURL } from './support/fixtures.ts';
-import { stepAction } from '../support/model-paths.ts';
 import { browserWalks, walkPlan } from '../support/model-walks.ts';
 import { identityPaths, type LoginResult } from '../../src/contract/identity.ts';
 import { humanVerificationPaths } from '../../src/contract/human-verification.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
-import { HeldCalls, apiPathPattern, expectViews } from './support/model-walk.ts';
+import { HeldCalls, apiPathPattern, serverFailure, walkPath } from './support/model-walk.ts';
 
 const walk = browserWalks.login!;
 const { model } = walk;
@@ -64,99 +63,71 @@ for (const path of plan.paths) {
 
     /** The real login reply a "second factor asked" reply stood in for. */
     let realLogin: Envelope<LoginResult> | null = null;
-    const serverError = (error: unknown) => {
-      const { code, message } = error as { code: string; message: string };
-      return { status: 400, json: { success: false, code, message } };
-    };
+    const secondFactor = page.getByTestId('login-second-factor');
 
-    let previous = path.steps[0]!.state;
-    for (const step of path.steps) {
-      const action = stepAction(model, step, previous);
-      const event = step.event as Record<string, unknown> & { type: string };
-      switch (action.kind) {
-        case 'start':
-          break;
-        case 'actorDone': {
-          const route = await held.take(action.actorId);
-          if (action.actorId === 'submitLogin') {
-            const wanted = action.output as LoginResult;
-            const real = await route.fetch();
-            const reply = (await real.json()) as Envelope<LoginResult>;
-            expect(reply.success, reply.message).toBe(true);
-            const value = wanted.challenge
-              ? { ...reply.value, token: null, challenge: wanted.challenge }
-              : {
-                  ...reply.value,
-                  firstTimeLogin: wanted.firstTimeLogin,
-                  passwordExpired: wanted.passwordExpired,
-                };
-            if (wanted.challenge) realLogin = reply;
-            await route.fulfill({ response: real, json: { ...reply, value } });
-          } else if (action.actorId === 'verifySecondFactor') {
-            expect(realLogin, 'a second factor was asked first').not.toBeNull();
-            await route.fulfill({ json: realLogin });
-          } else if (action.actorId === 'sendSecondFactorCode') {
-            await route.fulfill({ json: { success: true, value: action.output } });
-          } else {
-            await route.continue();
-          }
-          break;
+    await walkPath(page, model, path, held, {
+      async done(actorId, route, output) {
+        if (actorId === 'submitLogin') {
+          const wanted = output as LoginResult;
+          const real = await route.fetch();
+          const reply = (await real.json()) as Envelope<LoginResult>;
+          expect(reply.success, reply.message).toBe(true);
+          const value = wanted.challenge
+            ? { ...reply.value, token: null, challenge: wanted.challenge }
+            : {
+                ...reply.value,
+                firstTimeLogin: wanted.firstTimeLogin,
+                passwordExpired: wanted.passwordExpired,
+              };
+          if (wanted.challenge) realLogin = reply;
+          await route.fulfill({ response: real, json: { ...reply, value } });
+        } else if (actorId === 'verifySecondFactor') {
+          expect(realLogin, 'a second factor was asked first').not.toBeNull();
+          await route.fulfill({ json: realLogin });
+        } else if (actorId === 'sendSecondFactorCode') {
+          await route.fulfill({ json: { success: true, value: output } });
+        } else {
+          await route.continue();
         }
-        case 'actorError': {
-          const route = await held.take(action.actorId);
-          if (['verifyHuman', 'loadLoginInfo'].includes(action.actorId)) {
-            await route.abort('failed');
-          } else {
-            await route.fulfill(serverError(action.error));
+      },
+      async error(actorId, route, error) {
+        if (['verifyHuman', 'loadLoginInfo'].includes(actorId)) await route.abort('failed');
+        else await route.fulfill(serverFailure(error));
+      },
+      async act(event, { previous }) {
+        switch (event.type) {
+          case 'user.submit':
+            await submitLogin(page, player, event.form as { username: string });
+            break;
+          case 'user.selectTab':
+            await page.getByTestId(`login-tab-${String(event.tab)}`).click();
+            break;
+          case 'user.freePlay':
+            await page.getByTestId('login-free-play').click();
+            break;
+          case 'user.selectFactor': {
+            const factors = (previous.context as { challenge?: { factors: string[] } | null })
+              .challenge?.factors ?? ['sms', 'email', 'totp'];
+            await secondFactor
+              .getByRole('tab')
+              .nth(factors.indexOf(String(event.factor)))
+              .click();
+            break;
           }
-          break;
+          case 'user.submitCode':
+            await page.getByTestId('login-second-factor-code').fill(String(event.code));
+            await secondFactor.locator('button[type="submit"]').click();
+            break;
+          case 'user.cancel':
+            await secondFactor.getByRole('button', { name: 'Cancel' }).click();
+            break;
+          case 'user.dismiss':
+            await page.getByTestId('after-login-close').click();
+            break;
+          default:
+            throw new Error(`no browser action for ${event.type}`);
         }
-        case 'wait':
-          throw new Error('the login modal has no delays');
-        case 'send': {
-          held.epoch += 1;
-          const secondFactor = page.getByTestId('login-second-factor');
-          switch (event.type) {
-            case 'user.submit':
-              await submitLogin(page, player, event.form as { username: string });
-              break;
-            case 'user.selectTab':
-              await page.getByTestId(`login-tab-${String(event.tab)}`).click();
-              break;
-            case 'user.freePlay':
-              await page.getByTestId('login-free-play').click();
-              break;
-            case 'user.selectFactor': {
-              const factors = (previous.context as { challenge?: { factors: string[] } | null })
-                .challenge?.factors ?? ['sms', 'email', 'totp'];
-              await secondFactor
-                .getByRole('tab')
-                .nth(factors.indexOf(String(event.factor)))
-                .click();
-              break;
-            }
-            case 'user.sendCode':
-              await page.getByTestId('login-second-factor-send').click();
-              break;
-            case 'user.submitCode':
-              await page.getByTestId('login-second-factor-code').fill(String(event.code));
-              await secondFactor.locator('button[type="submit"]').click();
-              break;
-            case 'user.cancel':
-              await secondFactor.getByRole('button', { name: 'Cancel' }).click();
-              break;
-            case 'user.dismiss':
-              await page.getByTestId('after-login-close').click();
-              break;
-            default:
-              throw new Error(`no browser action for ${event.type}`);
-          }
-          break;
-        }
-      }
-      await expectViews(page, model, step.state);
-      previous = step.state;
-    }
-    await held.releaseStale();
+      },
+    });
   });
 }

@@ -7,12 +7,11 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { test, expect, apiRegistration, workerBaseURL } from './support/fixtures.ts';
-import { stepAction } from '../support/model-paths.ts';
 import { browserWalks, walkPlan } from '../support/model-walks.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { humanVerificationPaths } from '../../src/contract/human-verification.ts';
 import { moduleIds } from '../../src/contract/system.ts';
-import { HeldCalls, apiPathPattern, expectViews } from './support/model-walk.ts';
+import { HeldCalls, apiPathPattern, serverFailure, walkPath } from './support/model-walk.ts';
 
 const walk = browserWalks.registration!;
 const { model } = walk;
@@ -109,63 +108,44 @@ for (const path of plan.paths) {
       path.setting === 'code in the URL' ? `/register?referralCode=${urlCode}` : '/register',
     );
 
-    let previous = path.steps[0]!.state;
-    for (const step of path.steps) {
-      const action = stepAction(model, step, previous);
-      const event = step.event as Record<string, unknown> & { type: string };
-      switch (action.kind) {
-        case 'start':
-          break;
-        case 'actorDone': {
-          const route = await held.take(action.actorId);
-          if (action.actorId === 'checkAffiliate') {
-            const url = new URL(route.request().url());
-            const { valid } = action.output as { valid: boolean };
-            url.searchParams.set('code', valid ? urlCode : unknownCode);
-            await route.continue({ url: url.toString() });
-          } else {
-            if (action.actorId === 'verifyHuman') humanHeld = false;
-            await route.continue();
-          }
-          break;
+    await walkPath(page, model, path, held, {
+      async done(actorId, route, output) {
+        if (actorId === 'verifyHuman') humanHeld = false;
+        if (actorId === 'checkAffiliate') {
+          const url = new URL(route.request().url());
+          url.searchParams.set(
+            'code',
+            (output as { valid: boolean }).valid ? urlCode : unknownCode,
+          );
+          await route.continue({ url: url.toString() });
+        } else {
+          await route.continue();
         }
-        case 'actorError': {
-          const route = await held.take(action.actorId);
-          if (action.actorId === 'verifyHuman') humanHeld = false;
-          if (action.actorId === 'submitRegistration') {
-            const { code, message } = action.error as { code: string; message: string };
-            await route.fulfill({ status: 400, json: { success: false, code, message } });
-          } else {
-            await route.abort('failed');
+      },
+      async error(actorId, route, error) {
+        if (actorId === 'verifyHuman') humanHeld = false;
+        if (actorId === 'submitRegistration') await route.fulfill(serverFailure(error));
+        else await route.abort('failed');
+      },
+      async act(event, { previous }) {
+        switch (event.type) {
+          case 'user.selectTab':
+            await page.getByTestId(`register-tab-${String(event.registerType)}`).click();
+            break;
+          case 'user.submit': {
+            const { registerType } = previous.context as { registerType: string };
+            await fillForm(page, event.form as Record<string, unknown>, registerType);
+            humanHeld = true;
+            await page.getByTestId('register-submit').click();
+            break;
           }
-          break;
+          case 'user.dismiss':
+            await page.getByRole('alertdialog').getByRole('button').first().click();
+            break;
+          default:
+            throw new Error(`no browser action for ${event.type}`);
         }
-        case 'wait':
-          throw new Error('the registration has no delays');
-        case 'send': {
-          held.epoch += 1;
-          const context = previous.context as { registerType: string };
-          switch (event.type) {
-            case 'user.selectTab':
-              await page.getByTestId(`register-tab-${String(event.registerType)}`).click();
-              break;
-            case 'user.submit':
-              await fillForm(page, event.form as Record<string, unknown>, context.registerType);
-              humanHeld = true;
-              await page.getByTestId('register-submit').click();
-              break;
-            case 'user.dismiss':
-              await page.getByRole('alertdialog').getByRole('button').first().click();
-              break;
-            default:
-              throw new Error(`no browser action for ${event.type}`);
-          }
-          break;
-        }
-      }
-      await expectViews(page, model, step.state);
-      previous = step.state;
-    }
-    await held.releaseStale();
+      },
+    });
   });
 }

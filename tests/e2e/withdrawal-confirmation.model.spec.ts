@@ -7,12 +7,12 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, apiRegistration, workerBaseURL } from './support/fixtures.ts';
-import { stepAction, type ModelStep } from '../support/model-paths.ts';
+import type { ModelStep } from '../support/model-paths.ts';
 import { browserWalks, walkPlan } from '../support/model-walks.ts';
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf, tokenOf } from './support/member.ts';
 import { tinyPng } from './support/images.ts';
-import { HeldCalls, expectViews } from './support/model-walk.ts';
+import { HeldCalls, serverFailure, walkPath } from './support/model-walk.ts';
 import type { WalletDriver } from './support/wallet.ts';
 import type { WithdrawalDriver } from './support/withdrawal.ts';
 
@@ -66,65 +66,46 @@ for (const path of plan.paths) {
     const held = new HeldCalls();
     await held.route(page, 'submitConfirmation', /\/wps\/v2\/withdraw\/requests\/\d+\/confirm$/);
 
-    let previous = path.steps[0]!.state;
-    for (const [index, step] of path.steps.entries()) {
-      const action = stepAction(model, step, previous);
-      const event = step.event as Record<string, unknown> & { type: string };
-      switch (action.kind) {
-        case 'start':
-          break;
-        case 'actorDone':
-          // The browser checks the images itself; the confirmation goes to the real server.
-          if (action.actorId === 'submitConfirmation') {
-            await (await held.take(action.actorId)).continue();
-          }
-          break;
-        case 'actorError': {
-          expect(action.actorId).toBe('submitConfirmation');
-          const { code } = action.error as { code: string };
-          const route = await held.take(action.actorId);
-          if (code === 'network_error') await route.abort('failed');
-          else {
-            await route.fulfill({
-              status: 409,
-              json: { success: false, code, message: 'This withdrawal is already confirmed.' },
-            });
-          }
-          break;
+    await walkPath(page, model, path, held, {
+      // The browser checks the images itself; the confirmation goes to the real server.
+      inBrowser: ['inspectImages'],
+      async error(_actorId, route, error) {
+        if ((error as { code: string }).code === 'network_error') await route.abort('failed');
+        else {
+          await route.fulfill(
+            serverFailure(
+              { ...(error as object), message: 'This withdrawal is already confirmed.' },
+              409,
+            ),
+          );
         }
-        case 'wait':
-          throw new Error('the withdrawal confirmation has no delays');
-        case 'send':
-          held.epoch += 1;
-          switch (event.type) {
-            case 'user.selectOutcome':
-              await page.getByTestId(`withdraw-outcome-${String(event.outcome)}`).check();
-              break;
-            case 'user.setReceivedAmount':
-              // Typed now, sent with the confirm button (the next step of every planned path).
-              await page
-                .getByTestId('withdraw-received-amount')
-                .fill(String(Number(event.amount) / 100));
-              break;
-            case 'user.submit':
-              await page.getByTestId('withdraw-confirm-submit').click();
-              break;
-            case 'user.addImages':
-              await page
-                .getByTestId('withdraw-proof-input')
-                .setInputFiles(filesFor(event.images as PickedImage[], path.steps[index + 1]));
-              break;
-            case 'user.removeImage':
-              await page.getByRole('button', { name: `${String(event.id)}.png` }).click();
-              break;
-            default:
-              throw new Error(`no browser action for ${event.type}`);
-          }
-          break;
-      }
-      await expectViews(page, model, step.state);
-      previous = step.state;
-    }
-    await held.releaseStale();
+      },
+      async act(event, { next }) {
+        switch (event.type) {
+          case 'user.selectOutcome':
+            await page.getByTestId(`withdraw-outcome-${String(event.outcome)}`).check();
+            break;
+          case 'user.setReceivedAmount':
+            // Typed now, sent with the confirm button (the next step of every planned path).
+            await page
+              .getByTestId('withdraw-received-amount')
+              .fill(String(Number(event.amount) / 100));
+            break;
+          case 'user.submit':
+            await page.getByTestId('withdraw-confirm-submit').click();
+            break;
+          case 'user.addImages':
+            await page
+              .getByTestId('withdraw-proof-input')
+              .setInputFiles(filesFor(event.images as PickedImage[], next));
+            break;
+          case 'user.removeImage':
+            await page.getByRole('button', { name: `${String(event.id)}.png` }).click();
+            break;
+          default:
+            throw new Error(`no browser action for ${event.type}`);
+        }
+      },
+    });
   });
 }
