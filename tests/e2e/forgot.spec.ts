@@ -1,10 +1,8 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
-import { identityPaths, outboxListSchema } from '../../src/contract/identity.ts';
-import type { OutboxMessage } from '../../src/contract/identity.ts';
-import { envelopeOf } from '../../src/contract/envelope.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import { registerPlayer } from './support/identity.ts';
+import { latestOutbox } from './support/outbox.ts';
 
 const baseURL = workerBaseURL;
 
@@ -21,22 +19,6 @@ async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = fal
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** The newest message the outbox providers stored for an address, once it is there. */
-async function latestOutbox(channel: 'sms' | 'email', to: string): Promise<OutboxMessage> {
-  let latest: OutboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      const url = new URL(identityPaths.outbox, baseURL());
-      url.search = new URLSearchParams({ channel, to, limit: '1' }).toString();
-      const reply = envelopeOf(outboxListSchema).parse(await (await fetch(url)).json());
-      latest = reply.value?.messages[0];
-      return latest !== undefined;
-    })
-    .toBe(true);
-  if (!latest) throw new Error(`no ${channel} to ${to}`);
-  return latest;
 }
 
 test('by mobile number: the SMS code from the outbox sets a new password and logs in (Hindi, phone)', async ({

@@ -6,11 +6,12 @@
  * state says.
  */
 import type { Page, Route } from '@playwright/test';
-import { test, expect, apiRegistration, workerBaseURL } from './support/fixtures.ts';
+import { test, expect, apiRegistration } from './support/fixtures.ts';
 import { browserWalks, walkPlan } from '../support/model-walks.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { humanVerificationPaths } from '../../src/contract/human-verification.ts';
 import { moduleIds } from '../../src/contract/system.ts';
+import { smsCodeTo } from './support/outbox.ts';
 import { HeldCalls, apiPathPattern, serverFailure, walkPath } from './support/model-walk.ts';
 
 const walk = browserWalks.registration!;
@@ -37,24 +38,6 @@ const unknownCode = 'ZZ9999';
 let counter = 0;
 const unique = () => `${Date.now() % 1_000_000}${(counter += 1)}`.slice(-8).padStart(8, '0');
 
-/** The newest SMS code the development outbox holds for a number. */
-async function smsCodeFromOutbox(number: string): Promise<string> {
-  const url = new URL(identityPaths.outbox, workerBaseURL());
-  url.searchParams.set('to', number);
-  url.searchParams.set('channel', 'sms');
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const body = (await (await fetch(url)).json()) as {
-        value?: { messages: { text: string }[] };
-      };
-      code = /\b(\d{6})\b/.exec(body.value?.messages[0]?.text ?? '')?.[1];
-      return code !== undefined;
-    })
-    .toBe(true);
-  return code!;
-}
-
 async function fillIfShown(page: Page, testId: string, value: string) {
   const field = page.getByTestId(testId);
   if (await field.isVisible()) await field.fill(value);
@@ -74,7 +57,7 @@ async function fillForm(page: Page, form: Record<string, unknown>, registerType:
     if (await page.getByTestId('register-code').isVisible()) {
       await page.getByTestId('register-get-code').click();
       await expect(page.getByTestId('sms-countdown')).toBeVisible();
-      await page.getByTestId('register-code').fill(await smsCodeFromOutbox(`+91${mobile}`));
+      await page.getByTestId('register-code').fill(await smsCodeTo(`+91${mobile}`));
     }
     await fillIfShown(page, 'register-password', `pass${stamp}a`);
     await fillIfShown(page, 'register-confirm', `pass${stamp}a`);
