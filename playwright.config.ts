@@ -1,21 +1,20 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eServer } from './tests/e2e/support/server.ts';
 
 // The real server on the built app (`npm run test:e2e` builds dist/ first), in Debian's Chromium.
-const server = await e2eServer();
-
+// Every worker starts a server of its own (tests/e2e/support/fixtures.ts: own port, own
+// DATA_DIR) and each spec asks for the site settings it needs, so files run in parallel; the
+// tests of one file run in order on one worker. Two workers by default (CI has 2 cores);
+// E2E_WORKERS overrides.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  globalTeardown: './tests/e2e/support/global-teardown.ts',
   use: {
-    baseURL: server.baseURL,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
@@ -39,13 +38,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node src/server/main.ts',
-    url: `${server.baseURL}/wps/system/status`,
-    env: server.env,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

@@ -1,6 +1,7 @@
 /**
  * `npm run models`: for every models/<name>.model.ts, replays every generated path and writes
- * models/<name>.md (diagram, states, transitions, test plan) and models/coverage.json.
+ * models/<name>.md (diagram, states, transitions, test plan) and models/coverage.json, with the
+ * browser coverage of the flows walked in Chromium (tests/support/model-walks.ts).
  * `npm run models -- --check`: writes nothing; exits 1 naming the files that are stale or missing.
  * Any state or transition that no path reaches fails both.
  */
@@ -15,7 +16,13 @@ import {
   stateViewGaps,
   type CoverageReport,
 } from '../tests/support/model-paths.ts';
-import { GENERATED_MARK, coverageJson, modelDocument } from './lib/model-docs.ts';
+import { browserWalks, walkPlan } from '../tests/support/model-walks.ts';
+import {
+  GENERATED_MARK,
+  coverageJson,
+  modelDocument,
+  type BrowserCoverage,
+} from './lib/model-docs.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const modelsDir = path.join(root, 'models');
@@ -31,7 +38,11 @@ async function readText(file: string): Promise<string | null> {
 
 const files = (await readdir(modelsDir)).filter((f) => f.endsWith('.model.ts')).sort();
 const outputs = new Map<string, string>();
-const reports: Array<{ model: MachineModel<AnyStateMachine>; report: CoverageReport }> = [];
+const reports: Array<{
+  model: MachineModel<AnyStateMachine>;
+  report: CoverageReport;
+  browser?: BrowserCoverage;
+}> = [];
 const problems: string[] = [];
 
 for (const file of files) {
@@ -49,10 +60,19 @@ for (const file of files) {
   try {
     const { paths, trails, report } = await checkModel(model);
     problems.push(...coverageGaps(report).map((gap) => `models/${file}: ${gap}`));
-    reports.push({ model, report });
+    const walk = browserWalks[model.name];
+    const browser = walk
+      ? { spec: walk.spec, notes: walk.notes, report: (await walkPlan(walk)).report }
+      : undefined;
+    reports.push({ model, report, browser });
     outputs.set(`models/${stem}.md`, modelDocument(model, paths, trails, report));
   } catch (error) {
     problems.push(`models/${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+for (const name of Object.keys(browserWalks)) {
+  if (!reports.some((r) => r.model.name === name)) {
+    problems.push(`tests/support/model-walks.ts: a browser walk of '${name}', which has no model`);
   }
 }
 outputs.set('models/coverage.json', coverageJson(reports));
@@ -96,11 +116,17 @@ if (check) {
     }
   }
   for (const file of obsolete) console.warn(`${file}: its model is gone; delete it`);
-  for (const { model, report } of reports) {
+  for (const { model, report, browser } of reports) {
+    const walked = browser?.report;
     console.log(
       `${model.name}: ${report.states.covered}/${report.states.total} states, ` +
         `${report.transitions.covered}/${report.transitions.total} transitions, ` +
-        `${report.paths} paths`,
+        `${report.paths} paths` +
+        (walked
+          ? `; in the browser ${walked.states.covered}/${walked.states.total} states, ` +
+            `${walked.transitions.covered}/${walked.transitions.total} transitions, ` +
+            `${walked.paths} paths`
+          : ''),
     );
   }
 }

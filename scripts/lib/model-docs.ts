@@ -200,16 +200,44 @@ export function modelDocument(
 }
 
 /** models/coverage.json */
-export function coverageJson(reports: Array<{ model: AnyModel; report: CoverageReport }>): string {
+export type BrowserCoverage = { spec: string; notes: string; report: CoverageReport };
+
+/**
+ * models/coverage.json: per model, the unit coverage (every generated path replayed on the
+ * machine) and, for the flows walked in Chromium, `browser`: the paths the e2e spec walks and
+ * the states and transitions they reach, with what they leave out.
+ */
+export function coverageJson(
+  reports: Array<{ model: AnyModel; report: CoverageReport; browser?: BrowserCoverage }>,
+): string {
   const sorted = [...reports].sort((a, b) => (a.model.name < b.model.name ? -1 : 1));
   const body = Object.fromEntries(
-    sorted.map(({ model, report }) => [
+    sorted.map(({ model, report, browser }) => [
       model.name,
       {
         machine: model.machine.id,
         states: { total: report.states.total, covered: report.states.covered },
         transitions: { total: report.transitions.total, covered: report.transitions.covered },
         paths: report.paths,
+        ...(browser
+          ? {
+              browser: {
+                spec: browser.spec,
+                paths: browser.report.paths,
+                states: {
+                  total: browser.report.states.total,
+                  covered: browser.report.states.covered,
+                  notWalked: browser.report.states.missing,
+                },
+                transitions: {
+                  total: browser.report.transitions.total,
+                  covered: browser.report.transitions.covered,
+                  notWalked: browser.report.transitions.missing,
+                },
+                notes: browser.notes,
+              },
+            }
+          : {}),
       },
     ]),
   );

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 // Serious and critical WCAG A/AA problems on the pages this issue completes, in both themes.
 const pages = [

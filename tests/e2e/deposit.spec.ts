@@ -1,20 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { moduleIds } from '../../src/contract/system.ts';
-import { opsDriver } from './support/ops.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
-import { logInThroughPopup } from './support/member.ts';
+import { logInThroughPopup, memberIdOf } from './support/member.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-});
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
-});
+test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 120_000 });
 
 /** Logs the player in through the login popup and closes the after-login modal. */
@@ -74,8 +65,9 @@ test('a new player deposits online through the sandbox gateway; the balance chan
   await page.screenshot({ path: test.info().outputPath('deposit-live-balance-en-desktop.png') });
 });
 
-test('the bank transfer channel shows the account and takes the reference (Hindi, phone)', async ({
+test('the bank transfer channel shows the account and takes the reference; the operator confirms it and the balance follows (Hindi, phone)', async ({
   page,
+  deposits,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const player = await registerPlayer(baseURL());
@@ -92,4 +84,10 @@ test('the bank transfer channel shows the account and takes the reference (Hindi
   await page.getByRole('button', { name: 'संदर्भ जमा करें' }).click();
   await expect(page.getByTestId('deposit-awaiting')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('deposit-manual-hi-phone.png') });
+
+  // The operator finds the order among the pending manual ones and confirms it.
+  const [order] = await deposits.pending(await memberIdOf(page, baseURL()));
+  expect(order?.amount).toBe('75000');
+  await deposits.confirm(order!.orderId);
+  await expect(page.getByTestId('header-balance-value')).toHaveText('P 750.00');
 });

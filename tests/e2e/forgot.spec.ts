@@ -1,24 +1,17 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { identityPaths, outboxListSchema } from '../../src/contract/identity.ts';
-import type { OutboxMessage } from '../../src/contract/identity.ts';
-import { envelopeOf } from '../../src/contract/envelope.ts';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { moduleIds } from '../../src/contract/system.ts';
-import { opsDriver } from './support/ops.ts';
 import { registerPlayer } from './support/identity.ts';
+import { latestOutbox } from './support/outbox.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 
-// Players are registered through the API, which needs no image captcha or SMS step; the
-// operator turns them off for this file, as identity.spec.ts does, and back on after.
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-  await ops().setModule(moduleIds.forgetByMobile, true);
-});
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
+// Players are registered through the API (no image captcha or SMS step); forgot by mobile on.
+test.use({
+  siteSettings: {
+    ...apiRegistration,
+    modules: { ...apiRegistration.modules, [moduleIds.forgetByMobile]: true },
+  },
 });
 
 /** A screenshot kept in the test's output folder and attached to its report. */
@@ -26,22 +19,6 @@ async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = fal
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** The newest message the outbox providers stored for an address, once it is there. */
-async function latestOutbox(channel: 'sms' | 'email', to: string): Promise<OutboxMessage> {
-  let latest: OutboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      const url = new URL(identityPaths.outbox, baseURL());
-      url.search = new URLSearchParams({ channel, to, limit: '1' }).toString();
-      const reply = envelopeOf(outboxListSchema).parse(await (await fetch(url)).json());
-      latest = reply.value?.messages[0];
-      return latest !== undefined;
-    })
-    .toBe(true);
-  if (!latest) throw new Error(`no ${channel} to ${to}`);
-  return latest;
 }
 
 test('by mobile number: the SMS code from the outbox sets a new password and logs in (Hindi, phone)', async ({

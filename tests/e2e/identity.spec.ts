@@ -1,24 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { moduleIds } from '../../src/contract/system.ts';
-import { opsDriver } from './support/ops.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer } from './support/identity.ts';
+import { smsCodeTo } from './support/outbox.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 
-// Registration through the API needs no image captcha or SMS step here; the operator turns them
-// off for this file, as a site without them would run.
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-});
+test.use({ siteSettings: apiRegistration });
 // Logins, registrations and sign-outs on a loaded machine can take a while.
 test.describe.configure({ timeout: 60_000 });
-
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
-});
 
 async function openLogin(page: Page) {
   await page.getByTestId('header-login-button').click();
@@ -94,20 +83,6 @@ test('a visitor registers by username and is logged in (English)', async ({ page
   await page.screenshot({ path: test.info().outputPath('registered-en.png') });
 });
 
-/** The newest SMS code the development outbox holds for a number. */
-async function smsCodeFromOutbox(number: string): Promise<string> {
-  const url = new URL('/wps/dev/outbox', baseURL());
-  url.searchParams.set('to', number);
-  url.searchParams.set('channel', 'sms');
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const body = (await (await fetch(url)).json()) as { value?: { messages: { text: string }[] } };
-    const code = /\b(\d{6})\b/.exec(body.value?.messages[0]?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no SMS code for ${number} in the outbox`);
-}
-
 test('a visitor registers by mobile number with the SMS code from the outbox (Hindi, phone)', async ({
   page,
 }) => {
@@ -125,7 +100,7 @@ test('a visitor registers by mobile number with the SMS code from the outbox (Hi
   await page.getByTestId('register-mobile').fill(mobile);
   await page.getByTestId('register-get-code').click();
   await expect(page.getByTestId('sms-countdown')).toBeVisible();
-  await page.getByTestId('register-code').fill(await smsCodeFromOutbox(`+91${mobile}`));
+  await page.getByTestId('register-code').fill(await smsCodeTo(`+91${mobile}`));
   await page.getByTestId('register-password').fill(`pass${stamp}`);
   await page.getByTestId('register-confirm').fill(`pass${stamp}`);
   await page.getByTestId('register-payment-password').fill('135790');

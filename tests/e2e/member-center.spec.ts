@@ -1,24 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { AxeBuilder } from '@axe-core/playwright';
-import { randomUUID } from 'node:crypto';
-import { moduleIds } from '../../src/contract/system.ts';
-import { walletOpsPaths } from '../../src/contract/wallet.ts';
 import { notifyPath } from '../../src/contract/realtime.ts';
-import { opsDriver } from './support/ops.ts';
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf, opsPost as opsCall } from './support/member.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-});
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
-});
+test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 90_000 });
 
 /** Serious or critical WCAG A/AA problems inside `selector`. */
@@ -32,19 +21,12 @@ async function seriousProblems(page: Page, selector: string): Promise<string[]> 
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const credit = (id: number, amount: string) =>
-  opsCall(baseURL(), walletOpsPaths.adjustment, {
-    memberId: id,
-    amount,
-    reason: 'e2e member center credit',
-    idempotencyKey: randomUUID(),
-  });
-
 const notify = (id: number, title: string, text: string) =>
   opsCall(baseURL(), notifyPath.replace(':memberId', String(id)), { title, text });
 
 test('the header balance follows an operator credit live, hides and refreshes; a notification toasts and is listed; the member center opens and closes (Hindi, desktop)', async ({
   page,
+  wallet,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const player = await registerPlayer(baseURL());
@@ -54,7 +36,7 @@ test('the header balance follows an operator credit live, hides and refreshes; a
 
   const value = page.getByTestId('header-balance-value');
   await expect(value).toHaveText('P 0.00');
-  await credit(id, '123456');
+  await wallet.credit(id, '123456', 'e2e member center credit');
   // No reload: the real-time channel carries the committed balance.
   await expect(value).toHaveText('P 1,234.56');
 
@@ -101,6 +83,7 @@ test('the header balance follows an operator credit live, hides and refreshes; a
 
 test('the member center opens from the address and from the dropdown on a phone (English)', async ({
   page,
+  wallet,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript(() => localStorage.setItem('lang', 'en'));
@@ -109,7 +92,7 @@ test('the member center opens from the address and from the dropdown on a phone 
   await logInThroughPopup(page, player);
   const id = await memberIdOf(page, baseURL());
   await expect(page.getByTestId('header-balance-value')).toHaveText('P 0.00');
-  await credit(id, '50000');
+  await wallet.credit(id, '50000', 'e2e member center credit');
   await expect(page.getByTestId('header-balance-value')).toHaveText('P 500.00');
   await notify(id, 'Welcome bonus', 'Your welcome bonus is ready.');
   await expect(page.getByTestId('notification-toasts')).toContainText('Welcome bonus');

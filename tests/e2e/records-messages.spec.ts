@@ -1,27 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
-import { moduleIds } from '../../src/contract/system.ts';
-import { walletOpsPaths } from '../../src/contract/wallet.ts';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { messageOpsPaths } from '../../src/contract/messages.ts';
-import { opsDriver } from './support/ops.ts';
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf, opsPost as opsCall } from './support/member.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-});
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
-});
+test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 90_000 });
 
 test('an operator message raises the unread badge live, reading it clears the badge; the account record shows a credited adjustment in the last 7 days (English, desktop and phone)', async ({
   page,
+  wallet,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
@@ -61,12 +50,7 @@ test('an operator message raises the unread badge live, reading it clears the ba
   await expect(center.getByTestId('message-row')).toHaveCount(1);
 
   // The account record: an operator credit, found with the 7-day preset.
-  await opsCall(baseURL(), walletOpsPaths.adjustment, {
-    memberId: id,
-    amount: '250000',
-    reason: 'e2e goodwill credit',
-    idempotencyKey: randomUUID(),
-  });
+  await wallet.credit(id, '250000', 'e2e goodwill credit');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?mc=transactionHistory');
   const history = page.getByTestId('member-center').getByTestId('page-transactionHistory');
@@ -90,6 +74,7 @@ test('an operator message raises the unread badge live, reading it clears the ba
 
 test('my wallet moves money to a game wallet and brings it back; transfer to upline is closed without an upline (English, desktop)', async ({
   page,
+  wallet,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
@@ -98,31 +83,26 @@ test('my wallet moves money to a game wallet and brings it back; transfer to upl
   await page.reload();
   await logInThroughPopup(page, player);
   const id = await memberIdOf(page, baseURL());
-  await opsCall(baseURL(), walletOpsPaths.adjustment, {
-    memberId: id,
-    amount: '100000',
-    reason: 'e2e wallet credit',
-    idempotencyKey: randomUUID(),
-  });
+  await wallet.credit(id, '100000', 'e2e wallet credit');
 
   await page.goto('/?mc=transferFund');
-  const wallet = page.getByTestId('member-center').getByTestId('page-transferFund');
-  await expect(wallet.getByTestId('funds-total')).toHaveText('P 1,000.00');
-  await wallet.getByLabel('To', { exact: true }).selectOption({ label: 'Aura Live' });
-  await wallet.getByLabel('Amount', { exact: true }).fill('250');
-  await wallet.getByRole('button', { name: 'Transfer', exact: true }).click();
-  await expect(wallet.getByTestId('transfer-done')).toContainText(
+  const funds = page.getByTestId('member-center').getByTestId('page-transferFund');
+  await expect(funds.getByTestId('funds-total')).toHaveText('P 1,000.00');
+  await funds.getByLabel('To', { exact: true }).selectOption({ label: 'Aura Live' });
+  await funds.getByLabel('Amount', { exact: true }).fill('250');
+  await funds.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(funds.getByTestId('transfer-done')).toContainText(
     'P 250.00 moved. Main wallet: P 750.00.',
   );
-  await expect(wallet.getByRole('listitem').filter({ hasText: 'Aura Live' })).toContainText(
+  await expect(funds.getByRole('listitem').filter({ hasText: 'Aura Live' })).toContainText(
     'P 250.00',
   );
-  await expect(wallet.getByTestId('funds-total')).toHaveText('P 1,000.00');
+  await expect(funds.getByTestId('funds-total')).toHaveText('P 1,000.00');
   await page.screenshot({ path: test.info().outputPath('my-wallet-en-desktop.png') });
 
-  await wallet.getByRole('button', { name: 'Bring all to main wallet' }).click();
-  await expect(wallet).toContainText('P 250.00 brought back to the main wallet.');
-  await expect(wallet.getByRole('listitem').filter({ hasText: 'Aura Live' })).toContainText(
+  await funds.getByRole('button', { name: 'Bring all to main wallet' }).click();
+  await expect(funds).toContainText('P 250.00 brought back to the main wallet.');
+  await expect(funds.getByRole('listitem').filter({ hasText: 'Aura Live' })).toContainText(
     'P 0.00',
   );
 

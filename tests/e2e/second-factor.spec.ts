@@ -1,21 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { identityPaths, type OutboxMessage } from '../../src/contract/identity.ts';
-import { moduleIds } from '../../src/contract/system.ts';
-import { opsDriver } from './support/ops.ts';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
+import { smsCodeTo } from './support/outbox.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 
-// Registration through the API needs no image captcha or SMS step here.
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-});
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
-});
+test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 90_000 });
 
 /** A browser as seen from `ip`: the e2e server trusts the loopback proxy's X-Forwarded-For. */
@@ -32,16 +22,6 @@ async function logIn(page: Page, player: Player) {
   await page.getByTestId('login-username').fill(player.username);
   await page.getByTestId('login-password').fill(player.password);
   await page.getByTestId('login-submit').click();
-}
-
-/** The newest one-time code the development outbox holds for the number. */
-async function smsCodeFor(player: Player): Promise<string> {
-  const to = encodeURIComponent(`+${player.countryDialingCode}${player.mobileNum}`);
-  const reply = await fetch(new URL(`${identityPaths.outbox}?channel=sms&to=${to}`, baseURL()));
-  const body = (await reply.json()) as { value: { messages: OutboxMessage[] } };
-  const code = /\b(\d{6})\b/.exec(body.value.messages[0]?.text ?? '')?.[1];
-  if (!code) throw new Error('no code in the outbox');
-  return code;
 }
 
 test('a player logging in from a new IP passes the SMS second factor (English)', async ({
@@ -67,7 +47,7 @@ test('a player logging in from a new IP passes the SMS second factor (English)',
 
   await page.getByTestId('login-second-factor-send').click();
   await expect(page.getByTestId('login-second-factor-sent')).toContainText('mobile number');
-  const code = await smsCodeFor(player);
+  const code = await smsCodeTo(`+${player.countryDialingCode}${player.mobileNum}`);
   await page.getByTestId('login-second-factor-code').fill(code);
   const stepShot = testInfo.outputPath('second-factor-step-en.png');
   await page.screenshot({ path: stepShot });

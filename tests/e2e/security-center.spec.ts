@@ -1,22 +1,13 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { Secret, TOTP } from 'otpauth';
-import { moduleIds } from '../../src/contract/system.ts';
-import { opsDriver } from './support/ops.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
+const baseURL = workerBaseURL;
 /** Where the member center opens on the security page. */
 const securityCenterUrl = '/?mc=securityCenter';
 
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-});
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
-});
+test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 120_000 });
 
 /** A browser as seen from `ip`: the e2e server trusts the loopback proxy's X-Forwarded-For. */

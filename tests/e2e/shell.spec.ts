@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, workerBaseURL } from './support/fixtures.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import { opsDriver } from './support/ops.ts';
 
-const ops = () => opsDriver({ baseURL: test.info().project.use.baseURL ?? '' });
+const ops = () => opsDriver({ baseURL: workerBaseURL() });
 const header = (page: Page) => page.locator('header.site-header');
 const footer = (page: Page) => page.locator('footer.site-footer');
 

@@ -1,10 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, workerBaseURL } from './support/fixtures.ts';
 import { bannerGroupByPath } from '../../src/contract/routes.ts';
 import hiLayout from '../../src/services/i18n/locales/hi/layout.json' with { type: 'json' };
 import enLayout from '../../src/services/i18n/locales/en/layout.json' with { type: 'json' };
 import { opsDriver } from './support/ops.ts';
 
-const ops = () => opsDriver({ baseURL: test.info().project.use.baseURL ?? '' });
+const ops = () => opsDriver({ baseURL: workerBaseURL() });
 
 test.describe('languages and theme', () => {
   test('home renders in Hindi by default', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 test('the home page loads in Hindi, the default language', async ({ page }) => {
   await page.goto('/');

@@ -1,80 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { moduleIds } from '../../src/contract/system.ts';
-import { walletOpsPaths } from '../../src/contract/wallet.ts';
-import { withdrawOpsPaths } from '../../src/contract/withdrawal.ts';
-import { opsDriver } from './support/ops.ts';
-import { opsCredentials } from './support/server.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
+import { tinyPng } from './support/images.ts';
 
-const baseURL = () => test.info().project.use.baseURL ?? '';
-const ops = () => opsDriver({ baseURL: baseURL() });
-const authorization = `Basic ${Buffer.from(`${opsCredentials.username}:${opsCredentials.password}`).toString('base64')}`;
+const baseURL = workerBaseURL;
 
-test.beforeAll(async () => {
-  await ops().setCaptcha(false);
-  await ops().setModule(moduleIds.registerSmsVerification, false);
-});
-test.afterAll(async () => {
-  await ops().setCaptcha(true);
-  await ops().setModule(moduleIds.registerSmsVerification, true);
-});
+test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 120_000 });
-
-/** An operator call (HTTP Basic) answering the envelope's value. */
-async function opsPost<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(new URL(path, baseURL()), {
-    method: 'POST',
-    headers: {
-      authorization,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { success: boolean; value: T; message?: string };
-  if (!json.success) throw new Error(`ops ${path}: ${response.status} ${json.message}`);
-  return json.value;
-}
-
-/** A small real PNG (a 4x4 gold square), made here. */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(4, 0);
-  header.writeUInt32BE(4, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.concat(
-    Array.from({ length: 4 }, () =>
-      Buffer.from([0, ...Array.from({ length: 4 }, () => [242, 193, 78]).flat()]),
-    ),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function logIn(page: Page, player: Player) {
   await page.goto('/');
@@ -84,6 +17,8 @@ async function logIn(page: Page, player: Player) {
 test('a player withdraws, the operator pays, the toast shows and the player confirms "not received" with a png proof (English, desktop)', async ({
   context,
   page,
+  wallet,
+  withdrawals,
 }) => {
   await context.addInitScript(() => localStorage.setItem('lang', 'en'));
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -92,12 +27,7 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
 
   // The operator credits P 2,000.00.
   const id = await memberIdOf(page, baseURL());
-  await opsPost(walletOpsPaths.adjustment, {
-    memberId: id,
-    amount: '200000',
-    reason: 'e2e withdrawal credit',
-    idempotencyKey: `e2e-${randomUUID()}`,
-  });
+  await wallet.credit(id, '200000', 'e2e withdrawal credit');
   await expect(page.getByTestId('header-balance-value')).toHaveText('P 2,000.00');
 
   await page.goto('/?mc=withdraw');
@@ -131,7 +61,7 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
       await page.getByTestId('withdraw-list').locator('li').first().getAttribute('data-testid')
     )?.replace('withdraw-item-', ''),
   );
-  await opsPost(withdrawOpsPaths.approve.replace(':id', String(withdrawalId)));
+  await withdrawals.approve(withdrawalId);
   await expect(page.getByTestId('notification-toasts')).toContainText('P 500.00');
   await expect(page.getByTestId('withdraw-status').first()).toHaveText('Paid – please confirm');
   await page.screenshot({ path: test.info().outputPath('withdraw-approved-en-desktop.png') });

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import { withdrawalMachine } from '../../src/machines/withdrawal.machine.ts';
 import type {
   BindBankAccountBody,
@@ -8,6 +7,7 @@ import type {
   WithdrawalRequestPayload,
   WithdrawInfo,
 } from '../../src/contract/withdrawal.ts';
+import { driveMachine } from '../support/machine-driver.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
 const info: WithdrawInfo = {
@@ -25,50 +25,56 @@ const request: WithdrawalRequestPayload = {
 };
 
 function start() {
-  const load = heldPromise<WithdrawInfo, void>();
-  const bind = heldPromise<unknown, BindBankAccountBody>();
-  const password = heldPromise<unknown, SetPaymentPasswordPayload>();
-  const submit = heldPromise<Withdrawal, WithdrawalRequestPayload>();
   const announceWithdrawal = vi.fn();
-  const actor = createActor(
-    withdrawalMachine.provide({
-      actors: {
-        loadWithdrawInfo: load.logic,
-        submitBankAccount: bind.logic,
-        submitPaymentPassword: password.logic,
-        submitWithdrawal: submit.logic,
-      },
-      actions: { announceWithdrawal },
-    }),
-  ).start();
-  return { actor, load, bind, password, submit, announceWithdrawal };
+  const driver = driveMachine(withdrawalMachine, {
+    held: {
+      loadWithdrawInfo: heldPromise<WithdrawInfo, void>(),
+      submitBankAccount: heldPromise<unknown, BindBankAccountBody>(),
+      submitPaymentPassword: heldPromise<unknown, SetPaymentPasswordPayload>(),
+      submitWithdrawal: heldPromise<Withdrawal, WithdrawalRequestPayload>(),
+    },
+    provide: { actions: { announceWithdrawal } },
+  });
+  const {
+    loadWithdrawInfo: load,
+    submitBankAccount: bind,
+    submitPaymentPassword: password,
+  } = driver.held;
+  return {
+    ...driver,
+    load,
+    bind,
+    password,
+    submit: driver.held.submitWithdrawal,
+    announceWithdrawal,
+  };
 }
 
 describe('withdrawalMachine', () => {
   it('loads, sends the request as given, reports it and reloads after "new request"', async () => {
-    const { actor, load, submit, announceWithdrawal } = start();
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    const { load, submit, announceWithdrawal, send, expectState, context, snapshot } = start();
+    expect(snapshot().hasTag('busy')).toBe(true);
     await load.resolve(info);
-    expect(actor.getSnapshot().value).toBe('ready');
-    actor.send({ type: 'user.submit', request });
+    expectState('ready');
+    send({ type: 'user.submit', request });
     expect(submit.calls).toEqual([request]);
     const made = { id: 7 } as Withdrawal;
     await submit.resolve(made);
-    expect(actor.getSnapshot().value).toBe('submitted');
-    expect(actor.getSnapshot().context.last).toBe(made);
+    expectState('submitted');
+    expect(context().last).toBe(made);
     expect(announceWithdrawal).toHaveBeenCalledTimes(1);
-    actor.send({ type: 'user.again' });
+    send({ type: 'user.again' });
     expect(load.calls).toHaveLength(2);
   });
 
   it('a refused request keeps the form with the code; the same key may be sent again', async () => {
-    const { actor, load, submit } = start();
+    const { load, submit, send, expectState, expectContext } = start();
     await load.resolve(info);
-    actor.send({ type: 'user.submit', request });
+    send({ type: 'user.submit', request });
     await submit.reject({ code: 'insufficient_balance' });
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context.error).toBe('insufficient_balance');
-    actor.send({ type: 'user.submit', request });
+    expectState('ready');
+    expectContext({ error: 'insufficient_balance' });
+    send({ type: 'user.submit', request });
     expect(submit.calls.map((call) => call.idempotencyKey)).toEqual([
       request.idempotencyKey,
       request.idempotencyKey,
@@ -76,28 +82,28 @@ describe('withdrawalMachine', () => {
   });
 
   it('binding an account and setting the password reload the page; a failure keeps it', async () => {
-    const { actor, load, bind, password } = start();
+    const { load, bind, password, send, expectState, expectContext } = start();
     await load.resolve(info);
     const account = { bankName: 'Bank', accountHolder: 'Asha', accountNumber: '123456' };
-    actor.send({ type: 'user.bindAccount', account });
+    send({ type: 'user.bindAccount', account });
     expect(bind.calls).toEqual([account]);
     await bind.resolve({});
     expect(load.calls).toHaveLength(2);
     await load.resolve(info);
-    actor.send({
+    send({
       type: 'user.setPaymentPassword',
       payload: { paymentPassword: '135790', password: 'x' },
     });
     await password.reject(new Error('offline'));
-    expect(actor.getSnapshot().context.error).toBe('system_error');
-    expect(actor.getSnapshot().value).toBe('ready');
+    expectContext({ error: 'system_error' });
+    expectState('ready');
   });
 
   it('a failed load offers a retry', async () => {
-    const { actor, load } = start();
+    const { load, send, expectState } = start();
     await load.reject({ code: 'network_error' });
-    expect(actor.getSnapshot().value).toBe('loadFailed');
-    actor.send({ type: 'user.retry' });
+    expectState('loadFailed');
+    send({ type: 'user.retry' });
     expect(load.calls).toHaveLength(2);
   });
 });

@@ -327,7 +327,7 @@ function withoutPrefixes(paths: ModelStep[][]): ModelStep[][] {
 }
 
 /** `loading.status → maintenance on loadStatus done (status 1)`; `starts in ready`. */
-function pathTitle(steps: ModelStep[], setting: string): string {
+export function pathTitle(steps: ModelStep[], setting: string): string {
   const last = steps[steps.length - 1];
   const before = steps[steps.length - 2];
   const prefix = setting ? `[${setting}] ` : '';

@@ -14,7 +14,7 @@ import {
 
 let counter = 0;
 
-async function encrypt(baseURL: string, payload: unknown): Promise<string> {
+export async function encrypt(baseURL: string, payload: unknown): Promise<string> {
   const reply = (await (await fetch(new URL(systemPaths.publicKey, baseURL))).json()) as {
     value: JWK;
   };

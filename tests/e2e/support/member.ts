@@ -22,6 +22,13 @@ export async function logInThroughPopup(page: Page, player: Player): Promise<voi
   await expect(page.getByTestId('header-account')).toContainText(player.username);
 }
 
+/** The page's session token (the app keeps it in sessionStorage). */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  if (!token) throw new Error('the page has no session token');
+  return token;
+}
+
 /** The logged-in member's id, read with the page's own token. */
 export async function memberIdOf(page: Page, baseURL: string): Promise<number> {
   const token = await page.evaluate(() => sessionStorage.getItem('token'));

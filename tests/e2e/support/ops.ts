@@ -12,6 +12,7 @@ import { envelopeOf } from '../../../src/contract/envelope.ts';
 import {
   maintenanceBodySchema,
   moduleBodySchema,
+  modulesSchema,
   opsPaths,
   opsSystemSchema,
   regionBodySchema,
@@ -34,7 +35,38 @@ export type OpsDriver = {
   setModule(modId: string, enabled: boolean): Promise<void>;
   /** Whether forms ask for the image captcha (site setting). */
   setCaptcha(enabled: boolean): Promise<void>;
+  /** Every module flag of the site by id, as the operator's module tree says. */
+  moduleFlags(): Promise<Map<string, boolean>>;
 };
+
+/**
+ * One operator call (HTTP Basic with the e2e operator) answering the envelope's value; throws
+ * with the reply on anything but success.
+ */
+export async function opsRequest<T = unknown>(
+  baseURL: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const authorization = `Basic ${Buffer.from(
+    `${opsCredentials.username}:${opsCredentials.password}`,
+  ).toString('base64')}`;
+  const response = await fetch(new URL(path, baseURL), {
+    method,
+    headers: {
+      authorization,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const json = (text ? JSON.parse(text) : {}) as { success?: boolean; value?: T };
+  if (!response.ok || !json.success) {
+    throw new Error(`ops ${method} ${path} failed: HTTP ${response.status} ${text.slice(0, 300)}`);
+  }
+  return json.value as T;
+}
 
 export function opsDriver(options: {
   baseURL: string;
@@ -105,6 +137,18 @@ export function opsDriver(options: {
         settingsBodySchema.parse({ captchaEnabled: enabled }),
         z.unknown(),
       );
+    },
+    async moduleFlags() {
+      const tree = (await call('GET', opsPaths.modules, undefined, modulesSchema)) ?? [];
+      const flags = new Map<string, boolean>();
+      const walk = (nodes: typeof tree) => {
+        for (const node of nodes) {
+          flags.set(node.modId, node.enabled === '1');
+          walk(node.childrenNodes);
+        }
+      };
+      walk(tree);
+      return flags;
     },
     async setModule(modId, enabled) {
       const path = opsPaths.module.replace(':modId', encodeURIComponent(modId));

@@ -2,19 +2,23 @@
  * The real server the end-to-end tests drive: `node src/server/main.ts` on the built app
  * (dist/), a free port, a fresh temporary DATA_DIR and known operator credentials.
  *
- * Playwright evaluates its config in the runner and again in every worker; the choices are
- * kept in environment variables on first evaluation, which the workers inherit, so all of
- * them talk to the same server.
+ * Every Playwright worker starts one of its own (tests/e2e/support/fixtures.ts), so the specs
+ * of one worker never see the site settings, players or login failures of another.
  */
-import { mkdtempSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { systemPaths } from '../../../src/contract/system.ts';
 
 export const opsCredentials = {
   username: 'e2e-operator',
   password: 'e2e-operator-password',
 } as const;
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 export type E2eServer = {
   port: number;
@@ -22,6 +26,11 @@ export type E2eServer = {
   dataDir: string;
   /** Environment for the server process. */
   env: Record<string, string>;
+};
+
+export type RunningServer = E2eServer & {
+  /** Stops the process (SIGTERM, then SIGKILL after 10 s) and removes its DATA_DIR. */
+  stop(): Promise<void>;
 };
 
 async function freePort(): Promise<number> {
@@ -38,11 +47,10 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A free port, a fresh DATA_DIR and the environment a server process needs. */
 export async function e2eServer(): Promise<E2eServer> {
-  process.env.E2E_PORT ??= String(await freePort());
-  process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'site-e2e-'));
-  const port = Number(process.env.E2E_PORT);
-  const dataDir = process.env.E2E_DATA_DIR;
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
   return {
     port,
     baseURL: `http://127.0.0.1:${port}`,
@@ -60,4 +68,59 @@ export async function e2eServer(): Promise<E2eServer> {
       TRUST_PROXY: '127.0.0.1',
     },
   };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+/**
+ * Starts `node src/server/main.ts` (the Node that runs Playwright: the project's pinned one)
+ * and waits until its status route answers. Throws with the server's error output when it
+ * exits or does not answer within `timeoutMs`.
+ */
+export async function startServer(timeoutMs = 120_000): Promise<RunningServer> {
+  const server = await e2eServer();
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...server.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    errors = (errors + chunk).slice(-4000);
+    process.stderr.write(chunk);
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    rmSync(server.dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`the e2e server exited (${child.exitCode ?? child.signalCode}):\n${errors}`);
+    }
+    try {
+      const reply = await fetch(new URL(systemPaths.status, server.baseURL));
+      if (reply.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the e2e server did not answer within ${timeoutMs} ms:\n${errors}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  return { ...server, stop };
 }
