@@ -114,6 +114,9 @@ for (const path of plan.paths) {
               .click();
             break;
           }
+          case 'user.sendCode':
+            await page.getByTestId('login-second-factor-send').click();
+            break;
           case 'user.submitCode':
             await page.getByTestId('login-second-factor-code').fill(String(event.code));
             await secondFactor.locator('button[type="submit"]').click();

@@ -92,9 +92,8 @@ export const browserWalks: Record<string, BrowserWalk> = {
       '(the code would have to be sent for real; the SMS tab is), the site default password ' +
       '(off on this site), a remembered device, social sign-in (it leaves the site) and ' +
       'user.refreshCaptcha (the captcha image refreshes itself; the page never sends it). ' +
-      'Sending the SMS or e-mail second-factor code is not walked: while it is sent the page ' +
-      'shows the busy login form instead of the second-factor step the model describes (a ' +
-      'difference reported to the UI owners). The ' +
+      'Sending the second-factor code is walked for the SMS and e-mail factors (the page ' +
+      'offers no send button for the authenticator). The ' +
       'real second factor is walked by tests/e2e/second-factor.spec.ts.',
     walkable: (step, _action, { previous, earlier }) => {
       const context = previous.context as { tab: string };
@@ -110,10 +109,12 @@ export const browserWalks: Record<string, BrowserWalk> = {
         case 'user.forgetRemembered':
         case 'user.social':
         case 'user.refreshCaptcha':
-        case 'user.sendCode':
-          // The page leaves the second-factor step while the code is sent (login-flow.tsx
-          // shows it in secondFactor and verifyingSecondFactor only); the model says it stays.
           return false;
+        case 'user.sendCode':
+          // The page offers the send button for the SMS and e-mail factors only.
+          return ['sms', 'email'].includes(
+            String((previous.context as { factor?: string }).factor),
+          );
         case 'xstate.done.actor.loadLoginInfo': {
           const started = earlier.findLast((s) =>
             ['user.submit', 'user.freePlay'].includes(s.event.type),

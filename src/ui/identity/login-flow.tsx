@@ -71,7 +71,11 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
     }
   }, [output, identity.dialogs, navigate]);
 
-  if (state === 'secondFactor' || state === 'verifyingSecondFactor') {
+  if (
+    state === 'secondFactor' ||
+    state === 'sendingSecondFactorCode' ||
+    state === 'verifyingSecondFactor'
+  ) {
     return <SecondFactorStep actor={actor} />;
   }
   if (state === 'afterLogin') return <AfterLogin actor={actor} />;
