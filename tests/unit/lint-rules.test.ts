@@ -1,6 +1,7 @@
 /**
  * The lint rules that keep the layers apart must fire on TypeScript: import-x once read only
- * .js files when it followed imports, so a .ts cycle passed lint unnoticed.
+ * .js files when it followed imports, so a .ts cycle passed lint unnoticed. The server's borders
+ * are checked on probe texts linted as if they stood in src/server (nothing is written there).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,5 +35,49 @@ describe('import-x/no-cycle on TypeScript', () => {
       'lower.ts': 'export const lower = 1;\n',
     });
     expect(ruleIds).not.toContain('import-x/no-cycle');
+  });
+});
+
+const root = resolve(import.meta.dirname, '../..');
+
+async function restrictedPathsOf(file: string, text: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: configFile });
+  const [result] = await eslint.lintText(text, { filePath: join(root, file) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+}
+
+describe('the server borders (import-x/no-restricted-paths)', () => {
+  it('an area reaches another area only through its port', async () => {
+    const file = 'src/server/areas/withdrawal/probe.ts';
+    expect(
+      await restrictedPathsOf(
+        file,
+        "import { createLedgerService } from '../wallet/ledger.service.ts';\nexport const x = createLedgerService;\n",
+      ),
+    ).toEqual([expect.stringContaining('only through its port')]);
+    expect(
+      await restrictedPathsOf(
+        file,
+        "import type { WalletPort } from '../wallet/wallet.port.ts';\nexport type X = WalletPort;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('the platform imports no area', async () => {
+    const messages = await restrictedPathsOf(
+      'src/server/platform/probe.ts',
+      "import type { WalletPort } from '../areas/wallet/wallet.port.ts';\nexport type X = WalletPort;\n",
+    );
+    expect(messages).toHaveLength(1);
+  });
+
+  it('routes never import repositories', async () => {
+    const messages = await restrictedPathsOf(
+      'src/server/areas/wallet/probe.routes.ts',
+      "import * as ledger from './ledger.repository.ts';\nexport const x = ledger;\n",
+    );
+    expect(messages).toHaveLength(1);
   });
 });
