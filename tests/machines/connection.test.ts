@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { fromCallback } from 'xstate';
 import {
   connectionMachine,
   type ConnectionCommand,
@@ -7,6 +7,7 @@ import {
   type SequencedEvent,
 } from '../../src/machines/connection.machine.ts';
 import { balanceEvent, notificationEvent, unreadEvent } from '../../models/connection.model.ts';
+import { driveMachine, paramsOf } from '../support/machine-driver.ts';
 
 function start() {
   const commands: ConnectionCommand[] = [];
@@ -19,87 +20,84 @@ function start() {
   const watchConnection = fromCallback<ConnectionCommand>(({ receive }) => {
     receive((command) => commands.push(command));
   });
-  const actor = createActor(
-    connectionMachine.provide({ actions: effects, actors: { watchConnection } }),
-  ).start();
-  const params = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map((call) => call[1]);
-  return { actor, effects, commands, params };
+  const driver = driveMachine(connectionMachine, {
+    provide: { actions: effects, actors: { watchConnection } },
+  });
+  return { ...driver, effects, commands };
 }
 
 describe('connectionMachine', () => {
   it('connects, resyncs once, then delivers events that follow by one', () => {
-    const { actor, effects, params } = start();
-    expect(actor.getSnapshot().value).toBe('connecting');
-    actor.send({ type: 'socket.synced', seq: 4 });
-    expect(actor.getSnapshot().value).toBe('connected');
-    expect(params(effects.resync)).toEqual([{ reason: 'connected' }]);
-    actor.send({ type: 'socket.event', event: balanceEvent(5, '900') });
-    actor.send({ type: 'socket.event', event: unreadEvent(6, 1) });
-    expect(params(effects.deliver)).toEqual([
+    const { effects, send, expectState, expectContext } = start();
+    expectState('connecting');
+    send({ type: 'socket.synced', seq: 4 });
+    expectState('connected');
+    expect(paramsOf(effects.resync)).toEqual([{ reason: 'connected' }]);
+    send({ type: 'socket.event', event: balanceEvent(5, '900') });
+    send({ type: 'socket.event', event: unreadEvent(6, 1) });
+    expect(paramsOf(effects.deliver)).toEqual([
       { event: balanceEvent(5, '900') },
       { event: unreadEvent(6, 1) },
     ]);
     expect(effects.resync).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.lastSeq).toBe(6);
+    expectContext({ lastSeq: 6 });
   });
 
   it('a gap delivers the event and asks for a resync', () => {
-    const { actor, effects, params } = start();
-    actor.send({ type: 'socket.synced', seq: 0 });
-    actor.send({ type: 'socket.event', event: balanceEvent(1) });
-    actor.send({ type: 'socket.event', event: notificationEvent(3) });
-    expect(params(effects.resync)).toEqual([{ reason: 'connected' }, { reason: 'gap' }]);
-    expect(
-      params(effects.deliver).map((p) => (p as { event: SequencedEvent }).event.payload.seq),
-    ).toEqual([1, 3]);
+    const { effects, send } = start();
+    send({ type: 'socket.synced', seq: 0 });
+    send({ type: 'socket.event', event: balanceEvent(1) });
+    send({ type: 'socket.event', event: notificationEvent(3) });
+    expect(paramsOf(effects.resync)).toEqual([{ reason: 'connected' }, { reason: 'gap' }]);
+    expect(paramsOf(effects.deliver).map((p) => p.event.payload.seq)).toEqual([1, 3]);
   });
 
   it('drops an event already taken in (duplicate or out of order), never delivering an older figure', () => {
-    const { actor, effects, params } = start();
-    actor.send({ type: 'socket.synced', seq: 0 });
-    actor.send({ type: 'socket.event', event: balanceEvent(2, '700') });
-    actor.send({ type: 'socket.event', event: balanceEvent(1, '500') });
-    actor.send({ type: 'socket.event', event: balanceEvent(2, '700') });
-    expect(params(effects.deliver)).toEqual([{ event: balanceEvent(2, '700') }]);
+    const { effects, send, expectContext } = start();
+    send({ type: 'socket.synced', seq: 0 });
+    send({ type: 'socket.event', event: balanceEvent(2, '700') });
+    send({ type: 'socket.event', event: balanceEvent(1, '500') });
+    send({ type: 'socket.event', event: balanceEvent(2, '700') });
+    expect(paramsOf(effects.deliver)).toEqual([{ event: balanceEvent(2, '700') }]);
     expect(effects.dropEvent).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context.lastSeq).toBe(2);
+    expectContext({ lastSeq: 2 });
   });
 
   it('every reconnect takes the new number and resyncs again', () => {
-    const { actor, effects, params } = start();
-    actor.send({ type: 'socket.synced', seq: 1 });
-    actor.send({ type: 'socket.disconnected' });
-    expect(actor.getSnapshot().value).toBe('reconnecting');
-    actor.send({ type: 'socket.event', event: balanceEvent(2) });
+    const { effects, send, expectState } = start();
+    send({ type: 'socket.synced', seq: 1 });
+    send({ type: 'socket.disconnected' });
+    expectState('reconnecting');
+    send({ type: 'socket.event', event: balanceEvent(2) });
     expect(effects.deliver).not.toHaveBeenCalled();
-    actor.send({ type: 'socket.synced', seq: 7 });
-    expect(actor.getSnapshot().value).toBe('connected');
-    expect(params(effects.resync)).toEqual([{ reason: 'connected' }, { reason: 'reconnected' }]);
-    actor.send({ type: 'socket.event', event: unreadEvent(8) });
+    send({ type: 'socket.synced', seq: 7 });
+    expectState('connected');
+    expect(paramsOf(effects.resync)).toEqual([{ reason: 'connected' }, { reason: 'reconnected' }]);
+    send({ type: 'socket.event', event: unreadEvent(8) });
     expect(effects.resync).toHaveBeenCalledTimes(2);
   });
 
   it('offline until the browser is back or the player retries; then the actor is told to reconnect', () => {
-    const { actor, commands } = start();
-    actor.send({ type: 'socket.synced', seq: 0 });
-    actor.send({ type: 'app.offline' });
-    expect(actor.getSnapshot().value).toBe('offline');
-    actor.send({ type: 'app.online' });
-    expect(actor.getSnapshot().value).toBe('reconnecting');
-    actor.send({ type: 'socket.reconnectFailed' });
-    expect(actor.getSnapshot().value).toBe('offline');
-    actor.send({ type: 'user.retry' });
+    const { commands, send, expectState } = start();
+    send({ type: 'socket.synced', seq: 0 });
+    send({ type: 'app.offline' });
+    expectState('offline');
+    send({ type: 'app.online' });
+    expectState('reconnecting');
+    send({ type: 'socket.reconnectFailed' });
+    expectState('offline');
+    send({ type: 'user.retry' });
     expect(commands).toEqual([{ type: 'reconnect' }, { type: 'reconnect' }]);
   });
 
   it('a refused token ends the channel and is reported once', () => {
-    const { actor, effects, params } = start();
-    actor.send({ type: 'socket.refused', code: 'session_expired' });
-    expect(actor.getSnapshot().value).toBe('refused');
-    expect(actor.getSnapshot().context.refusal).toBe('session_expired');
-    expect(params(effects.reportRefused)).toEqual([{ code: 'session_expired' }]);
-    actor.send({ type: 'app.online' });
-    actor.send({ type: 'socket.synced', seq: 0 });
-    expect(actor.getSnapshot().value).toBe('refused');
+    const { effects, send, expectState, expectContext } = start();
+    send({ type: 'socket.refused', code: 'session_expired' });
+    expectState('refused');
+    expectContext({ refusal: 'session_expired' });
+    expect(paramsOf(effects.reportRefused)).toEqual([{ code: 'session_expired' }]);
+    send({ type: 'app.online' });
+    send({ type: 'socket.synced', seq: 0 });
+    expectState('refused');
   });
 });

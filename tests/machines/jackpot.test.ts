@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
 import { constants } from '../../src/contract/constants.ts';
 import { jackpotMachine, jackpotStart } from '../../src/machines/jackpot.machine.ts';
+import { driveMachine } from '../support/machine-driver.ts';
 
 describe('jackpotMachine', () => {
   it('adds exactly 165.11 per 3 s interval', () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(jackpotMachine, { input: { startedAtMs: 0 }, clock }).start();
-    const first = actor.getSnapshot().context.hundredths;
-    clock.increment(constants.jackpotIntervalMs - 1);
-    expect(actor.getSnapshot().context.hundredths).toBe(first);
-    clock.increment(1);
-    expect(actor.getSnapshot().context.hundredths).toBe(first + 16511);
-    for (let i = 0; i < 99; i++) clock.increment(constants.jackpotIntervalMs);
-    expect(actor.getSnapshot().context.hundredths).toBe(first + 100 * 16511);
+    const { actor, tick, context, expectContext } = driveMachine(jackpotMachine, {
+      input: { startedAtMs: 0 },
+    });
+    const first = context().hundredths;
+    tick(constants.jackpotIntervalMs - 1);
+    expectContext({ hundredths: first });
+    tick(1);
+    expectContext({ hundredths: first + 16511 });
+    for (let i = 0; i < 99; i++) tick(constants.jackpotIntervalMs);
+    expectContext({ hundredths: first + 100 * 16511 });
     actor.stop();
   });
 

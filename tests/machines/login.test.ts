@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import type { LoginPayload, LoginResult, MemberInfo } from '../../src/contract/identity.ts';
 import {
   loginMachine,
@@ -15,6 +14,7 @@ import {
   smsForm,
 } from '../../models/login.model.ts';
 import { failureFixture, loginResultFixture, playerMember } from '../../models/session.model.ts';
+import { driveMachine, paramsOf } from '../support/machine-driver.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
 const baseInput: LoginInput = {
@@ -33,162 +33,142 @@ function start(input: Partial<LoginInput> = {}) {
     storeLoginInfo: vi.fn((_: unknown, _params: { member: MemberInfo }) => {}),
     forgetRemembered: vi.fn(),
   };
-  const actors = {
-    verifyHuman: heldPromise<string>(),
-    submitLogin: heldPromise<LoginResult, { payload: LoginPayload }>(),
-    verifySecondFactor: heldPromise<
-      LoginResult,
-      { challengeId: string; factor: SecondFactor; code: string }
-    >(),
-    sendSecondFactorCode: heldPromise<
-      { expiredMinutes: number },
-      { challengeId: string; factor: 'sms' | 'email' }
-    >(),
-    submitFreePlay: heldPromise<LoginResult>(),
-    submitRemembered: heldPromise<LoginResult>(),
-    startSocialLogin: heldPromise<void, { provider: 'google' | 'facebook' }>(),
-    loadLoginInfo: heldPromise<MemberInfo>(),
-  };
-  const actor = createActor(
-    loginMachine.provide({
+  const driver = driveMachine(loginMachine, {
+    held: {
+      verifyHuman: heldPromise<string>(),
+      submitLogin: heldPromise<LoginResult, { payload: LoginPayload }>(),
+      verifySecondFactor: heldPromise<
+        LoginResult,
+        { challengeId: string; factor: SecondFactor; code: string }
+      >(),
+      sendSecondFactorCode: heldPromise<
+        { expiredMinutes: number },
+        { challengeId: string; factor: 'sms' | 'email' }
+      >(),
+      submitFreePlay: heldPromise<LoginResult>(),
+      submitRemembered: heldPromise<LoginResult>(),
+      startSocialLogin: heldPromise<void, { provider: 'google' | 'facebook' }>(),
+      loadLoginInfo: heldPromise<MemberInfo>(),
+    },
+    provide: {
       actions: effects,
-      actors: {
-        verifyHuman: actors.verifyHuman.logic,
-        submitLogin: actors.submitLogin.logic,
-        verifySecondFactor: actors.verifySecondFactor.logic,
-        sendSecondFactorCode: actors.sendSecondFactorCode.logic,
-        submitFreePlay: actors.submitFreePlay.logic,
-        submitRemembered: actors.submitRemembered.logic,
-        startSocialLogin: actors.startSocialLogin.logic,
-        loadLoginInfo: actors.loadLoginInfo.logic,
-      },
       guards: { isFormValid: (_, params: { form: LoginForm }) => isLoginFormValid(params.form) },
-    }),
-    { input: { ...baseInput, ...input } },
-  ).start();
-  const params = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map((call) => call[1]);
-  return { actor, effects, actors, params };
-}
-
-/** Submits a password form through the human verification. */
-async function submitPassword(
-  { actor, actors }: ReturnType<typeof start>,
-  form: LoginForm = passwordForm,
-) {
-  actor.send({ type: 'user.submit', form });
-  await actors.verifyHuman.resolve('altcha-proof');
+    },
+    input: { ...baseInput, ...input },
+  });
+  /** Submits a password form through the human verification. */
+  const submitPassword = async (form: LoginForm = passwordForm) => {
+    driver.send({ type: 'user.submit', form });
+    await driver.held.verifyHuman.resolve('altcha-proof');
+  };
+  return { ...driver, effects, submitPassword };
 }
 
 describe('loginMachine', () => {
   it('shows the SMS tab only when SMS login is enabled', () => {
     const off = start({ smsLoginEnabled: false });
-    off.actor.send({ type: 'user.selectTab', tab: 'sms' });
-    expect(off.actor.getSnapshot().context.tab).toBe('username');
+    off.send({ type: 'user.selectTab', tab: 'sms' });
+    off.expectContext({ tab: 'username' });
     const on = start();
-    on.actor.send({ type: 'user.selectTab', tab: 'sms' });
-    expect(on.actor.getSnapshot().context.tab).toBe('sms');
+    on.send({ type: 'user.selectTab', tab: 'sms' });
+    on.expectContext({ tab: 'sms' });
   });
 
   it('an invalid form stays on the form with field errors and calls nothing', () => {
-    const { actor, actors, effects, params } = start();
+    const { held, effects, send, expectState, expectContext } = start();
     const form = { ...passwordForm, username: '' };
-    actor.send({ type: 'user.submit', form });
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context.invalid).toBe(true);
-    expect(params(effects.showFieldErrors)).toEqual([{ form }]);
-    expect(actors.verifyHuman.calls).toEqual([]);
-    expect(actors.submitLogin.calls).toEqual([]);
+    send({ type: 'user.submit', form });
+    expectState('idle');
+    expectContext({ invalid: true });
+    expect(paramsOf(effects.showFieldErrors)).toEqual([{ form }]);
+    expect(held.verifyHuman.calls).toEqual([]);
+    expect(held.submitLogin.calls).toEqual([]);
   });
 
   it('a password login passes the human verification answer to the login call', async () => {
-    const session = start();
-    session.actor.send({ type: 'user.submit', form: passwordForm });
-    expect(session.actor.getSnapshot().value).toBe('challenge');
-    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
-    await session.actors.verifyHuman.resolve('altcha-proof');
-    expect(session.actors.submitLogin.calls).toEqual([
+    const { held, send, expectState, snapshot } = start();
+    send({ type: 'user.submit', form: passwordForm });
+    expectState('challenge');
+    expect(snapshot().hasTag('busy')).toBe(true);
+    await held.verifyHuman.resolve('altcha-proof');
+    expect(held.submitLogin.calls).toEqual([
       { payload: { ...passwordForm, humanVerification: 'altcha-proof' } },
     ]);
   });
 
   it('an SMS login skips the human verification', () => {
-    const { actor, actors } = start();
-    actor.send({ type: 'user.selectTab', tab: 'sms' });
-    actor.send({ type: 'user.submit', form: smsForm });
-    expect(actor.getSnapshot().value).toBe('submitting');
-    expect(actors.verifyHuman.calls).toEqual([]);
-    expect(actors.submitLogin.calls).toEqual([{ payload: smsForm }]);
+    const { held, send, expectState } = start();
+    send({ type: 'user.selectTab', tab: 'sms' });
+    send({ type: 'user.submit', form: smsForm });
+    expectState('submitting');
+    expect(held.verifyHuman.calls).toEqual([]);
+    expect(held.submitLogin.calls).toEqual([{ payload: smsForm }]);
   });
 
   it('captcha_required shows and refreshes the captcha; later failures refresh it again', async () => {
-    const session = start();
-    await submitPassword(session);
-    await session.actors.submitLogin.reject(
-      failureFixture('captcha_required', 'Please enter the captcha.'),
-    );
-    const snapshot = session.actor.getSnapshot();
-    expect(snapshot.value).toBe('idle');
-    expect(snapshot.hasTag('busy')).toBe(false);
-    expect(snapshot.context.captchaRequired).toBe(true);
-    expect(snapshot.context.failure).toEqual({
+    const { held, effects, submitPassword, expectState, expectContext, context, snapshot } =
+      start();
+    await submitPassword();
+    await held.submitLogin.reject(failureFixture('captcha_required', 'Please enter the captcha.'));
+    expectState('idle');
+    expect(snapshot().hasTag('busy')).toBe(false);
+    expectContext({ captchaRequired: true });
+    expect(context().failure).toEqual({
       code: 'captcha_required',
       message: 'Please enter the captcha.',
     });
-    expect(session.effects.refreshCaptcha).toHaveBeenCalledTimes(1);
+    expect(effects.refreshCaptcha).toHaveBeenCalledTimes(1);
 
-    await submitPassword(session, { ...passwordForm, captcha: 'x7k2' });
-    expect(session.actors.submitLogin.calls.at(-1)?.payload.captcha).toBe('x7k2');
-    await session.actors.submitLogin.reject(
+    await submitPassword({ ...passwordForm, captcha: 'x7k2' });
+    expect(held.submitLogin.calls.at(-1)?.payload.captcha).toBe('x7k2');
+    await held.submitLogin.reject(
       failureFixture('invalid_credentials', 'The username or password is wrong.'),
     );
-    expect(session.actor.getSnapshot().context.captchaRequired).toBe(true);
-    expect(session.actor.getSnapshot().context.failure?.code).toBe('invalid_credentials');
-    expect(session.effects.refreshCaptcha).toHaveBeenCalledTimes(2);
+    expectContext({ captchaRequired: true, failure: { code: 'invalid_credentials' } });
+    expect(effects.refreshCaptcha).toHaveBeenCalledTimes(2);
   });
 
   it('a wrong password without a captcha only shows the message (loader hidden)', async () => {
-    const session = start();
-    await submitPassword(session);
-    await session.actors.submitLogin.reject(
+    const { held, effects, submitPassword, expectState, expectContext, snapshot } = start();
+    await submitPassword();
+    await held.submitLogin.reject(
       failureFixture('error_not_agent', 'Only agents can log in here.'),
     );
-    expect(session.actor.getSnapshot().value).toBe('idle');
-    expect(session.actor.getSnapshot().hasTag('busy')).toBe(false);
-    expect(session.actor.getSnapshot().context.captchaRequired).toBe(false);
-    expect(session.actor.getSnapshot().context.failure?.message).toBe(
-      'Only agents can log in here.',
-    );
-    expect(session.effects.refreshCaptcha).not.toHaveBeenCalled();
+    expectState('idle');
+    expect(snapshot().hasTag('busy')).toBe(false);
+    expectContext({
+      captchaRequired: false,
+      failure: { message: 'Only agents can log in here.' },
+    });
+    expect(effects.refreshCaptcha).not.toHaveBeenCalled();
   });
 
   it('an expired password forces the change for a password login, holding the password', async () => {
-    const session = start();
-    await submitPassword(session);
-    await session.actors.submitLogin.resolve(loginResultFixture({ passwordExpired: true }));
-    const snapshot = session.actor.getSnapshot();
-    expect(snapshot.status).toBe('done');
-    expect(snapshot.value).toBe('forcedPasswordChange');
-    expect(snapshot.output).toEqual({
+    const { held, effects, submitPassword, expectState, expectOutput } = start();
+    await submitPassword();
+    await held.submitLogin.resolve(loginResultFixture({ passwordExpired: true }));
+    expectState('forcedPasswordChange');
+    expectOutput({
       outcome: 'changePassword',
       reason: 'expired',
-      password: passwordForm.password,
+      password: passwordForm.password as string,
     });
-    expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: true }]);
-    expect(session.actors.loadLoginInfo.calls).toEqual([]);
+    expect(paramsOf(effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: true }]);
+    expect(held.loadLoginInfo.calls).toEqual([]);
   });
 
   it('an expired password does not force the change for an SMS login', async () => {
-    const session = start();
-    session.actor.send({ type: 'user.submit', form: smsForm });
-    await session.actors.submitLogin.resolve(loginResultFixture({ passwordExpired: true }));
-    expect(session.actor.getSnapshot().value).toBe('loadingLoginInfo');
+    const { held, send, expectState } = start();
+    send({ type: 'user.submit', form: smsForm });
+    await held.submitLogin.resolve(loginResultFixture({ passwordExpired: true }));
+    expectState('loadingLoginInfo');
   });
 
   it('the default password forces the change even when not expired', async () => {
-    const session = start();
-    await submitPassword(session, defaultPasswordForm);
-    await session.actors.submitLogin.resolve(loginResultFixture());
-    expect(session.actor.getSnapshot().output).toEqual({
+    const { held, submitPassword, expectOutput } = start();
+    await submitPassword(defaultPasswordForm);
+    await held.submitLogin.resolve(loginResultFixture());
+    expectOutput({
       outcome: 'changePassword',
       reason: 'defaultPassword',
       password: defaultPassword,
@@ -196,152 +176,145 @@ describe('loginMachine', () => {
   });
 
   it('a first-time login (the initial password) runs the first-login action, stores cpw and forces the change', async () => {
-    const session = start();
-    await submitPassword(session);
-    await session.actors.submitLogin.resolve(loginResultFixture({ firstTimeLogin: true }));
-    expect(session.effects.runFirstLoginAction).toHaveBeenCalledTimes(1);
-    expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: true }]);
-    expect(session.actor.getSnapshot().value).toBe('forcedPasswordChange');
-    expect(session.actor.getSnapshot().output).toMatchObject({
+    const { held, effects, submitPassword, expectState, snapshot } = start();
+    await submitPassword();
+    await held.submitLogin.resolve(loginResultFixture({ firstTimeLogin: true }));
+    expect(effects.runFirstLoginAction).toHaveBeenCalledTimes(1);
+    expect(paramsOf(effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: true }]);
+    expectState('forcedPasswordChange');
+    expect(snapshot().output).toMatchObject({
       outcome: 'changePassword',
       reason: 'defaultPassword',
     });
   });
 
   it('after login: login info, the after-login modal, then home', async () => {
-    const session = start();
-    await submitPassword(session);
-    await session.actors.submitLogin.resolve(loginResultFixture());
-    expect(session.effects.runFirstLoginAction).not.toHaveBeenCalled();
-    expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: false }]);
-    await session.actors.loadLoginInfo.resolve(playerMember);
-    expect(session.actor.getSnapshot().value).toBe('afterLogin');
-    expect(session.params(session.effects.storeLoginInfo)).toEqual([{ member: playerMember }]);
-    expect(session.actor.getSnapshot().context.result?.previousLoginAt).toBe(
-      '2026-05-01T10:00:00.000Z',
-    );
-    session.actor.send({ type: 'user.dismiss' });
-    expect(session.actor.getSnapshot().status).toBe('done');
-    expect(session.actor.getSnapshot().output).toEqual({ outcome: 'home' });
+    const { held, effects, submitPassword, send, expectState, expectContext, expectOutput } =
+      start();
+    await submitPassword();
+    await held.submitLogin.resolve(loginResultFixture());
+    expect(effects.runFirstLoginAction).not.toHaveBeenCalled();
+    expect(paramsOf(effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: false }]);
+    await held.loadLoginInfo.resolve(playerMember);
+    expectState('afterLogin');
+    expect(paramsOf(effects.storeLoginInfo)).toEqual([{ member: playerMember }]);
+    expectContext({ result: { previousLoginAt: '2026-05-01T10:00:00.000Z' } });
+    send({ type: 'user.dismiss' });
+    expectOutput({ outcome: 'home' });
   });
 
   it('a new IP asks for a second factor; the code goes with the challenge and chosen factor', async () => {
-    const session = start();
-    await submitPassword(session);
-    await session.actors.submitLogin.resolve(
+    const { held, effects, submitPassword, send, expectState, expectContext } = start();
+    await submitPassword();
+    await held.submitLogin.resolve(
       loginResultFixture({
         token: null,
         challenge: { challengeId: 'ch-42', factors: ['sms', 'totp'] },
       }),
     );
-    expect(session.actor.getSnapshot().value).toBe('secondFactor');
-    expect(session.actor.getSnapshot().context.factor).toBe('sms');
-    expect(session.effects.storeToken).not.toHaveBeenCalled();
-    session.actor.send({ type: 'user.selectFactor', factor: 'email' });
-    expect(session.actor.getSnapshot().context.factor).toBe('sms');
-    session.actor.send({ type: 'user.selectFactor', factor: 'totp' });
-    session.actor.send({ type: 'user.submitCode', code: '000000' });
-    expect(session.actors.verifySecondFactor.calls).toEqual([
+    expectState('secondFactor');
+    expectContext({ factor: 'sms' });
+    expect(effects.storeToken).not.toHaveBeenCalled();
+    send({ type: 'user.selectFactor', factor: 'email' });
+    expectContext({ factor: 'sms' });
+    send({ type: 'user.selectFactor', factor: 'totp' });
+    send({ type: 'user.submitCode', code: '000000' });
+    expect(held.verifySecondFactor.calls).toEqual([
       { challengeId: 'ch-42', factor: 'totp', code: '000000' },
     ]);
-    await session.actors.verifySecondFactor.reject(
+    await held.verifySecondFactor.reject(
       failureFixture('two_factor_invalid', 'The code is wrong.'),
     );
-    expect(session.actor.getSnapshot().value).toBe('secondFactor');
-    expect(session.actor.getSnapshot().context.failure?.code).toBe('two_factor_invalid');
-    session.actor.send({ type: 'user.submitCode', code: '123456' });
-    await session.actors.verifySecondFactor.resolve(loginResultFixture());
-    expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: false }]);
-    expect(session.actor.getSnapshot().value).toBe('loadingLoginInfo');
+    expectState('secondFactor');
+    expectContext({ failure: { code: 'two_factor_invalid' } });
+    send({ type: 'user.submitCode', code: '123456' });
+    await held.verifySecondFactor.resolve(loginResultFixture());
+    expect(paramsOf(effects.storeToken)).toEqual([{ token: 'tok-1f9c', cpw: false }]);
+    expectState('loadingLoginInfo');
   });
 
   it('sends the SMS or e-mail code on request, never for the authenticator; a refusal stays on the step', async () => {
-    const session = start();
-    await submitPassword(session);
-    await session.actors.submitLogin.resolve(
+    const { held, submitPassword, send, expectState, expectContext, context, snapshot } = start();
+    await submitPassword();
+    await held.submitLogin.resolve(
       loginResultFixture({
         token: null,
         challenge: { challengeId: 'ch-7', factors: ['sms', 'email', 'totp'] },
       }),
     );
-    session.actor.send({ type: 'user.sendCode' });
-    expect(session.actor.getSnapshot().value).toBe('sendingSecondFactorCode');
-    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(session.actors.sendSecondFactorCode.calls).toEqual([
-      { challengeId: 'ch-7', factor: 'sms' },
-    ]);
-    await session.actors.sendSecondFactorCode.resolve({ expiredMinutes: 10 });
-    expect(session.actor.getSnapshot().value).toBe('secondFactor');
-    expect(session.actor.getSnapshot().context.codeSent).toEqual({
-      factor: 'sms',
-      expiredMinutes: 10,
-    });
+    send({ type: 'user.sendCode' });
+    expectState('sendingSecondFactorCode');
+    expect(snapshot().hasTag('busy')).toBe(true);
+    expect(held.sendSecondFactorCode.calls).toEqual([{ challengeId: 'ch-7', factor: 'sms' }]);
+    await held.sendSecondFactorCode.resolve({ expiredMinutes: 10 });
+    expectState('secondFactor');
+    expect(context().codeSent).toEqual({ factor: 'sms', expiredMinutes: 10 });
 
-    session.actor.send({ type: 'user.selectFactor', factor: 'email' });
-    session.actor.send({ type: 'user.sendCode' });
-    await session.actors.sendSecondFactorCode.reject(
+    send({ type: 'user.selectFactor', factor: 'email' });
+    send({ type: 'user.sendCode' });
+    await held.sendSecondFactorCode.reject(
       failureFixture('sms_too_many_requests', 'Too many requests.'),
     );
-    expect(session.actors.sendSecondFactorCode.calls.at(-1)).toEqual({
+    expect(held.sendSecondFactorCode.calls.at(-1)).toEqual({
       challengeId: 'ch-7',
       factor: 'email',
     });
-    expect(session.actor.getSnapshot().value).toBe('secondFactor');
-    expect(session.actor.getSnapshot().context.failure?.code).toBe('sms_too_many_requests');
+    expectState('secondFactor');
+    expectContext({ failure: { code: 'sms_too_many_requests' } });
 
-    session.actor.send({ type: 'user.selectFactor', factor: 'totp' });
-    session.actor.send({ type: 'user.sendCode' });
-    expect(session.actor.getSnapshot().value).toBe('secondFactor');
-    expect(session.actors.sendSecondFactorCode.calls).toHaveLength(2);
+    send({ type: 'user.selectFactor', factor: 'totp' });
+    send({ type: 'user.sendCode' });
+    expectState('secondFactor');
+    expect(held.sendSecondFactorCode.calls).toHaveLength(2);
   });
 
   it('free play logs in a trial account without a password change', async () => {
-    const session = start();
-    session.actor.send({ type: 'user.freePlay' });
-    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
-    await session.actors.submitFreePlay.resolve(
+    const { held, effects, send, expectState, snapshot } = start();
+    send({ type: 'user.freePlay' });
+    expect(snapshot().hasTag('busy')).toBe(true);
+    await held.submitFreePlay.resolve(
       loginResultFixture({ token: 'tok-trial', passwordExpired: true }),
     );
-    expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-trial', cpw: true }]);
-    expect(session.actor.getSnapshot().value).toBe('loadingLoginInfo');
+    expect(paramsOf(effects.storeToken)).toEqual([{ token: 'tok-trial', cpw: true }]);
+    expectState('loadingLoginInfo');
   });
 
   it('remember-me logs the device in again; a spent cookie forgets it and keeps the form', async () => {
-    const session = start();
-    session.actor.send({ type: 'user.continueRemembered' });
-    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(session.actors.verifyHuman.calls).toEqual([]);
-    await session.actors.submitRemembered.resolve(loginResultFixture({ token: 'tok-rmb' }));
-    expect(session.params(session.effects.storeToken)).toEqual([{ token: 'tok-rmb', cpw: false }]);
-    expect(session.actor.getSnapshot().value).toBe('loadingLoginInfo');
+    const device = start();
+    device.send({ type: 'user.continueRemembered' });
+    expect(device.snapshot().hasTag('busy')).toBe(true);
+    expect(device.held.verifyHuman.calls).toEqual([]);
+    await device.held.submitRemembered.resolve(loginResultFixture({ token: 'tok-rmb' }));
+    expect(paramsOf(device.effects.storeToken)).toEqual([{ token: 'tok-rmb', cpw: false }]);
+    device.expectState('loadingLoginInfo');
 
     const spent = start();
-    spent.actor.send({ type: 'user.continueRemembered' });
-    await spent.actors.submitRemembered.reject(failureFixture('session_expired', 'Log in again.'));
-    expect(spent.actor.getSnapshot().value).toBe('idle');
-    expect(spent.actor.getSnapshot().context.failure?.code).toBe('session_expired');
+    spent.send({ type: 'user.continueRemembered' });
+    await spent.held.submitRemembered.reject(failureFixture('session_expired', 'Log in again.'));
+    spent.expectState('idle');
+    spent.expectContext({ failure: { code: 'session_expired' } });
     expect(spent.effects.forgetRemembered).toHaveBeenCalledTimes(1);
-    spent.actor.send({ type: 'user.forgetRemembered' });
+    spent.send({ type: 'user.forgetRemembered' });
     expect(spent.effects.forgetRemembered).toHaveBeenCalledTimes(2);
   });
 
   it('free play and social buttons do nothing when their modules are off', () => {
-    const { actor, actors } = start({ freePlayEnabled: false, socialProviders: [] });
-    actor.send({ type: 'user.freePlay' });
-    actor.send({ type: 'user.social', provider: 'facebook' });
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(actors.submitFreePlay.calls).toEqual([]);
-    expect(actors.startSocialLogin.calls).toEqual([]);
+    const { held, send, expectState } = start({ freePlayEnabled: false, socialProviders: [] });
+    send({ type: 'user.freePlay' });
+    send({ type: 'user.social', provider: 'facebook' });
+    expectState('idle');
+    expect(held.submitFreePlay.calls).toEqual([]);
+    expect(held.startSocialLogin.calls).toEqual([]);
   });
 
   it('social login starts the provider sign-in; a failure returns with the message', async () => {
-    const session = start();
-    session.actor.send({ type: 'user.social', provider: 'google' });
-    expect(session.actors.startSocialLogin.calls).toEqual([{ provider: 'google' }]);
-    await session.actors.startSocialLogin.reject(
+    const { held, send, expectState, expectContext } = start();
+    send({ type: 'user.social', provider: 'google' });
+    expect(held.startSocialLogin.calls).toEqual([{ provider: 'google' }]);
+    await held.startSocialLogin.reject(
       failureFixture('social_login_failed', 'Social login failed.'),
     );
-    expect(session.actor.getSnapshot().value).toBe('idle');
-    expect(session.actor.getSnapshot().context.failure?.code).toBe('social_login_failed');
+    expectState('idle');
+    expectContext({ failure: { code: 'social_login_failed' } });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import type { Language, Theme } from '../../src/contract/constants.ts';
 import { preferencesMachine } from '../../src/machines/preferences.machine.ts';
+import { driveMachine, paramsOf } from '../support/machine-driver.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
 function start({ signedIn = false, theme = 'light' as Theme } = {}) {
@@ -11,92 +11,87 @@ function start({ signedIn = false, theme = 'light' as Theme } = {}) {
     applyTheme: vi.fn((_: unknown, _params: { theme: Theme }) => {}),
     persistTheme: vi.fn((_: unknown, _params: { theme: Theme }) => {}),
   };
-  const save = heldPromise<void, { language: Language }>();
-  const actor = createActor(
-    preferencesMachine.provide({
-      actions: effects,
-      actors: { saveLanguage: save.logic },
-      guards: { hasSession: () => signedIn },
-    }),
-    { input: { language: 'hi', theme, languages: ['hi', 'en'] } },
-  ).start();
-  const params = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map((call) => call[1]);
-  return { actor, effects, save, params };
+  const driver = driveMachine(preferencesMachine, {
+    held: { saveLanguage: heldPromise<void, { language: Language }>() },
+    provide: { actions: effects, guards: { hasSession: () => signedIn } },
+    input: { language: 'hi', theme, languages: ['hi', 'en'] },
+  });
+  return { ...driver, effects, save: driver.held.saveLanguage };
 }
 
 describe('preferencesMachine', () => {
   it('applies the stored language and theme on start', () => {
-    const { effects, params } = start({ theme: 'dark' });
-    expect(params(effects.applyLanguage)).toEqual([{ language: 'hi' }]);
-    expect(params(effects.applyTheme)).toEqual([{ theme: 'dark' }]);
+    const { effects } = start({ theme: 'dark' });
+    expect(paramsOf(effects.applyLanguage)).toEqual([{ language: 'hi' }]);
+    expect(paramsOf(effects.applyTheme)).toEqual([{ theme: 'dark' }]);
   });
 
   it('the toggle applies and persists the new theme through the action params', () => {
-    const { actor, effects, params } = start();
-    actor.send({ type: 'user.toggleTheme' });
-    expect(actor.getSnapshot().context.theme).toBe('dark');
-    expect(params(effects.persistTheme)).toEqual([{ theme: 'dark' }]);
-    expect(params(effects.applyTheme).at(-1)).toEqual({ theme: 'dark' });
-    actor.send({ type: 'user.toggleTheme' });
-    expect(params(effects.persistTheme)).toEqual([{ theme: 'dark' }, { theme: 'light' }]);
+    const { effects, send, expectContext } = start();
+    send({ type: 'user.toggleTheme' });
+    expectContext({ theme: 'dark' });
+    expect(paramsOf(effects.persistTheme)).toEqual([{ theme: 'dark' }]);
+    expect(paramsOf(effects.applyTheme).at(-1)).toEqual({ theme: 'dark' });
+    send({ type: 'user.toggleTheme' });
+    expect(paramsOf(effects.persistTheme)).toEqual([{ theme: 'dark' }, { theme: 'light' }]);
   });
 
   it('choosing a theme persists exactly that theme', () => {
-    const { actor, effects, params } = start();
-    actor.send({ type: 'user.selectTheme', theme: 'dark' });
-    expect(params(effects.persistTheme)).toEqual([{ theme: 'dark' }]);
+    const { effects, send } = start();
+    send({ type: 'user.selectTheme', theme: 'dark' });
+    expect(paramsOf(effects.persistTheme)).toEqual([{ theme: 'dark' }]);
   });
 
   it('choosing an inactive language is ignored', () => {
-    const { actor, effects } = start({ signedIn: true });
-    actor.send({ type: 'user.selectLanguage', language: 'bn' });
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context.language).toBe('hi');
+    const { effects, send, expectState, expectContext } = start({ signedIn: true });
+    send({ type: 'user.selectLanguage', language: 'bn' });
+    expectState('ready');
+    expectContext({ language: 'hi' });
     expect(effects.persistLanguage).not.toHaveBeenCalled();
   });
 
   it('signed out: the language is applied and kept locally only', () => {
-    const { actor, effects, save, params } = start();
-    actor.send({ type: 'user.selectLanguage', language: 'en' });
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(params(effects.persistLanguage)).toEqual([{ language: 'en' }]);
-    expect(params(effects.applyLanguage).at(-1)).toEqual({ language: 'en' });
+    const { effects, save, send, expectState } = start();
+    send({ type: 'user.selectLanguage', language: 'en' });
+    expectState('ready');
+    expect(paramsOf(effects.persistLanguage)).toEqual([{ language: 'en' }]);
+    expect(paramsOf(effects.applyLanguage).at(-1)).toEqual({ language: 'en' });
     expect(save.calls).toEqual([]);
   });
 
   it('signed in: the language is also saved on the server, best effort', async () => {
-    const { actor, save } = start({ signedIn: true });
-    actor.send({ type: 'user.selectLanguage', language: 'en' });
-    expect(actor.getSnapshot().value).toBe('savingLanguage');
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    const { save, send, snapshot, expectState, expectContext } = start({ signedIn: true });
+    send({ type: 'user.selectLanguage', language: 'en' });
+    expectState('savingLanguage');
+    expect(snapshot().hasTag('busy')).toBe(true);
     expect(save.calls).toEqual([{ language: 'en' }]);
     await save.reject(new Error('offline'));
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context.language).toBe('en');
+    expectState('ready');
+    expectContext({ language: 'en' });
   });
 
   it('a second choice while saving saves the newer language', async () => {
-    const { actor, save } = start({ signedIn: true });
-    actor.send({ type: 'user.selectLanguage', language: 'en' });
-    actor.send({ type: 'user.selectLanguage', language: 'hi' });
+    const { save, send, expectState } = start({ signedIn: true });
+    send({ type: 'user.selectLanguage', language: 'en' });
+    send({ type: 'user.selectLanguage', language: 'hi' });
     expect(save.calls).toEqual([{ language: 'en' }, { language: 'hi' }]);
     await save.resolve(undefined, 0);
-    expect(actor.getSnapshot().value).toBe('savingLanguage');
+    expectState('savingLanguage');
     await save.resolve(undefined, 1);
-    expect(actor.getSnapshot().value).toBe('ready');
+    expectState('ready');
   });
 
   it('when the configuration drops the current language, the default takes its place', () => {
-    const { actor, effects, params } = start();
-    actor.send({ type: 'app.languagesConfigured', languages: ['en', 'bn'], defaultLanguage: 'en' });
-    expect(actor.getSnapshot().context).toMatchObject({ language: 'en', languages: ['en', 'bn'] });
-    expect(params(effects.applyLanguage).at(-1)).toEqual({ language: 'en' });
+    const { effects, send, expectContext } = start();
+    send({ type: 'app.languagesConfigured', languages: ['en', 'bn'], defaultLanguage: 'en' });
+    expectContext({ language: 'en', languages: ['en', 'bn'] });
+    expect(paramsOf(effects.applyLanguage).at(-1)).toEqual({ language: 'en' });
   });
 
   it('a configuration that keeps the current language only updates the list', () => {
-    const { actor, effects } = start();
-    actor.send({ type: 'app.languagesConfigured', languages: ['hi', 'bn'], defaultLanguage: 'bn' });
-    expect(actor.getSnapshot().context).toMatchObject({ language: 'hi', languages: ['hi', 'bn'] });
+    const { effects, send, expectContext } = start();
+    send({ type: 'app.languagesConfigured', languages: ['hi', 'bn'], defaultLanguage: 'bn' });
+    expectContext({ language: 'hi', languages: ['hi', 'bn'] });
     expect(effects.applyLanguage).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,44 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { isEmptyData, remoteDataMachine } from '../../src/machines/remote-data.machine.ts';
+import { driveMachine } from '../support/machine-driver.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
 function start(params: Record<string, string> = { type: 'B' }) {
-  const load = heldPromise<unknown, { params: Record<string, string> }>();
-  const actor = createActor(remoteDataMachine.provide({ actors: { load: load.logic } }), {
+  const driver = driveMachine(remoteDataMachine, {
+    held: { load: heldPromise<unknown, { params: Record<string, string> }>() },
     input: { params },
-  }).start();
-  return { actor, load };
+  });
+  return { ...driver, load: driver.held.load };
 }
 
 describe('remoteDataMachine', () => {
   it('loads with its params and shows the data', async () => {
-    const { actor, load } = start();
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    const { load, snapshot, context, expectState } = start();
+    expect(snapshot().hasTag('busy')).toBe(true);
     expect(load.calls).toEqual([{ params: { type: 'B' } }]);
     await load.resolve([{ id: 1 }]);
-    expect(actor.getSnapshot().value).toBe('loaded');
-    expect(actor.getSnapshot().context.data).toEqual([{ id: 1 }]);
+    expectState('loaded');
+    expect(context().data).toEqual([{ id: 1 }]);
   });
 
   it('new params while loading start a new load; the stale answer is dropped', async () => {
-    const { actor, load } = start();
-    actor.send({ type: 'app.paramsChanged', params: { type: 'PL' } });
+    const { load, send, context, expectState } = start();
+    send({ type: 'app.paramsChanged', params: { type: 'PL' } });
     expect(load.calls).toEqual([{ params: { type: 'B' } }, { params: { type: 'PL' } }]);
     await load.resolve(['stale'], 0);
-    expect(actor.getSnapshot().value).toBe('loading');
+    expectState('loading');
     await load.resolve(['fresh'], 1);
-    expect(actor.getSnapshot().context.data).toEqual(['fresh']);
+    expect(context().data).toEqual(['fresh']);
   });
 
   it('a failure offers a retry that loads again', async () => {
-    const { actor, load } = start();
+    const { load, send, expectState } = start();
     await load.reject(new Error('offline'));
-    expect(actor.getSnapshot().value).toBe('failed');
-    actor.send({ type: 'user.retry' });
-    expect(actor.getSnapshot().value).toBe('loading');
+    expectState('failed');
+    send({ type: 'user.retry' });
+    expectState('loading');
     await load.resolve([]);
-    expect(actor.getSnapshot().value).toBe('empty');
+    expectState('empty');
   });
 
   it('tells empty data apart from data', () => {

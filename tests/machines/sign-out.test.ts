@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import { signOutMachine } from '../../src/machines/sign-out.machine.ts';
 import { networkFailure } from '../../models/session.model.ts';
+import { driveMachine } from '../support/machine-driver.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
 function start() {
@@ -11,42 +11,42 @@ function start() {
     clearAgentAndVipState: vi.fn(() => done.push('clearAgentAndVipState')),
     goHome: vi.fn(() => done.push('goHome')),
   };
-  const logout = heldPromise<void>();
-  const actor = createActor(
-    signOutMachine.provide({ actions: effects, actors: { submitLogout: logout.logic } }),
-  ).start();
-  return { actor, effects, logout, done };
+  const driver = driveMachine(signOutMachine, {
+    held: { submitLogout: heldPromise<void>() },
+    provide: { actions: effects },
+  });
+  return { ...driver, effects, logout: driver.held.submitLogout, done };
 }
 
 describe('signOutMachine', () => {
   it('asks first; cancel keeps the session and calls nothing', () => {
-    const { actor, logout, done } = start();
-    actor.send({ type: 'user.signOut' });
-    expect(actor.getSnapshot().value).toBe('confirming');
-    actor.send({ type: 'user.cancel' });
-    expect(actor.getSnapshot().value).toBe('idle');
+    const { logout, done, send, expectState } = start();
+    send({ type: 'user.signOut' });
+    expectState('confirming');
+    send({ type: 'user.cancel' });
+    expectState('idle');
     expect(logout.calls).toEqual([]);
     expect(done).toEqual([]);
   });
 
   it('confirm calls logout, then clears the session and goes home', async () => {
-    const { actor, logout, done } = start();
-    actor.send({ type: 'user.signOut' });
-    actor.send({ type: 'user.confirm' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    const { logout, done, send, snapshot, expectDone } = start();
+    send({ type: 'user.signOut' });
+    send({ type: 'user.confirm' });
+    expect(snapshot().hasTag('busy')).toBe(true);
     expect(logout.calls).toHaveLength(1);
     expect(done).toEqual([]);
     await logout.resolve(undefined);
-    expect(actor.getSnapshot().status).toBe('done');
+    expectDone();
     expect(done).toEqual(['clearSession', 'clearAgentAndVipState', 'goHome']);
   });
 
   it('clears the session even when the logout call fails', async () => {
-    const { actor, logout, done } = start();
-    actor.send({ type: 'user.signOut' });
-    actor.send({ type: 'user.confirm' });
+    const { logout, done, send, expectDone } = start();
+    send({ type: 'user.signOut' });
+    send({ type: 'user.confirm' });
     await logout.reject(networkFailure);
-    expect(actor.getSnapshot().status).toBe('done');
+    expectDone();
     expect(done).toEqual(['clearSession', 'clearAgentAndVipState', 'goHome']);
   });
 });

@@ -1,23 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
 import { constants } from '../../src/contract/constants.ts';
 import type { Permission, SystemStatus } from '../../src/contract/system.ts';
 import { permissionSchema } from '../../src/contract/system.ts';
 import { systemStatusMachine } from '../../src/machines/system-status.machine.ts';
 import { permissionFixture } from '../../models/system-status.model.ts';
+import { driveMachine } from '../support/machine-driver.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
 function start() {
-  const status = heldPromise<SystemStatus>();
-  const permission = heldPromise<Permission, { host: string }>();
-  const clock = new SimulatedClock();
-  const actor = createActor(
-    systemStatusMachine.provide({
-      actors: { loadStatus: status.logic, loadPermission: permission.logic },
-    }),
-    { input: { host: 'demo.example.test' }, clock },
-  ).start();
-  return { actor, status, permission, clock };
+  const driver = driveMachine(systemStatusMachine, {
+    held: {
+      loadStatus: heldPromise<SystemStatus>(),
+      loadPermission: heldPromise<Permission, { host: string }>(),
+    },
+    input: { host: 'demo.example.test' },
+  });
+  return { ...driver, load: driver.held.loadStatus, permission: driver.held.loadPermission };
 }
 
 const status = (code: 0 | 1 | 2): SystemStatus => ({
@@ -32,79 +30,79 @@ describe('systemStatusMachine', () => {
   });
 
   it('maintenance wins: status 1 shows maintenance and skips the permission call', async () => {
-    const { actor, status: load, permission } = start();
+    const { load, permission, expectState, expectContext } = start();
     await load.resolve(status(1));
-    expect(actor.getSnapshot().value).toBe('maintenance');
-    expect(actor.getSnapshot().context.status?.endTime).toBe('2026-06-01T04:00:00.000Z');
+    expectState('maintenance');
+    expectContext({ status: { endTime: '2026-06-01T04:00:00.000Z' } });
     expect(permission.calls).toEqual([]);
   });
 
   it('status 2 shows the region page with the visitor IP', async () => {
-    const { actor, status: load } = start();
+    const { load, expectState, expectContext } = start();
     await load.resolve(status(2));
-    expect(actor.getSnapshot().value).toBe('regionBlocked');
-    expect(actor.getSnapshot().context.status?.ip).toBe('198.51.100.23');
+    expectState('regionBlocked');
+    expectContext({ status: { ip: '198.51.100.23' } });
   });
 
   it('status 0 reads the permission for the current host, then shows the site', async () => {
-    const { actor, status: load, permission } = start();
+    const { load, permission, expectToBeIn, expectState, context, snapshot } = start();
     await load.resolve(status(0));
-    expect(actor.getSnapshot().matches({ loading: 'permission' })).toBe(true);
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expectToBeIn({ loading: 'permission' });
+    expect(snapshot().hasTag('busy')).toBe(true);
     expect(permission.calls).toEqual([{ host: 'demo.example.test' }]);
     await permission.resolve(permissionFixture);
-    expect(actor.getSnapshot().value).toBe('normal');
-    expect(actor.getSnapshot().context.permission).toEqual(permissionFixture);
+    expectState('normal');
+    expect(context().permission).toEqual(permissionFixture);
   });
 
-  it('the page-load time-out ends a hanging start-up on the error page; retry starts over', async () => {
-    const { actor, status: load, clock } = start();
-    clock.increment(constants.pageLoadTimeoutMs);
-    expect(actor.getSnapshot().value).toBe('error');
-    expect(actor.getSnapshot().context.failure).toBe('timeout');
-    actor.send({ type: 'user.retry' });
-    expect(actor.getSnapshot().matches({ loading: 'status' })).toBe(true);
-    expect(actor.getSnapshot().context.failure).toBeNull();
+  it('the page-load time-out ends a hanging start-up on the error page; retry starts over', () => {
+    const { load, send, tick, expectState, expectToBeIn, expectContext } = start();
+    tick(constants.pageLoadTimeoutMs);
+    expectState('error');
+    expectContext({ failure: 'timeout' });
+    send({ type: 'user.retry' });
+    expectToBeIn({ loading: 'status' });
+    expectContext({ failure: null });
     expect(load.calls).toHaveLength(2);
   });
 
   it('a late answer after the time-out changes nothing', async () => {
-    const { actor, status: load, clock } = start();
-    clock.increment(constants.pageLoadTimeoutMs);
+    const { load, tick, expectState } = start();
+    tick(constants.pageLoadTimeoutMs);
     await load.resolve(status(1), 0);
-    expect(actor.getSnapshot().value).toBe('error');
+    expectState('error');
   });
 
   it('no time-out once the site is shown', async () => {
-    const { actor, status: load, permission, clock } = start();
+    const { load, permission, tick, expectState } = start();
     await load.resolve(status(0));
     await permission.resolve(permissionFixture);
-    clock.increment(constants.pageLoadTimeoutMs * 2);
-    expect(actor.getSnapshot().value).toBe('normal');
+    tick(constants.pageLoadTimeoutMs * 2);
+    expectState('normal');
   });
 
   it('a network failure is told apart from the time-out', async () => {
-    const { actor, status: load } = start();
+    const { load, expectState, expectContext } = start();
     await load.reject(new Error('offline'));
-    expect(actor.getSnapshot().value).toBe('error');
-    expect(actor.getSnapshot().context.failure).toBe('network');
+    expectState('error');
+    expectContext({ failure: 'network' });
   });
 
   it('a status push while the site is shown checks again and can show maintenance', async () => {
-    const { actor, status: load, permission } = start();
+    const { load, permission, send, expectState } = start();
     await load.resolve(status(0));
     await permission.resolve(permissionFixture);
-    actor.send({ type: 'server.statusChanged' });
+    send({ type: 'server.statusChanged' });
     await load.resolve(status(1));
-    expect(actor.getSnapshot().value).toBe('maintenance');
+    expectState('maintenance');
   });
 
   it('ignores a retry while the site is shown', async () => {
-    const { actor, status: load, permission } = start();
+    const { load, permission, send, expectState } = start();
     await load.resolve(status(0));
     await permission.resolve(permissionFixture);
-    actor.send({ type: 'user.retry' });
-    expect(actor.getSnapshot().value).toBe('normal');
+    send({ type: 'user.retry' });
+    expectState('normal');
     expect(load.calls).toHaveLength(1);
   });
 });

@@ -12,6 +12,9 @@
  * sms.expectToBeIn({ code: 'counting' });
  * sms.tick(60_000);
  * sms.expectContext({ secondsLeft: 0 });
+ *
+ * Actions supplied as `vi.fn` spies are read back with `paramsOf(spy)`; a flow that ends is
+ * checked with `expectDone()` or `expectOutput(output)`.
  */
 import { expect } from 'vitest';
 import {
@@ -23,10 +26,14 @@ import {
   type ContextFrom,
   type EventFromLogic,
   type InputFrom,
+  type OutputFrom,
   type SnapshotFrom,
   type StateValue,
 } from 'xstate';
 import type { heldPromise } from './model-actors.ts';
+
+/** What toMatchObject accepts: any subset of the fields, at every depth. */
+type Subset<T> = T extends object ? { [K in keyof T]?: Subset<T[K]> } : T;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any output and input
 type Held = ReturnType<typeof heldPromise<any, any>>;
@@ -45,8 +52,12 @@ export type MachineDriver<TMachine extends AnyStateMachine, THeld extends Record
   expectState(value: StateValue): void;
   /** The snapshot matches every given state (a key, or a partial state value). */
   expectToBeIn(...states: StateValue[]): void;
-  /** The context has these fields (toMatchObject). */
-  expectContext(fields: Partial<ContextFrom<TMachine>>): void;
+  /** The context has these fields, nested objects compared by their given fields (toMatchObject). */
+  expectContext(fields: Subset<ContextFrom<TMachine>>): void;
+  /** The machine reached a final state (status `done`). */
+  expectDone(): void;
+  /** The machine reached a final state and its output equals `output`. */
+  expectOutput(output: OutputFrom<TMachine>): void;
 };
 
 export function driveMachine<
@@ -93,5 +104,24 @@ export function driveMachine<
       }
     },
     expectContext: (fields) => expect(current().context).toMatchObject(fields),
+    expectDone: () => expect(current().status).toBe('done'),
+    expectOutput: (output) => {
+      expect(current().status).toBe('done');
+      expect(current().output).toEqual(output);
+    },
   };
+}
+
+/**
+ * The params each call of an action spy received (an action is called with its arguments and
+ * then its params), in call order.
+ *
+ * @example
+ * const storeToken = vi.fn((_: unknown, _params: { token: string }) => {});
+ * expect(paramsOf(storeToken)).toEqual([{ token: 'tok-1f9c' }]);
+ */
+export function paramsOf<TParams>(spy: {
+  mock: { calls: ReadonlyArray<readonly [unknown, TParams, ...unknown[]]> };
+}): TParams[] {
+  return spy.mock.calls.map((call) => call[1]);
 }
