@@ -64,19 +64,19 @@ export function RequestList({
               {t('list.received', { amount: money(withdrawal.receivedAmount) })}
             </p>
           ) : null}
-          {withdrawal.status === 'paid' ? (
-            confirming === withdrawal.id ? (
-              <Confirmation withdrawal={withdrawal} onDone={onConfirmed} />
-            ) : (
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => setConfirming(withdrawal.id)}
-                data-testid="withdraw-confirm-open"
-              >
-                {t('list.confirm')}
-              </button>
-            )
+          {/* The confirmation stays once opened: the list re-read after it ends no longer
+              says 'paid', and the thank-you (or closed) note must not vanish with it. */}
+          {confirming === withdrawal.id ? (
+            <Confirmation withdrawal={withdrawal} onDone={onConfirmed} />
+          ) : withdrawal.status === 'paid' ? (
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => setConfirming(withdrawal.id)}
+              data-testid="withdraw-confirm-open"
+            >
+              {t('list.confirm')}
+            </button>
           ) : null}
         </li>
       ))}
