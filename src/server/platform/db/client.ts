@@ -20,6 +20,8 @@ export type Database = {
    * start together migrate and seed one after the other.
    */
   migrateAndRun(work: (db: Db) => Promise<void>): Promise<void>;
+  /** Runs `work` under the same start-up lock, on a schema already migrated (the area seeds). */
+  runLocked(work: (db: Db) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -39,45 +41,57 @@ async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client);
+  async function runLocked(work: (db: Db) => Promise<void>) {
+    // PGlite has one connection; the lock still documents the protocol.
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      await work(db);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  }
   return {
     db,
     driver: 'pglite',
-    async migrateAndRun(work) {
-      // PGlite has one connection; the lock still documents the protocol.
-      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-      try {
+    migrateAndRun: (work) =>
+      runLocked(async (locked) => {
         await migratePglite(db, { migrationsFolder });
-        await work(db);
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
-      }
-    },
+        await work(locked);
+      }),
+    runLocked,
     close: () => client.close(),
   };
 }
 
+const onConnection = (connection: pg.PoolClient) => drizzlePg(connection);
+
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool);
+  async function runLocked(work: (db: ReturnType<typeof onConnection>) => Promise<void>) {
+    // Session-level advisory locks belong to a connection: hold one for the whole step.
+    const connection = await pool.connect();
+    try {
+      const locked = onConnection(connection);
+      await locked.execute(sql`select pg_advisory_lock(${STARTUP_LOCK})`);
+      try {
+        await work(locked);
+      } finally {
+        await locked.execute(sql`select pg_advisory_unlock(${STARTUP_LOCK})`);
+      }
+    } finally {
+      connection.release();
+    }
+  }
   return {
     db,
     driver: 'postgres',
-    async migrateAndRun(work) {
-      // Session-level advisory locks belong to a connection: hold one for the whole step.
-      const connection = await pool.connect();
-      try {
-        const locked = drizzlePg(connection);
-        await locked.execute(sql`select pg_advisory_lock(${STARTUP_LOCK})`);
-        try {
-          await migratePg(locked, { migrationsFolder });
-          await work(locked);
-        } finally {
-          await locked.execute(sql`select pg_advisory_unlock(${STARTUP_LOCK})`);
-        }
-      } finally {
-        connection.release();
-      }
-    },
+    migrateAndRun: (work) =>
+      runLocked(async (locked) => {
+        await migratePg(locked, { migrationsFolder });
+        await work(locked);
+      }),
+    runLocked,
     close: () => pool.end(),
   };
 }

@@ -35,7 +35,7 @@ export async function runSeedSteps(db: Db, steps: readonly SeedStep[]): Promise<
   }
 }
 
-/** The `seed` decoration over one database. */
+/** The `seed` decoration over one database (migrated once by the platform before any area). */
 export function seederFor(database: Database) {
-  return (steps: readonly SeedStep[]) => database.migrateAndRun((db) => runSeedSteps(db, steps));
+  return (steps: readonly SeedStep[]) => database.runLocked((db) => runSeedSteps(db, steps));
 }
