@@ -21,6 +21,12 @@ import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
 import { createSiteRouter } from './router.tsx';
 import { StartupGate } from './startup-gate.tsx';
+// Devanagari and Bengali faces shipped with the site (many devices have neither); each face
+// declares its unicode-range, so a page downloads only the scripts it shows.
+import '@fontsource/noto-sans-devanagari/400.css';
+import '@fontsource/noto-sans-devanagari/700.css';
+import '@fontsource/noto-sans-bengali/400.css';
+import '@fontsource/noto-sans-bengali/700.css';
 import '../ui/styles/base.css';
 import '../ui/styles/layout.css';
 import '../ui/styles/components.css';
