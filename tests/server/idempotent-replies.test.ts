@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Database, Db } from '../../src/server/platform/db/client.ts';
 import { sessions } from '../../src/server/platform/members/members.schema.ts';
@@ -8,6 +8,10 @@ import { ledgerPostings } from '../../src/server/areas/wallet/ledger.schema.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { translate } from '../../src/server/platform/i18n/messages.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { insertAudit } from '../../src/server/platform/audit/audit.repository.ts';
+import { idempotentReply } from '../../src/server/platform/idempotency/idempotent-replies.ts';
 import { recordsOpsPaths, recordsPaths } from '../../src/contract/records.ts';
 import { walletOpsPaths, walletPaths, type BalanceReply } from '../../src/contract/wallet.ts';
 import { depositOpsPaths, depositPaths, type PaymentChannel } from '../../src/contract/deposit.ts';
@@ -193,7 +197,9 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
 
   it('wallet transfer: concurrent calls with one key move once and all answer the same bytes', async () => {
     await setSingle(false);
-    const p = await player();
+    const p = await player(1_000n);
+    // The whole balance: a call that lost the race must answer the winner's reply, not
+    // "insufficient balance".
     const options: InjectOptions = {
       method: 'POST',
       url: recordsPaths.walletTransfer,
@@ -201,10 +207,10 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
       remoteAddress: p.remoteAddress,
       payload: { from: 'main', to: vendor, amount: '1000', idempotencyKey: key() },
     };
-    const replies = await Promise.all(Array.from({ length: 6 }, () => raw(options)));
-    expect(replies[0]?.status).toBe(200);
+    const replies = await Promise.all(Array.from({ length: 8 }, () => raw(options)));
+    expect(replies[0]?.status, replies[0]?.body).toBe(200);
     for (const reply of replies) expect(reply).toEqual(replies[0]);
-    expect(await mainBalance(p)).toBe('99000');
+    expect(await mainBalance(p)).toBe('0');
   });
 
   it('consolidated funds: the first reply (moved and funds), not a second "moved 0"', async () => {
@@ -375,5 +381,57 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
     expect(first.value).toMatchObject({ status: 'pending', amount: '50000' });
     expect(await mainBalance(p)).toBe('50000');
     await expectKeyReuseRefused({ ...(await send()), payload: { ...body, amount: '50001' } });
+  });
+});
+
+describe('the one mechanism (idempotentReply) when two calls with one key race', () => {
+  const testCall = () => ({
+    scope: 'operator:race-test',
+    key: key(),
+    operation: 'test.race',
+    request: { amount: '1' },
+  });
+
+  it('a call that stores second rolls its transaction back and answers the first reply', async () => {
+    const race = testCall();
+    const reply = await idempotentReply<{ n: number }>(db(), race, async (record) => {
+      // The other call commits its reply while this one runs.
+      await idempotentReply(db(), race, async () => ({ n: 1 }));
+      await db().transaction(async (tx) => {
+        await insertAudit(tx, {
+          actor: 'test',
+          action: 'test.race',
+          target: race.key,
+          before: null,
+          after: null,
+        });
+        await record(tx, { n: 2 });
+      });
+      return { n: 2 };
+    });
+    expect(reply).toEqual({ status: 200, body: '{"success":true,"value":{"n":1}}' });
+    const [audits] = await db()
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.target, race.key));
+    expect(audits?.n).toBe(0);
+  });
+
+  it('a call refused because the other call moved the money first answers its reply', async () => {
+    const race = testCall();
+    const reply = await idempotentReply(db(), race, async () => {
+      await idempotentReply(db(), race, async () => ({ n: 1 }));
+      throw new AppError(409, 'insufficient_balance');
+    });
+    expect(reply).toEqual({ status: 200, body: '{"success":true,"value":{"n":1}}' });
+  });
+
+  it('a refused call stores nothing: the key may be used again', async () => {
+    const once = testCall();
+    await expect(
+      idempotentReply(db(), once, () => Promise.reject(new AppError(409, 'insufficient_balance'))),
+    ).rejects.toMatchObject({ code: 'insufficient_balance' });
+    const reply = await idempotentReply(db(), once, async () => ({ n: 3 }));
+    expect(reply.body).toBe('{"success":true,"value":{"n":3}}');
   });
 });

@@ -107,8 +107,11 @@ export async function idempotentReply<T>(
   try {
     value = await work(record);
   } catch (error) {
-    if (!isKeyTaken(error)) throw error;
-    return replayOf(await findStoredReply(db, call.scope, call.key), hash);
+    if (isKeyTaken(error)) return replayOf(await findStoredReply(db, call.scope, call.key), hash);
+    // Refused because a concurrent call with the key moved the money first: its reply.
+    const won = error instanceof AppError && (await findStoredReply(db, call.scope, call.key));
+    if (won) return replayOf(won, hash);
+    throw error;
   }
   if (recorded) return recorded;
   const reply = replyOf(value);
