@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -12,12 +13,30 @@ import { AppError } from '../../src/server/platform/errors.ts';
 import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { insertAudit } from '../../src/server/platform/audit/audit.repository.ts';
 import { idempotentReply } from '../../src/server/platform/idempotency/idempotent-replies.ts';
-import { recordsOpsPaths, recordsPaths } from '../../src/contract/records.ts';
-import { walletOpsPaths, walletPaths, type BalanceReply } from '../../src/contract/wallet.ts';
-import { depositOpsPaths, depositPaths, type PaymentChannel } from '../../src/contract/deposit.ts';
+import {
+  consolidateReplySchema,
+  recordsOpsPaths,
+  recordsPaths,
+  transferReplySchema,
+  transferUplineReplySchema,
+} from '../../src/contract/records.ts';
+import {
+  postingReplySchema,
+  walletOpsPaths,
+  walletPaths,
+  type BalanceReply,
+} from '../../src/contract/wallet.ts';
+import { envelopeOf } from '../../src/contract/envelope.ts';
+import {
+  depositOpsPaths,
+  depositOrderSchema,
+  depositPaths,
+  type PaymentChannel,
+} from '../../src/contract/deposit.ts';
 import {
   withdrawOpsPaths,
   withdrawPaths,
+  withdrawalSchema,
   type BankAccount,
 } from '../../src/contract/withdrawal.ts';
 import {
@@ -79,12 +98,15 @@ type FirstReply = { success: true; value: Record<string, unknown> };
 
 async function expectFirstReplyKept(
   send: () => Promise<InjectOptions>,
+  documented: z.ZodType,
   meanwhile: (first: FirstReply) => Promise<void>,
   replays = 3,
 ) {
   const first = await raw(await send());
   expect(first.status, first.body).toBe(200);
   const parsed = JSON.parse(first.body) as FirstReply;
+  // The stored body is what the OpenAPI document says of the route, no field more or less.
+  expect(envelopeOf(documented).parse(parsed)).toEqual(parsed);
   for (let i = 0; i < replays; i++) expect(await raw(await send())).toEqual(first);
   await meanwhile(parsed);
   for (let i = 0; i < replays; i++) expect(await raw(await send())).toEqual(first);
@@ -180,7 +202,7 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
       payload: body,
     });
     const postings = await postingCount();
-    const first = await expectFirstReplyKept(send, async () => {
+    const first = await expectFirstReplyKept(send, transferReplySchema, async () => {
       await adjust(p.member.id, 5_000n);
       expect(await mainBalance(p)).toBe('75000');
     });
@@ -232,7 +254,9 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
       remoteAddress: p.remoteAddress,
       payload: { idempotencyKey },
     });
-    const first = await expectFirstReplyKept(send, () => adjust(p.member.id, 1_000n));
+    const first = await expectFirstReplyKept(send, consolidateReplySchema, () =>
+      adjust(p.member.id, 1_000n),
+    );
     expect(first.value).toMatchObject({ moved: '20000', funds: { main: '100000' } });
     expect(await mainBalance(p)).toBe('101000');
     // Another call with the key (a wallet transfer) is another request.
@@ -254,7 +278,12 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
       payload: body,
     });
     // The route allows 10 calls a minute per client: two replays each time.
-    const first = await expectFirstReplyKept(send, () => adjust(p.member.id, 2_000n), 2);
+    const first = await expectFirstReplyKept(
+      send,
+      transferUplineReplySchema,
+      () => adjust(p.member.id, 2_000n),
+      2,
+    );
     expect(first.value).toMatchObject({ amount: '4000', mainBalance: '96000' });
     expect(await mainBalance(p)).toBe('98000');
     const wrong = await call(site.app, {
@@ -279,7 +308,9 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
       headers: opsHeaders,
       payload: body,
     });
-    const first = await expectFirstReplyKept(send, () => adjust(p.member.id, 3_000n));
+    const first = await expectFirstReplyKept(send, postingReplySchema, () =>
+      adjust(p.member.id, 3_000n),
+    );
     expect(first.value).toMatchObject({ entries: [{ amount: '7000', balanceAfter: '7000' }] });
     expect(await mainBalance(p)).toBe('10000');
     await expectKeyReuseRefused({
@@ -303,7 +334,9 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
       headers: opsHeaders,
       payload: body,
     });
-    const first = await expectFirstReplyKept(send, () => adjust(p.member.id, 500n));
+    const first = await expectFirstReplyKept(send, postingReplySchema, () =>
+      adjust(p.member.id, 500n),
+    );
     expect(first.value).toMatchObject({ entries: [{ amount: '2500', balanceAfter: '2500' }] });
     expect(await mainBalance(p)).toBe('3000');
     await expectKeyReuseRefused({ ...(await send()), payload: { ...body, kind: 'rebate' } });
@@ -336,7 +369,7 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
       remoteAddress: p.remoteAddress,
       payload: { enc: await encryptFor(site.app, { ...payload, ...changes }) },
     });
-    const first = await expectFirstReplyKept(send, async ({ value }) => {
+    const first = await expectFirstReplyKept(send, withdrawalSchema, async ({ value }) => {
       const id = Number(value.id);
       const approved = await call(site.app, {
         method: 'POST',
@@ -369,7 +402,7 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
       remoteAddress: p.remoteAddress,
       payload: body,
     });
-    const first = await expectFirstReplyKept(send, async ({ value }) => {
+    const first = await expectFirstReplyKept(send, depositOrderSchema, async ({ value }) => {
       const orderId = String(value.orderId);
       const confirmed = await call(site.app, {
         method: 'POST',
