@@ -20,6 +20,10 @@ import type { DepositService } from './deposit.service.ts';
 import { memberOf } from '../../platform/http/auth.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
+import {
+  idempotentCallDescription,
+  sendStored,
+} from '../../platform/idempotency/idempotent-replies.ts';
 
 type Options = { deposit: DepositService };
 
@@ -52,11 +56,13 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
         tags,
         security,
         summary: 'A new deposit order (online: redirectUrl of the gateway; manual: bank account)',
+        description: idempotentCallDescription,
         body: createDepositBodySchema,
         response: replies(depositOrderSchema),
       },
     },
-    async (request) => ok(await deposit.create(memberOf(request).member.id, request.body)),
+    async (request, reply) =>
+      sendStored(reply, await deposit.create(memberOf(request).member.id, request.body)),
   );
 
   app.get(

@@ -33,6 +33,11 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LedgerService } from '../wallet/wallet.port.ts';
 import type { Operator } from '../../platform/http/auth.ts';
+import {
+  idempotentReply,
+  type RecordReply,
+  type StoredReply,
+} from '../../platform/idempotency/idempotent-replies.ts';
 
 export type DepositDeps = {
   db: Db;
@@ -176,7 +181,11 @@ export function createDepositService(deps: DepositDeps) {
     return failed;
   }
 
-  async function startPayment(order: DepositOrderRow): Promise<DepositOrderRow> {
+  /** Asks the gateway for the order's payment; `record` stores the create call's reply with it. */
+  async function startPayment(
+    order: DepositOrderRow,
+    record?: RecordReply<DepositOrder>,
+  ): Promise<DepositOrderRow> {
     const provider = deps.provider;
     if (!provider) throw new AppError(409, 'deposit_channel_unavailable');
     try {
@@ -201,6 +210,7 @@ export function createDepositService(deps: DepositDeps) {
             before: null,
             after: { paymentId: created.paymentId },
           });
+          if (record) await record(tx, toOrder(row, null));
         }
         return row;
       });
@@ -213,57 +223,78 @@ export function createDepositService(deps: DepositDeps) {
     }
   }
 
+  /** A new order (or, for the same idempotency key and body, the one made before). */
+  async function createOrder(
+    memberId: number,
+    body: CreateDepositBody,
+    record: RecordReply<DepositOrder>,
+  ): Promise<DepositOrder> {
+    const amount = BigInt(body.amount);
+    const existing = await findOrderByKey(db, memberId, body.idempotencyKey);
+    const channel = await findChannel(db, body.channelId);
+    if (existing) {
+      if (existing.channelId !== body.channelId || existing.amount !== amount) {
+        throw new AppError(409, 'idempotency_key_reused');
+      }
+      const resumed =
+        existing.kind === 'online' && existing.status === 'pending' && !existing.providerReference
+          ? await startPayment(existing, record)
+          : existing;
+      return toOrder(resumed, channel?.bankAccount ?? null);
+    }
+    if (!channel || !usable(channel)) throw new AppError(409, 'deposit_channel_unavailable');
+    if (amount < channel.minAmount || amount > channel.maxAmount) {
+      throw new AppError(400, 'deposit_amount_out_of_range');
+    }
+    const now = deps.clock();
+    const made = await db.transaction(async (tx) => {
+      const row = await insertOrder(tx, {
+        id: randomUUID(),
+        memberId,
+        channelId: channel.id,
+        kind: channel.kind,
+        amount,
+        currency: channel.currency,
+        idempotencyKey: body.idempotencyKey,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!row) return undefined;
+      await insertAudit(tx, {
+        actor: `member:${memberId}`,
+        action: 'deposit.create',
+        target: `deposit:${row.id}`,
+        before: null,
+        after: { channel: channel.code, amount: body.amount, status: 'pending' },
+      });
+      if (row.kind === 'manual') await record(tx, toOrder(row, channel.bankAccount ?? null));
+      return row;
+    });
+    // A concurrent submit with this key won: answer with its order.
+    if (!made) return createOrder(memberId, body, record);
+    const order = made.kind === 'online' ? await startPayment(made, record) : made;
+    return toOrder(order, channel.bankAccount ?? null);
+  }
+
   return {
     async channels(): Promise<PaymentChannel[]> {
       return (await listEnabledChannels(db)).filter(usable).map(toChannel);
     },
 
-    /** A new order (or, for the same idempotency key and body, the one made before). */
-    async create(memberId: number, body: CreateDepositBody): Promise<DepositOrder> {
-      const amount = BigInt(body.amount);
-      const existing = await findOrderByKey(db, memberId, body.idempotencyKey);
-      const channel = await findChannel(db, body.channelId);
-      if (existing) {
-        if (existing.channelId !== body.channelId || existing.amount !== amount) {
-          throw new AppError(409, 'idempotency_key_reused');
-        }
-        const resumed =
-          existing.kind === 'online' && existing.status === 'pending' && !existing.providerReference
-            ? await startPayment(existing)
-            : existing;
-        return toOrder(resumed, channel?.bankAccount ?? null);
-      }
-      if (!channel || !usable(channel)) throw new AppError(409, 'deposit_channel_unavailable');
-      if (amount < channel.minAmount || amount > channel.maxAmount) {
-        throw new AppError(400, 'deposit_amount_out_of_range');
-      }
-      const now = deps.clock();
-      const made = await db.transaction(async (tx) => {
-        const row = await insertOrder(tx, {
-          id: randomUUID(),
-          memberId,
-          channelId: channel.id,
-          kind: channel.kind,
-          amount,
-          currency: channel.currency,
-          idempotencyKey: body.idempotencyKey,
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (!row) return undefined;
-        await insertAudit(tx, {
-          actor: `member:${memberId}`,
-          action: 'deposit.create',
-          target: `deposit:${row.id}`,
-          before: null,
-          after: { channel: channel.code, amount: body.amount, status: 'pending' },
-        });
-        return row;
-      });
-      // A concurrent submit with this key won: answer with its order.
-      if (!made) return this.create(memberId, body);
-      const order = made.kind === 'online' ? await startPayment(made) : made;
-      return toOrder(order, channel.bankAccount ?? null);
+    /**
+     * A new order. Its reply is stored with the order (manual) or with the gateway's payment
+     * (online); a replay of the key answers it as it was, whatever the order's status now.
+     */
+    async create(memberId: number, body: CreateDepositBody): Promise<StoredReply> {
+      const call = {
+        scope: `member:${memberId}`,
+        key: body.idempotencyKey,
+        operation: 'deposit.create',
+        request: { channelId: body.channelId, amount: body.amount },
+      };
+      return idempotentReply<DepositOrder>(db, call, (record) =>
+        createOrder(memberId, body, record),
+      );
     },
 
     async list(memberId: number, limit = 20): Promise<DepositOrder[]> {

@@ -33,6 +33,10 @@ import {
 import type { Minor } from '../../../contract/money.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Operator } from '../../platform/http/auth.ts';
+import {
+  idempotentReply,
+  type StoredReply,
+} from '../../platform/idempotency/idempotent-replies.ts';
 
 /** The largest amount one posting may move: 10^15 minor units keeps every sum inside bigint. */
 export const maxPostingAmount = 1_000_000_000_000_000n;
@@ -318,12 +322,15 @@ export function createLedgerService(deps: LedgerDeps) {
       );
     },
 
-    /** The member's wallets (the main one first, made when missing) and their sum. */
-    async balance(memberId: number): Promise<MemberBalance> {
-      let rows = await listMemberWallets(db, memberId);
+    /**
+     * The member's wallets (the main one first, made when missing) and their sum; in `tx`, what
+     * a posting's transaction sees (for a reply stored with the posting).
+     */
+    async balance(memberId: number, tx: Db = db): Promise<MemberBalance> {
+      let rows = await listMemberWallets(tx, memberId);
       if (!rows.some((row) => row.kind === mainWalletKind && row.currency === currency)) {
-        await ensureWallet(db, memberId, mainWalletKind, currency);
-        rows = await listMemberWallets(db, memberId);
+        await ensureWallet(tx, memberId, mainWalletKind, currency);
+        rows = await listMemberWallets(tx, memberId);
       }
       const mine = rows
         .filter((row) => row.currency === currency)
@@ -359,8 +366,11 @@ export function createLedgerService(deps: LedgerDeps) {
       };
     },
 
-    /** An operator's credit or debit with a reason; audited in the posting's transaction. */
-    async adjust(operator: Operator, body: AdjustmentBody): Promise<PostingResult> {
+    /**
+     * An operator's credit or debit with a reason; audited, and its reply stored, in the
+     * posting's transaction.
+     */
+    async adjust(operator: Operator, body: AdjustmentBody): Promise<StoredReply> {
       const amount = BigInt(body.amount);
       const request = single({
         memberId: body.memberId,
@@ -371,21 +381,32 @@ export function createLedgerService(deps: LedgerDeps) {
         reference: body.reason,
         actor: `operator:${operator.username}`,
       });
-      return runPosting(request, async (tx, reply) => {
-        const entry = reply.entries[0];
-        const after = BigInt(entry?.balanceAfter ?? '0');
-        await insertAudit(tx, {
-          actor: `operator:${operator.username}`,
-          action: 'ledger.adjustment',
-          target: `wallet:${body.memberId}:${body.walletKind}`,
-          before: { balance: toWireMinor(after - amount) },
-          after: {
-            balance: toWireMinor(after),
-            amount: body.amount,
-            reason: body.reason,
-            postingId: reply.postingId,
-          },
+      const { idempotencyKey, ...asked } = body;
+      const call = {
+        scope: `operator:${operator.username}`,
+        key: idempotencyKey,
+        operation: 'ledger.adjustment',
+        request: asked,
+      };
+      return idempotentReply<PostingReply>(db, call, async (record) => {
+        const result = await runPosting(request, async (tx, reply) => {
+          const entry = reply.entries[0];
+          const after = BigInt(entry?.balanceAfter ?? '0');
+          await insertAudit(tx, {
+            actor: `operator:${operator.username}`,
+            action: 'ledger.adjustment',
+            target: `wallet:${body.memberId}:${body.walletKind}`,
+            before: { balance: toWireMinor(after - amount) },
+            after: {
+              balance: toWireMinor(after),
+              amount: body.amount,
+              reason: body.reason,
+              postingId: reply.postingId,
+            },
+          });
+          await record(tx, reply);
         });
+        return result.reply;
       });
     },
   };

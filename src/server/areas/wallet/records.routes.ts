@@ -21,6 +21,10 @@ import { postingReplySchema } from '../../../contract/wallet.ts';
 import type { RecordsService } from './records.service.ts';
 import { memberOf } from '../../platform/http/auth.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
+import {
+  idempotentCallDescription as description,
+  sendStored,
+} from '../../platform/idempotency/idempotent-replies.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['wallet'];
@@ -101,12 +105,16 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         tags,
         security,
         summary: 'Every vendor wallet back to the main wallet (idempotent by key)',
+        description,
         body: consolidateBodySchema,
         response: replies(consolidateReplySchema),
       },
     },
-    async (request) =>
-      ok(await records.consolidate(memberOf(request).member, request.body.idempotencyKey)),
+    async (request, reply) =>
+      sendStored(
+        reply,
+        await records.consolidate(memberOf(request).member, request.body.idempotencyKey),
+      ),
   );
 
   app.post(
@@ -118,11 +126,13 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         tags,
         security,
         summary: 'Main wallet to a vendor wallet or back (idempotent by key)',
+        description,
         body: walletTransferBodySchema,
         response: replies(transferReplySchema),
       },
     },
-    async (request) => ok(await records.walletTransfer(memberOf(request).member, request.body)),
+    async (request, reply) =>
+      sendStored(reply, await records.walletTransfer(memberOf(request).member, request.body)),
   );
 
   app.post(
@@ -135,11 +145,13 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         tags,
         security,
         summary: 'Main wallet to the upline agent, with the payment password (idempotent by key)',
+        description,
         body: transferUplineBodySchema,
         response: replies(transferUplineReplySchema),
       },
     },
-    async (request) => ok(await records.transferUpline(memberOf(request).member, request.body)),
+    async (request, reply) =>
+      sendStored(reply, await records.transferUpline(memberOf(request).member, request.body)),
   );
 };
 
@@ -182,10 +194,12 @@ export const recordsOpsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }
         tags: opsTags,
         security: opsSecurity,
         summary: "Credit a bonus or rebate to a member's main wallet (audited, idempotent by key)",
+        description,
         body: bonusBodySchema,
         response: replies(postingReplySchema),
       },
     },
-    async (request) => ok(await records.grantBonus(operatorOf(request), request.body)),
+    async (request, reply) =>
+      sendStored(reply, await records.grantBonus(operatorOf(request), request.body)),
   );
 };

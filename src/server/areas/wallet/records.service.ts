@@ -31,10 +31,15 @@ import {
 } from '../../../contract/records.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { LedgerService, PostingResult } from './ledger.service.ts';
+import type { LedgerService } from './ledger.service.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import type { SystemService } from '../system/system.port.ts';
 import { verifyMemberPassword } from '../../platform/members/member-password.ts';
+import {
+  idempotentReply,
+  type StoredReply,
+} from '../../platform/idempotency/idempotent-replies.ts';
+import type { PostingReply } from '../../../contract/wallet.ts';
 
 type TransactionQuery = z.output<typeof transactionQuerySchema>;
 type BonusQuery = z.output<typeof bonusQuerySchema>;
@@ -151,21 +156,34 @@ export function createRecordsService(deps: {
     };
   }
 
-  async function transferReply(memberId: number, result: PostingResult): Promise<TransferReply> {
-    const balance = await ledger.balance(memberId);
+  /** A transfer's reply: the posting and the member's balances as its transaction left them. */
+  async function transferReply(
+    memberId: number,
+    posting: PostingReply,
+    tx: Db = db,
+  ): Promise<TransferReply> {
+    const balance = await ledger.balance(memberId, tx);
     const main = balance.wallets.find((wallet) => wallet.kind === mainWalletKind);
-    const moved = result.reply.entries.find((entry) => entry.kind === 'transfer_in');
+    const moved = posting.entries.find((entry) => entry.kind === 'transfer_in');
     return {
-      postingId: result.reply.postingId,
+      postingId: posting.postingId,
       amount: moved?.amount ?? '0',
       mainBalance: toWireMinor(main?.balance ?? 0n),
       sumBalance: toWireMinor(balance.sumBalance),
-      createdAt: result.reply.createdAt,
+      createdAt: posting.createdAt,
     };
   }
 
   const memberKey = (member: MemberRow, area: string, key: string) =>
     `member:${member.id}:${area}:${key}`;
+
+  /** A member's call with a key: its first reply is stored and replayed (idempotent-replies.ts). */
+  const memberCall = (member: MemberRow, operation: string, key: string, request: unknown) => ({
+    scope: `member:${member.id}`,
+    key,
+    operation,
+    request,
+  });
 
   return {
     transactions: (member: MemberRow, query: TransactionQuery) =>
@@ -180,86 +198,96 @@ export function createRecordsService(deps: {
 
     funds: (member: MemberRow) => funds(member.id),
 
-    /** Main wallet to a vendor wallet or back; refused when the site has one wallet. */
-    async walletTransfer(member: MemberRow, body: WalletTransferBody): Promise<TransferReply> {
-      if (await isSingle()) throw new AppError(409, 'wallet_single');
-      const vendorKind = body.from === mainWalletKind ? body.to : body.from;
-      const vendorSide = body.from === mainWalletKind || body.to === mainWalletKind;
-      const vendors = await listVendors(db);
-      if (!vendorSide || !vendors.some((vendor) => vendor.vassalage === vendorKind)) {
-        throw new AppError(400, 'wallet_unknown');
-      }
-      const amount = BigInt(body.amount);
-      const result = await ledger.transfer(
-        {
-          from: { memberId: member.id, walletKind: body.from },
-          to: { memberId: member.id, walletKind: body.to },
-          amount,
-          idempotencyKey: memberKey(member, 'walletTransfer', body.idempotencyKey),
-          reference: `${body.from}>${body.to}`,
-          actor: `member:${member.id}`,
-        },
-        async (tx, reply) => {
-          await insertAudit(tx, {
+    /**
+     * Main wallet to a vendor wallet or back; refused when the site has one wallet. The reply
+     * (with the balances the transfer left) is stored with the posting and replayed by its key.
+     */
+    async walletTransfer(member: MemberRow, body: WalletTransferBody): Promise<StoredReply> {
+      const { idempotencyKey, ...asked } = body;
+      const call = memberCall(member, 'wallet.transfer', idempotencyKey, asked);
+      return idempotentReply<TransferReply>(db, call, async (record) => {
+        if (await isSingle()) throw new AppError(409, 'wallet_single');
+        const vendorKind = body.from === mainWalletKind ? body.to : body.from;
+        const vendorSide = body.from === mainWalletKind || body.to === mainWalletKind;
+        const vendors = await listVendors(db);
+        if (!vendorSide || !vendors.some((vendor) => vendor.vassalage === vendorKind)) {
+          throw new AppError(400, 'wallet_unknown');
+        }
+        const amount = BigInt(body.amount);
+        const result = await ledger.transfer(
+          {
+            from: { memberId: member.id, walletKind: body.from },
+            to: { memberId: member.id, walletKind: body.to },
+            amount,
+            idempotencyKey: memberKey(member, 'walletTransfer', body.idempotencyKey),
+            reference: `${body.from}>${body.to}`,
             actor: `member:${member.id}`,
-            action: 'wallet.transfer',
-            target: `member:${member.id}`,
-            before: null,
-            after: {
-              from: body.from,
-              to: body.to,
-              amount: body.amount,
-              postingId: reply.postingId,
-              balances: reply.entries.map((entry) => [entry.walletKind, entry.balanceAfter]),
-            },
-          });
-        },
-      );
-      return transferReply(member.id, result);
+          },
+          async (tx, reply) => {
+            await insertAudit(tx, {
+              actor: `member:${member.id}`,
+              action: 'wallet.transfer',
+              target: `member:${member.id}`,
+              before: null,
+              after: {
+                from: body.from,
+                to: body.to,
+                amount: body.amount,
+                postingId: reply.postingId,
+                balances: reply.entries.map((entry) => [entry.walletKind, entry.balanceAfter]),
+              },
+            });
+            await record(tx, await transferReply(member.id, reply, tx));
+          },
+        );
+        return transferReply(member.id, result.reply);
+      });
     },
 
     /**
      * Every vendor wallet's balance back to the main wallet, one transfer each, keyed by the
      * member's key and the wallet, so a retried call moves nothing twice.
      */
-    async consolidate(member: MemberRow, key: string): Promise<ConsolidateReply> {
-      if (await isSingle()) throw new AppError(409, 'wallet_single');
-      const balance = await ledger.balance(member.id);
-      let moved = 0n;
-      for (const wallet of balance.wallets) {
-        if (wallet.kind === mainWalletKind || wallet.balance <= 0n) continue;
-        const result = await ledger.transfer(
-          {
-            from: { memberId: member.id, walletKind: wallet.kind },
-            to: { memberId: member.id, walletKind: mainWalletKind },
-            amount: wallet.balance,
-            idempotencyKey: memberKey(member, `consolidate:${wallet.kind}`, key),
-            reference: `${wallet.kind}>${mainWalletKind}`,
-            actor: `member:${member.id}`,
-          },
-          async (tx, reply) => {
-            await insertAudit(tx, {
+    async consolidate(member: MemberRow, key: string): Promise<StoredReply> {
+      const call = memberCall(member, 'wallet.consolidate', key, {});
+      // One posting per wallet: the reply is stored after the last one (each is keyed, so a
+      // call cut short moves the rest when called again and then stores its reply).
+      return idempotentReply<ConsolidateReply>(db, call, async () => {
+        if (await isSingle()) throw new AppError(409, 'wallet_single');
+        const balance = await ledger.balance(member.id);
+        let moved = 0n;
+        for (const wallet of balance.wallets) {
+          if (wallet.kind === mainWalletKind || wallet.balance <= 0n) continue;
+          const result = await ledger.transfer(
+            {
+              from: { memberId: member.id, walletKind: wallet.kind },
+              to: { memberId: member.id, walletKind: mainWalletKind },
+              amount: wallet.balance,
+              idempotencyKey: memberKey(member, `consolidate:${wallet.kind}`, key),
+              reference: `${wallet.kind}>${mainWalletKind}`,
               actor: `member:${member.id}`,
-              action: 'wallet.consolidate',
-              target: `member:${member.id}`,
-              before: { [wallet.kind]: toWireMinor(wallet.balance) },
-              after: { [wallet.kind]: '0', postingId: reply.postingId },
-            });
-          },
-        );
-        if (!result.replayed) moved += wallet.balance;
-      }
-      return { moved: toWireMinor(moved), funds: await funds(member.id) };
+            },
+            async (tx, reply) => {
+              await insertAudit(tx, {
+                actor: `member:${member.id}`,
+                action: 'wallet.consolidate',
+                target: `member:${member.id}`,
+                before: { [wallet.kind]: toWireMinor(wallet.balance) },
+                after: { [wallet.kind]: '0', postingId: reply.postingId },
+              });
+            },
+          );
+          if (!result.replayed) moved += wallet.balance;
+        }
+        return { moved: toWireMinor(moved), funds: await funds(member.id) };
+      });
     },
 
     /**
      * Main wallet to the agent whose invitation code the member registered with; needs the
      * TOUPLINE module, a live upline agent and the member's payment password.
      */
-    async transferUpline(
-      member: MemberRow,
-      body: TransferUplineBody,
-    ): Promise<TransferUplineReply> {
+    async transferUpline(member: MemberRow, body: TransferUplineBody): Promise<StoredReply> {
       const modules = await deps.system.whitelabel();
       const code = member.uplineAffiliateCode;
       if (!isModuleEnabled(modules, moduleIds.toUpline) || !code) {
@@ -272,31 +300,39 @@ export function createRecordsService(deps: {
         throw new AppError(400, 'payment_password_wrong');
       }
       const amount = BigInt(body.amount);
-      const result = await ledger.transfer(
-        {
-          from: { memberId: member.id },
-          to: { memberId: agent.id },
-          amount,
-          idempotencyKey: memberKey(member, 'transferUpline', body.idempotencyKey),
-          reference: `upline:${agent.username}`,
-          actor: `member:${member.id}`,
-        },
-        async (tx, reply) => {
-          const out = reply.entries.find((entry) => entry.kind === 'transfer_out');
-          const after = BigInt(out?.balanceAfter ?? '0');
-          await insertAudit(tx, {
+      const upline = agent.nickname || agent.username;
+      const call = memberCall(member, 'wallet.transferUpline', body.idempotencyKey, {
+        amount: body.amount,
+      });
+      return idempotentReply<TransferUplineReply>(db, call, async (record) => {
+        const result = await ledger.transfer(
+          {
+            from: { memberId: member.id },
+            to: { memberId: agent.id },
+            amount,
+            idempotencyKey: memberKey(member, 'transferUpline', body.idempotencyKey),
+            reference: `upline:${agent.username}`,
             actor: `member:${member.id}`,
-            action: 'wallet.transferUpline',
-            target: `member:${agent.id}`,
-            before: { balance: toWireMinor(after + amount) },
-            after: { balance: toWireMinor(after), amount: body.amount, postingId: reply.postingId },
-          });
-        },
-      );
-      return {
-        ...(await transferReply(member.id, result)),
-        upline: agent.nickname || agent.username,
-      };
+          },
+          async (tx, reply) => {
+            const out = reply.entries.find((entry) => entry.kind === 'transfer_out');
+            const after = BigInt(out?.balanceAfter ?? '0');
+            await insertAudit(tx, {
+              actor: `member:${member.id}`,
+              action: 'wallet.transferUpline',
+              target: `member:${agent.id}`,
+              before: { balance: toWireMinor(after + amount) },
+              after: {
+                balance: toWireMinor(after),
+                amount: body.amount,
+                postingId: reply.postingId,
+              },
+            });
+            await record(tx, { ...(await transferReply(member.id, reply, tx)), upline });
+          },
+        );
+        return { ...(await transferReply(member.id, result.reply)), upline };
+      });
     },
 
     /** Operator: the site's wallet mode. */
@@ -316,28 +352,38 @@ export function createRecordsService(deps: {
     },
 
     /** Operator: a bonus or rebate credited to the member's main wallet, audited. */
-    async grantBonus(operator: Operator, body: BonusBody) {
+    async grantBonus(operator: Operator, body: BonusBody): Promise<StoredReply> {
       const amount = BigInt(body.amount);
-      const { reply } = await ledger.post(
-        {
-          memberId: body.memberId,
-          kind: body.kind,
-          amount,
-          idempotencyKey: `ops:${operator.username}:bonus:${body.idempotencyKey}`,
-          reference: body.remark,
-          actor: `operator:${operator.username}`,
-        },
-        async (tx, posted) => {
-          await insertAudit(tx, {
+      const { idempotencyKey, ...asked } = body;
+      const call = {
+        scope: `operator:${operator.username}`,
+        key: idempotencyKey,
+        operation: 'ledger.bonus',
+        request: asked,
+      };
+      return idempotentReply<PostingReply>(db, call, async (record) => {
+        const { reply } = await ledger.post(
+          {
+            memberId: body.memberId,
+            kind: body.kind,
+            amount,
+            idempotencyKey: `ops:${operator.username}:bonus:${body.idempotencyKey}`,
+            reference: body.remark,
             actor: `operator:${operator.username}`,
-            action: `ledger.${body.kind}`,
-            target: `member:${body.memberId}`,
-            before: null,
-            after: { amount: body.amount, remark: body.remark, postingId: posted.postingId },
-          });
-        },
-      );
-      return reply;
+          },
+          async (tx, posted) => {
+            await insertAudit(tx, {
+              actor: `operator:${operator.username}`,
+              action: `ledger.${body.kind}`,
+              target: `member:${body.memberId}`,
+              before: null,
+              after: { amount: body.amount, remark: body.remark, postingId: posted.postingId },
+            });
+            await record(tx, posted);
+          },
+        );
+        return reply;
+      });
     },
   };
 }

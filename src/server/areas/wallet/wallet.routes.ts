@@ -12,6 +12,10 @@ import {
 import type { LedgerService, MemberBalance } from './ledger.service.ts';
 import { memberOf } from '../../platform/http/auth.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
+import {
+  idempotentCallDescription,
+  sendStored,
+} from '../../platform/idempotency/idempotent-replies.ts';
 
 const toBalanceReply = (balance: MemberBalance): BalanceReply => ({
   sumBalance: toWireMinor(balance.sumBalance),
@@ -76,15 +80,15 @@ export const walletOpsRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> =
         tags,
         security,
         summary: 'Credit (positive) or debit (negative) a wallet, with a reason',
+        description: idempotentCallDescription,
         body: adjustmentBodySchema,
         response: replies(postingReplySchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const operator = request.operator;
       if (!operator) throw new Error('requireOperator did not set the operator');
-      const { reply } = await ledger.adjust(operator, request.body);
-      return ok(reply);
+      return sendStored(reply, await ledger.adjust(operator, request.body));
     },
   );
 };

@@ -26,6 +26,10 @@ import type { EncService } from '../../platform/keys/enc-payload.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UploadedImage, WithdrawalService } from './withdrawal.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
+import {
+  idempotentCallDescription,
+  sendStored,
+} from '../../platform/idempotency/idempotent-replies.ts';
 
 export type WithdrawalRouteDeps = { withdrawal: WithdrawalService; enc: EncService };
 
@@ -166,13 +170,14 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
         security,
         summary:
           'Request a withdrawal (enc: bankAccountId, amount, paymentPassword, idempotencyKey); the amount leaves the wallet at once',
+        description: idempotentCallDescription,
         body: encBodySchema,
         response: replies(withdrawalSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const payload = await enc.open(withdrawalRequestPayloadSchema, request.body.enc);
-      return ok(await withdrawal.request(memberOf(request).member, payload));
+      return sendStored(reply, await withdrawal.request(memberOf(request).member, payload));
     },
   );
 

@@ -50,6 +50,10 @@ import {
 } from '../../platform/members/member-password.ts';
 import type { LedgerService } from '../wallet/wallet.port.ts';
 import type { Operator } from '../../platform/http/auth.ts';
+import {
+  idempotentReply,
+  type StoredReply,
+} from '../../platform/idempotency/idempotent-replies.ts';
 
 /** An uploaded proof image, read whole (at most proofImageLimits.maxBytes). */
 export type UploadedImage = { data: Buffer; declaredType: string };
@@ -272,51 +276,65 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       return { paymentPasswordSet: true };
     },
 
-    /** The amount leaves the wallet now; replaying the key returns the first request. */
-    async request(member: MemberRow, payload: WithdrawalRequestPayload): Promise<Withdrawal> {
+    /**
+     * The amount leaves the wallet now. The reply is stored with the posting: a replay of the
+     * key (with the payment password, checked first) answers it as it was, whatever the
+     * request's status is now.
+     */
+    async request(member: MemberRow, payload: WithdrawalRequestPayload): Promise<StoredReply> {
       const amount = BigInt(payload.amount);
       if (amount < minWithdrawalAmount || amount > maxWithdrawalAmount) {
         throw new AppError(400, 'withdrawal_amount_invalid');
       }
       await checkPaymentPassword(member, payload.paymentPassword);
-      const account = await findBankAccount(db, member.id, payload.bankAccountId);
-      if (!account) throw new AppError(404, 'not_found');
-      const { reply, replayed } = await deps.ledger.post(
-        {
-          memberId: member.id,
-          kind: 'withdrawal',
-          amount: -amount,
-          idempotencyKey: `withdraw:${member.id}:${payload.idempotencyKey}`,
-          reference: `bankAccount:${account.id}`,
-          actor: `member:${member.id}`,
-        },
-        async (tx, posting) => {
-          const row = await insertWithdrawal(tx, {
+      const call = {
+        scope: `member:${member.id}`,
+        key: payload.idempotencyKey,
+        operation: 'withdraw.request',
+        request: { bankAccountId: payload.bankAccountId, amount: payload.amount },
+      };
+      return idempotentReply<Withdrawal>(db, call, async (record) => {
+        const account = await findBankAccount(db, member.id, payload.bankAccountId);
+        if (!account) throw new AppError(404, 'not_found');
+        const { reply, replayed } = await deps.ledger.post(
+          {
             memberId: member.id,
-            bankAccountId: account.id,
-            amount,
-            status: 'requested',
-            requestPostingId: Number(posting.postingId),
-            createdAt: clock(),
-          });
-          const after = BigInt(posting.entries[0]?.balanceAfter ?? '0');
-          await insertAudit(tx, {
+            kind: 'withdrawal',
+            amount: -amount,
+            idempotencyKey: `withdraw:${member.id}:${payload.idempotencyKey}`,
+            reference: `bankAccount:${account.id}`,
             actor: `member:${member.id}`,
-            action: 'withdraw.request',
-            target: `withdrawal:${row.id}`,
-            before: { balance: toWireMinor(after + amount) },
-            after: {
-              balance: toWireMinor(after),
-              amount: toWireMinor(amount),
+          },
+          async (tx, posting) => {
+            const row = await insertWithdrawal(tx, {
+              memberId: member.id,
               bankAccountId: account.id,
-              postingId: posting.postingId,
-            },
-          });
-        },
-      );
-      const row = await findWithdrawalByPosting(db, Number(reply.postingId));
-      if (!row) throw new Error(replayed ? 'replayed posting without its withdrawal' : 'lost row');
-      return one(row);
+              amount,
+              status: 'requested',
+              requestPostingId: Number(posting.postingId),
+              createdAt: clock(),
+            });
+            const after = BigInt(posting.entries[0]?.balanceAfter ?? '0');
+            await insertAudit(tx, {
+              actor: `member:${member.id}`,
+              action: 'withdraw.request',
+              target: `withdrawal:${row.id}`,
+              before: { balance: toWireMinor(after + amount) },
+              after: {
+                balance: toWireMinor(after),
+                amount: toWireMinor(amount),
+                bankAccountId: account.id,
+                postingId: posting.postingId,
+              },
+            });
+            await record(tx, withdrawalOut(row, account, 0));
+          },
+        );
+        const row = await findWithdrawalByPosting(db, Number(reply.postingId));
+        if (!row)
+          throw new Error(replayed ? 'replayed posting without its withdrawal' : 'lost row');
+        return one(row);
+      });
     },
 
     /** The player's confirmation of a paid request; images already read and size-checked. */
