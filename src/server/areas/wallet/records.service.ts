@@ -34,7 +34,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { LedgerService, PostingResult } from './ledger.service.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import type { SystemService } from '../system/system.port.ts';
-import { verifyMemberPassword } from '../../platform/members/member-password.ts';
+import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 
 type TransactionQuery = z.output<typeof transactionQuerySchema>;
 type BonusQuery = z.output<typeof bonusQuerySchema>;
@@ -67,6 +67,7 @@ export function createRecordsService(deps: {
   system: Pick<SystemService, 'whitelabel'>;
 }) {
   const { db, ledger } = deps;
+  const secrets = createMemberSecrets({ db, clock: deps.clock });
 
   function rangeOf(query: { preset?: 'last7' | 'last30'; startDate?: string; endDate?: string }) {
     const now = deps.clock();
@@ -267,10 +268,10 @@ export function createRecordsService(deps: {
       }
       const agent = await findUplineAgent(db, code, constants.agentCenterTypes);
       if (!agent || agent.id === member.id) throw new AppError(403, 'upline_not_allowed');
-      if (!member.paymentPasswordHash) throw new AppError(409, 'payment_password_not_set');
-      if (!(await verifyMemberPassword(body.paymentPassword, member.paymentPasswordHash))) {
-        throw new AppError(400, 'payment_password_wrong');
-      }
+      // The one count of the member's payment password, shared with withdrawals.
+      await secrets.verifyPaymentPassword(member, body.paymentPassword, {
+        action: 'wallet.transferUpline.paymentPassword.wrong',
+      });
       const amount = BigInt(body.amount);
       const result = await ledger.transfer(
         {
