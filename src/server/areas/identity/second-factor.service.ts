@@ -138,7 +138,11 @@ export function createSecondFactorService(deps: {
   async function failCode(member: MemberRow, step: string): Promise<never> {
     const locked = await db.transaction(async (tx) => {
       const counted = await memberCodes.fail(tx, memberKey(member.id), clock());
-      await audit(tx, member, 'member.totp_failed', { step, reason: 'code', locked: counted.locked });
+      await audit(tx, member, 'member.totp_failed', {
+        step,
+        reason: 'code',
+        locked: counted.locked,
+      });
       return counted.locked;
     });
     throw locked ? new AppError(429, 'account_locked') : new AppError(400, 'two_factor_invalid');

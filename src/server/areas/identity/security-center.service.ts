@@ -9,10 +9,7 @@ import type {
 } from '../../../contract/security-center.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import {
-  createMemberSecrets,
-  memberSecretLimits,
-} from '../../platform/members/member-secrets.ts';
+import { createMemberSecrets, memberSecretLimits } from '../../platform/members/member-secrets.ts';
 import { findMemberForUpdate, updateMember, type MemberRow } from './members.repository.ts';
 import {
   findOtherMemberWithEmail,

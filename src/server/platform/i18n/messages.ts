@@ -161,8 +161,7 @@ const catalogues: Record<Language, Catalogue> = {
     payment_mismatch: 'The payment notice does not match this deposit order.',
     payment_unavailable: 'The payment gateway is not available, please try again later.',
     payment_password_wrong: 'The payment password is wrong.',
-    payment_password_locked:
-      'Too many wrong payment passwords; payments are paused for a while.',
+    payment_password_locked: 'Too many wrong payment passwords; payments are paused for a while.',
     payment_password_not_set: 'Please set a payment password first.',
     payment_password_already_set: 'A payment password is already set.',
     bank_account_limit: 'You cannot add more bank accounts.',
