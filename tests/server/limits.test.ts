@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import type { Database } from '../../src/server/platform/db/client.ts';
@@ -10,6 +10,7 @@ import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { memberSecretLimits } from '../../src/server/platform/members/member-secrets.ts';
 import { operators } from '../../src/server/areas/operator/operators.schema.ts';
+import { rateLimitHits } from '../../src/server/platform/rate-limit/rate-limit.schema.ts';
 import { hashPassword } from '../../src/server/areas/operator/operator-password.ts';
 import { operatorLoginLimits } from '../../src/server/areas/operator/operator.service.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
@@ -130,6 +131,24 @@ describe('HTTP rate limits', () => {
     } finally {
       await after.close();
     }
+  });
+
+  it('the scheduler drops the counters whose window has ended, and only those', async () => {
+    const keys = [`ended-${randomUUID()}`, `live-${randomUUID()}`];
+    await db()
+      .insert(rateLimitHits)
+      .values([
+        { key: keys[0] ?? '', hits: 3, windowEndsAt: sql`now() - interval '1 second'` },
+        { key: keys[1] ?? '', hits: 3, windowEndsAt: sql`now() + interval '1 minute'` },
+      ]);
+    // The next ten-minute period than the one the start-up ran.
+    const report = await app.scheduler.runDue(new Date(Date.now() + 10 * 60_000));
+    expect(report.runs.find((run) => run.job === 'rate-limit-prune')?.status).toBe('ran');
+    const left = await db()
+      .select({ key: rateLimitHits.key })
+      .from(rateLimitHits)
+      .where(inArray(rateLimitHits.key, keys));
+    expect(left.map((row) => row.key)).toEqual([keys[1]]);
   });
 });
 

@@ -29,8 +29,9 @@ const ips = createAttemptLimiter({
 });
 const userKey = (username: string) => `ops:user:${username}`;
 const ipKey = (ip: string) => `ops:ip:${ip}`;
-/** Text PostgreSQL cannot store (NUL) or that no operator name has: never looked up. */
-const unusable = (text: string) => /\p{Cc}/u.test(text) || !text.isWellFormed();
+/** Text PostgreSQL cannot store (NUL) or no operator credential has: never looked up. */
+const unusable = (text: string) =>
+  text.length > 256 || /\p{Cc}/u.test(text) || !text.isWellFormed();
 
 /**
  * Operator accounts (HTTP Basic, scrypt hashes). Wrong passwords count per username and per IP;
