@@ -201,12 +201,12 @@ describe('the payment password', () => {
   }
   type Player = Awaited<ReturnType<typeof player>>;
 
-  const toUpline = (p: Player, paymentPassword: string) =>
+  const toUpline = (p: Player, paymentPassword: string, remoteAddress = p.remoteAddress) =>
     call(app, {
       method: 'POST',
       url: recordsPaths.transferUpline,
       headers: p.headers,
-      remoteAddress: p.remoteAddress,
+      remoteAddress,
       payload: { amount: '1000', paymentPassword, idempotencyKey: randomUUID() },
     });
   const withdraw = async (p: Player, paymentPassword: string) =>
@@ -240,6 +240,26 @@ describe('the payment password', () => {
       expect([right.status, right.body.code]).toEqual([429, 'payment_password_locked']);
     }
     expect(await balanceOf(p)).toBe('100000');
+  });
+
+  it('a burst of parallel guesses from many addresses gets no more checks than the limit', async () => {
+    const p = await player();
+    const lockAfter = memberSecretLimits.paymentPassword.wrongPasswords;
+    const guesses = Array.from({ length: 20 }, (_, i) => String(100_000 + i));
+    const replies = await Promise.all(guesses.map((guess) => toUpline(p, guess, freshIp())));
+    expect(replies.every((reply) => reply.status === 400 || reply.status === 429)).toBe(true);
+    // Each checked guess is audited: no more than the limit were checked.
+    const checked = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.actor, `member:${p.member.id}`),
+          eq(auditLog.action, 'wallet.transferUpline.paymentPassword.wrong'),
+        ),
+      );
+    expect(checked.length).toBeLessThanOrEqual(lockAfter);
+    expect((await withdraw(p, PAY)).body.code).toBe('payment_password_locked');
   });
 
   it('a wrong one on transfer to upline is audited like one on withdrawal', async () => {

@@ -36,7 +36,9 @@ const unusable = (text: string) =>
 /**
  * Operator accounts (HTTP Basic, scrypt hashes). Wrong passwords count per username and per IP;
  * a locked username or IP answers 429 ops_locked, the right password included, until the lock
- * ends; each lock is audited.
+ * ends; each lock is audited. Unlike the member's secrets, a failure is counted after the
+ * check: Basic sends the password with every call, and an operator's parallel calls must not
+ * count as attempts.
  */
 export function createOperatorService(deps: { db: Db; clock: Clock }): OperatorAuthenticator {
   const { db, clock } = deps;
