@@ -56,9 +56,10 @@ export type SecretAudit = { action: string; after?: Record<string, unknown> };
 export type MemberSecrets = ReturnType<typeof createMemberSecrets>;
 
 /**
- * The checks of a member's login and payment passwords outside the login: a wrong one counts
- * toward a lock of that secret for the member (every call that checks it refuses while locked,
- * the right secret included); the right one clears the count. Each wrong one is audited.
+ * The checks of a member's login and payment passwords outside the login: each attempt counts
+ * toward a lock of that secret for the member before it is checked (every call that checks it
+ * refuses while locked, the right secret included); the right one clears the count. Each wrong
+ * one is audited.
  *
  * @example
  * const secrets = createMemberSecrets({ db, clock });
