@@ -22,6 +22,7 @@ export const errorCodes = [
   'enc_invalid',
   'invalid_credentials',
   'account_locked',
+  'ops_locked',
   'account_disabled',
   'captcha_invalid',
   'verification_required',

@@ -6,7 +6,6 @@ import Fastify, {
 } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -19,9 +18,8 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db/client.ts';
 import type { Clock } from './platform/clock.ts';
-import { AppError } from './platform/errors.ts';
 import { languageFromHeader, translate } from './platform/i18n/messages.ts';
-import { isApiPath, registerStatic } from './platform/http/static.ts';
+import { registerStatic } from './platform/http/static.ts';
 import { platform } from './platform/platform.plugin.ts';
 import { systemArea } from './areas/system/system.area.ts';
 import { operatorArea } from './areas/operator/operator.area.ts';
@@ -110,13 +108,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, {
-    global: true,
-    max: 600,
-    allowList: (request) => !isApiPath(request.url),
-    timeWindow: '1 minute',
-    errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
-  });
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -136,7 +127,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  // 2. The platform: database, seed runner, keys, request context, guards, errors, gateway.
+  // 2. The platform: database, rate limits (counted in the database), seed runner, keys,
+  // request context, guards, errors, gateway.
   await app.register(platform, { config, database: deps.database, clock: deps.clock });
 
   // 3. The areas, each one plugin with its routes, jobs and port (dependencies before users).

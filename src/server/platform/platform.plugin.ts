@@ -10,6 +10,7 @@ import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
+import { registerRateLimit } from './rate-limit/rate-limit.plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +39,7 @@ export type PlatformOptions = {
 
 /**
  * What every area uses and no area owns: the configuration, the clock, the migrated database and
- * the seed runner, the server keys, the request context (language, client IP and country), the
+ * the seed runner, the HTTP rate limits (counted in the database), the server keys, the request context (language, client IP and country), the
  * operator and member guards (the operator and identity areas supply their lookups), the error
  * handler, the socket.io gateway with its publisher (`app.realtime.publisher`), and the job
  * scheduler (`app.scheduler`).
@@ -67,6 +68,7 @@ export const platform = fp<PlatformOptions>(
     app.addHook('onReady', async () => {
       await scheduler.start();
     });
+    await registerRateLimit(app, { db: database.db, scheduler });
     const keys = createKeyService({ db: database.db });
     await keys.ensure();
     app.decorate('keys', keys);

@@ -42,6 +42,7 @@ import {
   PASSWORD_MAX_AGE_DAYS,
   verifyMemberPassword,
 } from '../../platform/members/member-password.ts';
+import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import { checkFieldRule } from './identity-rules.ts';
 import { openLoginSession } from './login-bookkeeping.ts';
 import type { PassedChallenge, SecondFactorService } from './second-factor.service.ts';
@@ -128,6 +129,7 @@ export function createIdentityService(deps: {
   system: Pick<SystemService, 'whitelabel' | 'registerSetting'>;
 }) {
   const { db, clock } = deps;
+  const secrets = createMemberSecrets({ db, clock });
 
   async function moduleOn(modId: string) {
     return isModuleEnabled(await deps.system.whitelabel(), modId);
@@ -459,16 +461,10 @@ export function createIdentityService(deps: {
       }
       if (!session.mustChangePassword) {
         if (!payload.oldPassword) throw fieldError('oldPassword');
-        if (!(await verifyMemberPassword(payload.oldPassword, member.passwordHash))) {
-          await insertAudit(db, {
-            actor: `member:${member.id}`,
-            action: 'member.password_failed',
-            target: `member:${member.id}`,
-            before: null,
-            after: { reason: 'old_password' },
-          });
-          throw new AppError(400, 'password_wrong');
-        }
+        await secrets.verifyPassword(member, payload.oldPassword, {
+          action: 'member.password_failed',
+          after: { reason: 'old_password' },
+        });
       }
       const passwordHash = await hashMemberPassword(payload.newPassword);
       const now = clock();

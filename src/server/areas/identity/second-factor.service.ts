@@ -24,10 +24,8 @@ import {
 import { getSettings } from '../system/system.port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import {
-  PASSWORD_MAX_AGE_DAYS,
-  verifyMemberPassword,
-} from '../../platform/members/member-password.ts';
+import { PASSWORD_MAX_AGE_DAYS } from '../../platform/members/member-password.ts';
+import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import {
   phoneTarget,
   verificationError,
@@ -80,6 +78,7 @@ export function createSecondFactorService(deps: {
   verification: Pick<VerificationService, 'sendSms' | 'sendEmail' | 'checkCode'>;
 }) {
   const { db, clock } = deps;
+  const secrets = createMemberSecrets({ db, clock });
 
   const audit = (tx: Db, member: Pick<MemberRow, 'id'>, action: string, after: object) =>
     insertAudit(tx, {
@@ -123,10 +122,30 @@ export function createSecondFactorService(deps: {
     return step !== null && spendTotpStep(tx, memberId, step);
   }
 
-  async function assertPassword(member: MemberRow, password: string, action: string) {
-    if (await verifyMemberPassword(password, member.passwordHash)) return;
-    await audit(db, member, 'member.totp_failed', { step: action, reason: 'password' });
-    throw new AppError(400, 'password_wrong');
+  /** The current password, counted with every other call that asks it again. */
+  const assertPassword = (member: MemberRow, password: string, action: string) =>
+    secrets.verifyPassword(member, password, {
+      action: 'member.totp_failed',
+      after: { step: action, reason: 'password' },
+    });
+
+  /** A wrong authenticator code outside a login counts on the member like a login's. */
+  async function assertCodesOpen(member: MemberRow) {
+    if (await memberCodes.lockedUntil(db, memberKey(member.id), clock())) {
+      throw new AppError(429, 'account_locked');
+    }
+  }
+  async function failCode(member: MemberRow, step: string): Promise<never> {
+    const locked = await db.transaction(async (tx) => {
+      const counted = await memberCodes.fail(tx, memberKey(member.id), clock());
+      await audit(tx, member, 'member.totp_failed', {
+        step,
+        reason: 'code',
+        locked: counted.locked,
+      });
+      return counted.locked;
+    });
+    throw locked ? new AppError(429, 'account_locked') : new AppError(400, 'two_factor_invalid');
   }
 
   async function liveChallenge(challengeId: string, context: ClientContext) {
@@ -351,11 +370,9 @@ export function createSecondFactorService(deps: {
       const row = await findTotp(db, member.id);
       if (!row) throw new AppError(409, 'totp_setup_required');
       if (row.confirmedAt) throw new AppError(409, 'totp_already_bound');
+      await assertCodesOpen(member);
       const step = totpStep(row.secret, body.code);
-      if (step === null) {
-        await audit(db, member, 'member.totp_failed', { step: 'confirm', reason: 'code' });
-        throw new AppError(400, 'two_factor_invalid');
-      }
+      if (step === null) return failCode(member, 'confirm');
       await db.transaction(async (tx) => {
         await updateTotp(tx, member.id, { confirmedAt: clock(), lastUsedStep: step });
         await audit(tx, member, 'member.totp_bound', { bound: true });
@@ -370,16 +387,14 @@ export function createSecondFactorService(deps: {
     ): Promise<{ bound: boolean }> {
       await assertPassword(member, payload.password, 'unbind');
       if (!(await boundTotp(member.id))) throw new AppError(409, 'totp_not_bound');
+      await assertCodesOpen(member);
       const unbound = await db.transaction(async (tx) => {
         if (!(await takeTotpCode(tx, member.id, payload.code))) return false;
         await deleteTotp(tx, member.id);
         await audit(tx, member, 'member.totp_unbound', { bound: false });
         return true;
       });
-      if (!unbound) {
-        await audit(db, member, 'member.totp_failed', { step: 'unbind', reason: 'code' });
-        throw new AppError(400, 'two_factor_invalid');
-      }
+      if (!unbound) return failCode(member, 'unbind');
       return { bound: false };
     },
   };

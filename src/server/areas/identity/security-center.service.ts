@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/security-center.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
+import { createMemberSecrets, memberSecretLimits } from '../../platform/members/member-secrets.ts';
 import { findMemberForUpdate, updateMember, type MemberRow } from './members.repository.ts';
 import {
   findOtherMemberWithEmail,
@@ -18,7 +18,6 @@ import {
 import { lockKey } from '../../platform/db/advisory-lock.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { verifyMemberPassword } from '../../platform/members/member-password.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 import {
   phoneTarget,
@@ -27,20 +26,10 @@ import {
 } from '../verification/verification.port.ts';
 
 /** Wrong current passwords on these calls before they lock for the member (issue 3, item 7). */
-export const securityCenterLimits = {
-  wrongPasswords: 5,
-  windowMinutes: 15,
-  lockMinutes: 15,
-} as const;
+export const securityCenterLimits = memberSecretLimits.password;
 
 /** Advisory lock space of contact targets while a member takes one (not the code spaces). */
 const CONTACT_SPACE = 7311;
-const passwordKey = (memberId: number) => `security-center:member:${memberId}`;
-const passwordChecks = createAttemptLimiter({
-  windowMinutes: securityCenterLimits.windowMinutes,
-  lockAfter: securityCenterLimits.wrongPasswords,
-  lockMinutes: securityCenterLimits.lockMinutes,
-});
 const fieldError = (field: string) => new AppError(400, 'bad_request', 'bad_field', { field });
 
 export type SecurityClient = { ip: string };
@@ -66,6 +55,7 @@ export function createSecurityCenterService(deps: {
   secondFactor: Pick<SecondFactorService, 'totpStatus'>;
 }) {
   const { db, clock } = deps;
+  const secrets = createMemberSecrets({ db, clock });
 
   const audit = (
     tx: Db,
@@ -82,26 +72,12 @@ export function createSecurityCenterService(deps: {
       after,
     });
 
-  /** The current password, asked again; wrong ones count toward a lock of these calls. */
-  async function assertPassword(member: MemberRow, password: string, step: string) {
-    const now = clock();
-    if (await passwordChecks.lockedUntil(db, passwordKey(member.id), now)) {
-      await audit(db, member, 'member.contact_change_failed', null, { step, reason: 'locked' });
-      throw new AppError(429, 'account_locked');
-    }
-    if (await verifyMemberPassword(password, member.passwordHash)) return;
-    const locked = await db.transaction(async (tx) => {
-      const { locked: lockNow } = await passwordChecks.fail(tx, passwordKey(member.id), now);
-      await audit(tx, member, 'member.contact_change_failed', null, {
-        step,
-        reason: 'password',
-        locked: lockNow,
-      });
-      return lockNow;
+  /** The current password, asked again; wrong ones count toward the member's password lock. */
+  const assertPassword = (member: MemberRow, password: string, step: string) =>
+    secrets.verifyPassword(member, password, {
+      action: 'member.contact_change_failed',
+      after: { step, reason: 'password' },
     });
-    if (locked) throw new AppError(429, 'account_locked');
-    throw new AppError(400, 'password_wrong');
-  }
 
   async function assertMobileFree(tx: Db, member: MemberRow, payload: MobileCodePayload) {
     if (
@@ -146,7 +122,6 @@ export function createSecurityCenterService(deps: {
       await check(tx, row);
       const updated = await updateMember(tx, member.id, patch);
       if (!updated) throw new AppError(401, 'not_logged_in');
-      await passwordChecks.clear(tx, passwordKey(member.id));
       await audit(tx, member, action, contactOf(row), contactOf(updated));
       return contactOf(updated);
     });

@@ -14,7 +14,7 @@ export const operatorArea = fp(
         opsPassword: app.config.opsPassword,
       }),
     );
-    app.provideOperatorAuth(createOperatorService({ db: app.database.db }));
+    app.provideOperatorAuth(createOperatorService({ db: app.database.db, clock: app.clock }));
   },
   { name: 'operator', dependencies: ['platform'], fastify: '5.x' },
 );

@@ -34,12 +34,12 @@ import { AppError } from '../../platform/errors.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import type { SystemService } from '../system/system.port.ts';
-import { verifyMemberPassword } from '../../platform/members/member-password.ts';
 import {
   idempotentReply,
   type StoredReply,
 } from '../../platform/idempotency/idempotent-replies.ts';
 import type { PostingReply } from '../../../contract/wallet.ts';
+import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 
 type TransactionQuery = z.output<typeof transactionQuerySchema>;
 type BonusQuery = z.output<typeof bonusQuerySchema>;
@@ -72,6 +72,7 @@ export function createRecordsService(deps: {
   system: Pick<SystemService, 'whitelabel'>;
 }) {
   const { db, ledger } = deps;
+  const secrets = createMemberSecrets({ db, clock: deps.clock });
 
   function rangeOf(query: { preset?: 'last7' | 'last30'; startDate?: string; endDate?: string }) {
     const now = deps.clock();
@@ -295,10 +296,10 @@ export function createRecordsService(deps: {
       }
       const agent = await findUplineAgent(db, code, constants.agentCenterTypes);
       if (!agent || agent.id === member.id) throw new AppError(403, 'upline_not_allowed');
-      if (!member.paymentPasswordHash) throw new AppError(409, 'payment_password_not_set');
-      if (!(await verifyMemberPassword(body.paymentPassword, member.paymentPasswordHash))) {
-        throw new AppError(400, 'payment_password_wrong');
-      }
+      // The one count of the member's payment password, shared with withdrawals.
+      await secrets.verifyPaymentPassword(member, body.paymentPassword, {
+        action: 'wallet.transferUpline.paymentPassword.wrong',
+      });
       const amount = BigInt(body.amount);
       const upline = agent.nickname || agent.username;
       const call = memberCall(member, 'wallet.transferUpline', body.idempotencyKey, {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
-import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
+import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import type { MemberRow } from '../../platform/http/auth.ts';
 import {
   autoConfirmPaid,
@@ -30,7 +30,6 @@ import {
   maxBankAccounts,
   maxWithdrawalAmount,
   minWithdrawalAmount,
-  paymentPasswordLimits,
   proofImageLimits,
   sniffImageType,
   type BankAccount,
@@ -44,10 +43,7 @@ import {
 import type { NotificationKind } from '../../../contract/realtime.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import {
-  hashMemberPassword,
-  verifyMemberPassword,
-} from '../../platform/members/member-password.ts';
+import { hashMemberPassword } from '../../platform/members/member-password.ts';
 import type { LedgerService } from '../wallet/wallet.port.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import {
@@ -98,12 +94,6 @@ function withdrawalOut(row: WithdrawalRow, account: BankAccountRow, images: numb
   };
 }
 
-const payKey = (memberId: number) => `pay:${memberId}`;
-const paymentPasswordChecks = createAttemptLimiter({
-  windowMinutes: paymentPasswordLimits.windowMinutes,
-  lockAfter: paymentPasswordLimits.maxFailures,
-  lockMinutes: paymentPasswordLimits.lockMinutes,
-});
 const stateInvalid = () => new AppError(409, 'withdrawal_state_invalid');
 
 /**
@@ -115,6 +105,7 @@ const stateInvalid = () => new AppError(409, 'withdrawal_state_invalid');
  */
 export function createWithdrawalService(deps: WithdrawalDeps) {
   const { db, clock } = deps;
+  const secrets = createMemberSecrets({ db, clock });
 
   async function describe(rows: WithdrawalRow[]): Promise<Withdrawal[]> {
     const accounts = new Map(
@@ -180,34 +171,9 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     });
   }
 
-  /** Checks the payment password, counting wrong ones; locks after too many. */
-  async function checkPaymentPassword(member: MemberRow, secret: string) {
-    const key = payKey(member.id);
-    const now = clock();
-    const [row] = await paymentPasswordChecks.states(db, [key]);
-    if (row?.lockedUntil && row.lockedUntil > now) {
-      throw new AppError(429, 'payment_password_locked');
-    }
-    if (!member.paymentPasswordHash) throw new AppError(409, 'payment_password_not_set');
-    if (await verifyMemberPassword(secret, member.paymentPasswordHash)) {
-      if (row) await paymentPasswordChecks.clear(db, key);
-      return;
-    }
-    const locked = await db.transaction(async (tx) => {
-      const { failures, locked: lock } = await paymentPasswordChecks.fail(tx, key, now);
-      await insertAudit(tx, {
-        actor: `member:${member.id}`,
-        action: lock ? 'withdraw.paymentPassword.locked' : 'withdraw.paymentPassword.wrong',
-        target: `member:${member.id}`,
-        before: null,
-        after: { failures },
-      });
-      return lock;
-    });
-    throw locked
-      ? new AppError(429, 'payment_password_locked')
-      : new AppError(400, 'payment_password_wrong');
-  }
+  /** The payment password, counted per member with every other payment that asks it. */
+  const checkPaymentPassword = (member: MemberRow, secret: string) =>
+    secrets.verifyPaymentPassword(member, secret, { action: 'withdraw.paymentPassword.wrong' });
 
   return {
     autoConfirm,
@@ -257,9 +223,9 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
 
     async setPaymentPassword(member: MemberRow, payload: SetPaymentPasswordPayload) {
       if (member.paymentPasswordHash) throw new AppError(409, 'payment_password_already_set');
-      if (!(await verifyMemberPassword(payload.password, member.passwordHash))) {
-        throw new AppError(400, 'password_wrong');
-      }
+      await secrets.verifyPassword(member, payload.password, {
+        action: 'withdraw.paymentPassword.set_failed',
+      });
       const hash = await hashMemberPassword(payload.paymentPassword);
       await db.transaction(async (tx) => {
         if (!(await setPaymentPasswordHash(tx, member.id, hash))) {

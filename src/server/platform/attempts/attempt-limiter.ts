@@ -26,10 +26,11 @@ export type LockoutPolicy = {
 export type AttemptState = LoginFailureRow;
 
 /**
- * The one limiter of every per-key lockout (login failures per user and IP, second-factor codes
- * per member, the security center's and the withdrawal's password checks, a verification
- * target after wrong codes). Keys are namespaced by their caller (`user:`, `ip:`,
- * `second-factor:member:`, `pay:`, `verification:`...). Counts are kept in
+ * The one limiter of every per-key lockout (login failures per user and IP, operator sign-in
+ * failures per name and IP, second-factor codes per member, the login and payment passwords
+ * asked again per member (members/member-secrets.ts), a verification target after wrong
+ * codes). Keys are namespaced by their caller (`user:`, `ip:`, `ops:user:`, `ops:ip:`,
+ * `second-factor:member:`, `password:member:`, `pay:`, `verification:`...). Counts are kept in
  * `login_failures`, one statement per count, so concurrent nodes never lose one.
  *
  * @example

@@ -8,9 +8,12 @@ export type Operator = { id: number; username: string };
 export type MemberRow = typeof members.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** What the operator area supplies: operator credentials to an operator, or undefined. */
+/**
+ * What the operator area supplies: operator credentials to an operator, or undefined (an
+ * AppError such as 429 ops_locked when the name or the client IP is locked).
+ */
 export type OperatorAuthenticator = {
-  authenticate(username: string, password: string): Promise<Operator | undefined>;
+  authenticate(username: string, password: string, ip: string): Promise<Operator | undefined>;
 };
 /** What the identity area supplies: a bearer token to its live session, else an AppError. */
 export type MemberAuthenticator = {
@@ -86,7 +89,7 @@ export function registerAuth(app: FastifyInstance): void {
     if (!operators) throw missing('operator');
     const credentials = basicCredentials(request.headers.authorization);
     const operator = credentials
-      ? await operators.authenticate(credentials[0], credentials[1])
+      ? await operators.authenticate(credentials[0], credentials[1], request.ip)
       : undefined;
     if (!operator) throw new AppError(401, 'ops_unauthorized');
     request.operator = operator;

@@ -1,0 +1,111 @@
+import { paymentPasswordLimits } from '../../../contract/withdrawal.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { createAttemptLimiter } from '../attempts/attempt-limiter.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
+import type { MemberRow } from '../http/auth.ts';
+import { verifyMemberPassword } from './member-password.ts';
+
+/**
+ * Wrong secrets a signed-in member types again, per member: the login password (security
+ * center, authenticator binding, payment-password setting, password change) and the payment
+ * password (withdrawal, transfer to upline). The login itself counts per username in the
+ * identity area, codes per member or target in the second-factor and verification services:
+ * all in the platform's one attempt limiter.
+ */
+export const memberSecretLimits = {
+  password: { wrongPasswords: 5, windowMinutes: 15, lockMinutes: 15 },
+  paymentPassword: {
+    wrongPasswords: paymentPasswordLimits.maxFailures,
+    windowMinutes: paymentPasswordLimits.windowMinutes,
+    lockMinutes: paymentPasswordLimits.lockMinutes,
+  },
+} as const;
+
+type Kind = keyof typeof memberSecretLimits;
+
+const limiterOf = (kind: Kind) =>
+  createAttemptLimiter({
+    windowMinutes: memberSecretLimits[kind].windowMinutes,
+    lockAfter: memberSecretLimits[kind].wrongPasswords,
+    lockMinutes: memberSecretLimits[kind].lockMinutes,
+  });
+
+/** One key per member and secret, whichever call checks it. */
+const secrets = {
+  password: {
+    limiter: limiterOf('password'),
+    key: (memberId: number) => `password:member:${memberId}`,
+    hashOf: (member: MemberRow) => member.passwordHash,
+    wrong: () => new AppError(400, 'password_wrong'),
+    locked: () => new AppError(429, 'account_locked'),
+  },
+  paymentPassword: {
+    limiter: limiterOf('paymentPassword'),
+    key: (memberId: number) => `pay:${memberId}`,
+    hashOf: (member: MemberRow) => member.paymentPasswordHash,
+    wrong: () => new AppError(400, 'payment_password_wrong'),
+    locked: () => new AppError(429, 'payment_password_locked'),
+  },
+} as const;
+
+/** How the calling step names its failures in the audit log (never with the secret). */
+export type SecretAudit = { action: string; after?: Record<string, unknown> };
+
+export type MemberSecrets = ReturnType<typeof createMemberSecrets>;
+
+/**
+ * The checks of a member's login and payment passwords outside the login: each attempt counts
+ * toward a lock of that secret for the member before it is checked (every call that checks it
+ * refuses while locked, the right secret included); the right one clears the count. Each wrong
+ * one is audited.
+ *
+ * @example
+ * const secrets = createMemberSecrets({ db, clock });
+ * await secrets.verifyPaymentPassword(member, body.paymentPassword); // throws 400 / 429 / 409
+ */
+export function createMemberSecrets(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function verify(kind: Kind, member: MemberRow, secret: string, audit: SecretAudit) {
+    const { limiter, key, hashOf, wrong, locked } = secrets[kind];
+    const now = clock();
+    const lockAfter = memberSecretLimits[kind].wrongPasswords;
+    if (await limiter.lockedUntil(db, key(member.id), now)) throw locked();
+    if (kind === 'paymentPassword' && !member.paymentPasswordHash) {
+      throw new AppError(409, 'payment_password_not_set');
+    }
+    // Counted before it is checked (the right one then clears the count): a burst of parallel
+    // guesses gets no more checks than the policy allows, whatever their interleaving.
+    const counted = await limiter.fail(db, key(member.id), now);
+    if (counted.failures > lockAfter) throw locked();
+    if (await verifyMemberPassword(secret, hashOf(member))) {
+      await limiter.clear(db, key(member.id));
+      return;
+    }
+    await insertAudit(db, {
+      actor: `member:${member.id}`,
+      action: audit.action,
+      target: `member:${member.id}`,
+      before: null,
+      after: { ...audit.after, secret: kind, failures: counted.failures, locked: counted.locked },
+    });
+    throw counted.locked ? locked() : wrong();
+  }
+
+  return {
+    /** The member's login password asked again: 400 password_wrong, 429 account_locked. */
+    verifyPassword: (member: MemberRow, password: string, audit: SecretAudit) =>
+      verify('password', member, password, audit),
+    /**
+     * The payment password (PIN): 409 payment_password_not_set, 400 payment_password_wrong,
+     * 429 payment_password_locked for every payment while locked.
+     */
+    verifyPaymentPassword: (
+      member: MemberRow,
+      pin: string,
+      audit: SecretAudit = { action: 'member.paymentPassword.wrong' },
+    ) => verify('paymentPassword', member, pin, audit),
+  };
+}

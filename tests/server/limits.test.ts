@@ -1,0 +1,341 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import type { Database } from '../../src/server/platform/db/client.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { sessions } from '../../src/server/platform/members/members.schema.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
+import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
+import { memberSecretLimits } from '../../src/server/platform/members/member-secrets.ts';
+import { operators } from '../../src/server/areas/operator/operators.schema.ts';
+import { rateLimitHits } from '../../src/server/platform/rate-limit/rate-limit.schema.ts';
+import { hashPassword } from '../../src/server/areas/operator/operator-password.ts';
+import { operatorLoginLimits } from '../../src/server/areas/operator/operator.service.ts';
+import { opsPaths } from '../../src/contract/ops.ts';
+import { identityPaths } from '../../src/contract/identity.ts';
+import { secondFactorLimits } from '../../src/server/areas/identity/second-factor.service.ts';
+import { recordsPaths } from '../../src/contract/records.ts';
+import { walletOpsPaths, walletPaths, type BalanceReply } from '../../src/contract/wallet.ts';
+import { withdrawPaths, type BankAccount } from '../../src/contract/withdrawal.ts';
+import {
+  basicAuth,
+  buildTestApp,
+  call,
+  createTestDatabase,
+  opsHeaders,
+  testOperator,
+  type TestDatabase,
+} from '../support/server.ts';
+import { createMember, encryptFor, freshIp } from '../support/identity.ts';
+
+let testDb: TestDatabase;
+let database: Database;
+let app: FastifyInstance;
+const db = (): Db => database.db;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = await testDb.open();
+  app = await buildTestApp(testDb, database);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await testDb.drop();
+});
+
+/** An operator of its own, so locking it leaves the test operator usable. */
+async function operator() {
+  const username = `ops-${randomBytes(4).toString('hex')}`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  await db()
+    .insert(operators)
+    .values({ username, passwordHash: await hashPassword(password) });
+  return { username, password };
+}
+
+const opsCall = (username: string, password: string, remoteAddress: string) =>
+  call(app, {
+    url: opsPaths.system,
+    headers: { authorization: basicAuth(username, password), 'accept-language': 'en' },
+    remoteAddress,
+  });
+
+describe('operator sign-in failures', () => {
+  it('locks an operator name after repeated wrong passwords, the right one included, and audits the lock', async () => {
+    const { username, password } = await operator();
+    const ip = freshIp();
+    for (let i = 1; i < operatorLoginLimits.userLockAfter; i += 1) {
+      expect((await opsCall(username, `wrong-${i}`, ip)).status).toBe(401);
+    }
+    const last = await opsCall(username, 'wrong-last', ip);
+    expect([last.status, last.body.code]).toEqual([429, 'ops_locked']);
+    // The right password from another address: the name is locked, whoever asks.
+    const right = await opsCall(username, password, freshIp());
+    expect(right.status).toBe(429);
+    expect(right.body).toMatchObject({ success: false, code: 'ops_locked' });
+    expect(right.body.message).toMatch(/locked/);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'operator.login.locked'),
+          eq(auditLog.target, `operator:${username}`),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+    // Other operators are not held by it.
+    expect((await opsCall(testOperator.username, testOperator.password, freshIp())).status).toBe(
+      200,
+    );
+  });
+
+  it('locks an address that tries many names, for every name', async () => {
+    const ip = freshIp();
+    for (let i = 1; i < operatorLoginLimits.ipLockAfter; i += 1) {
+      expect((await opsCall(`guess-${i}`, 'guess', ip)).status).toBe(401);
+    }
+    expect((await opsCall('guess-last', 'guess', ip)).body.code).toBe('ops_locked');
+    const right = await opsCall(testOperator.username, testOperator.password, ip);
+    expect([right.status, right.body.code]).toEqual([429, 'ops_locked']);
+  });
+
+  it('refuses a name the database cannot hold with 401, not 500', async () => {
+    const reply = await opsCall('abc\u0000def', 'x', freshIp());
+    expect([reply.status, reply.body.code]).toEqual([401, 'ops_unauthorized']);
+  });
+});
+
+describe('HTTP rate limits', () => {
+  /** The trial-account call allows 10 a minute per client; a bad body still counts. */
+  const freePlay = (target: FastifyInstance, remoteAddress: string) =>
+    call(target, { method: 'POST', url: identityPaths.freePlay, payload: {}, remoteAddress });
+
+  it('a client refused with 429 is still refused by the next app on the same database', async () => {
+    const ip = freshIp();
+    const before = await buildTestApp(testDb, database);
+    let status = 0;
+    for (let i = 0; i < 11; i += 1) status = (await freePlay(before, ip)).status;
+    expect(status).toBe(429);
+    await before.close();
+
+    const after = await buildTestApp(testDb, database);
+    try {
+      const refused = await freePlay(after, ip);
+      expect([refused.status, refused.body.code]).toEqual([429, 'too_many_requests']);
+      expect((await freePlay(after, freshIp())).status).toBe(400);
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('the scheduler drops the counters whose window has ended, and only those', async () => {
+    const keys = [`ended-${randomUUID()}`, `live-${randomUUID()}`];
+    await db()
+      .insert(rateLimitHits)
+      .values([
+        { key: keys[0] ?? '', hits: 3, windowEndsAt: sql`now() - interval '1 second'` },
+        { key: keys[1] ?? '', hits: 3, windowEndsAt: sql`now() + interval '1 minute'` },
+      ]);
+    // The next ten-minute period than the one the start-up ran.
+    const report = await app.scheduler.runDue(new Date(Date.now() + 10 * 60_000));
+    expect(report.runs.find((run) => run.job === 'rate-limit-prune')?.status).toBe('ran');
+    const left = await db()
+      .select({ key: rateLimitHits.key })
+      .from(rateLimitHits)
+      .where(inArray(rateLimitHits.key, keys));
+    expect(left.map((row) => row.key)).toEqual([keys[1]]);
+  });
+});
+
+describe('the payment password', () => {
+  const PAY = '135790';
+
+  /** A player under an agent, with a payment password, money, a bank account and a session. */
+  async function player() {
+    const code = `AG${randomBytes(3).toString('hex').toUpperCase()}`;
+    await createMember(db(), { type: 1, affiliateCode: code });
+    const { member } = await createMember(db(), {
+      uplineAffiliateCode: code,
+      paymentPasswordHash: await hashMemberPassword(PAY),
+    });
+    const token = randomBytes(32).toString('base64url');
+    await db()
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        memberId: member.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    const headers = { authorization: `Bearer ${token}` };
+    const remoteAddress = freshIp();
+    const credit = await call(app, {
+      method: 'POST',
+      url: walletOpsPaths.adjustment,
+      headers: opsHeaders,
+      payload: {
+        memberId: member.id,
+        amount: '100000',
+        reason: 'test credit',
+        idempotencyKey: `credit-${randomUUID()}`,
+      },
+    });
+    expect(credit.status).toBe(200);
+    const account = await call<BankAccount>(app, {
+      method: 'POST',
+      url: withdrawPaths.bankAccounts,
+      headers,
+      remoteAddress,
+      payload: {
+        bankName: 'State Bank',
+        accountHolder: 'Asha Rao',
+        accountNumber: '1234 5678 9012',
+      },
+    });
+    expect(account.status).toBe(200);
+    return { member, headers, remoteAddress, bankAccountId: account.body.value?.id ?? 0 };
+  }
+  type Player = Awaited<ReturnType<typeof player>>;
+
+  const toUpline = (p: Player, paymentPassword: string, remoteAddress = p.remoteAddress) =>
+    call(app, {
+      method: 'POST',
+      url: recordsPaths.transferUpline,
+      headers: p.headers,
+      remoteAddress,
+      payload: { amount: '1000', paymentPassword, idempotencyKey: randomUUID() },
+    });
+  const withdraw = async (p: Player, paymentPassword: string) =>
+    call(app, {
+      method: 'POST',
+      url: withdrawPaths.requests,
+      headers: p.headers,
+      remoteAddress: p.remoteAddress,
+      payload: {
+        enc: await encryptFor(app, {
+          bankAccountId: p.bankAccountId,
+          amount: '20000',
+          paymentPassword,
+          idempotencyKey: randomUUID(),
+        }),
+      },
+    });
+  const balanceOf = async (p: Player) =>
+    (await call<BalanceReply>(app, { url: walletPaths.balance, headers: p.headers })).body.value
+      ?.sumBalance;
+
+  it('counts wrong ones once per member across transfer to upline and withdrawal', async () => {
+    const p = await player();
+    const lockAfter = memberSecretLimits.paymentPassword.wrongPasswords;
+    for (let i = 1; i < lockAfter; i += 1) {
+      expect((await toUpline(p, '000000')).body.code).toBe('payment_password_wrong');
+    }
+    const last = await withdraw(p, '000000');
+    expect([last.status, last.body.code]).toEqual([429, 'payment_password_locked']);
+    for (const right of [await toUpline(p, PAY), await withdraw(p, PAY)]) {
+      expect([right.status, right.body.code]).toEqual([429, 'payment_password_locked']);
+    }
+    expect(await balanceOf(p)).toBe('100000');
+  });
+
+  it('a burst of parallel guesses from many addresses gets no more checks than the limit', async () => {
+    const p = await player();
+    const lockAfter = memberSecretLimits.paymentPassword.wrongPasswords;
+    const guesses = Array.from({ length: 20 }, (_, i) => String(100_000 + i));
+    const replies = await Promise.all(guesses.map((guess) => toUpline(p, guess, freshIp())));
+    expect(replies.every((reply) => reply.status === 400 || reply.status === 429)).toBe(true);
+    // Each checked guess is audited: no more than the limit were checked.
+    const checked = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.actor, `member:${p.member.id}`),
+          eq(auditLog.action, 'wallet.transferUpline.paymentPassword.wrong'),
+        ),
+      );
+    expect(checked.length).toBeLessThanOrEqual(lockAfter);
+    expect((await withdraw(p, PAY)).body.code).toBe('payment_password_locked');
+  });
+
+  it('a wrong one on transfer to upline is audited like one on withdrawal', async () => {
+    const p = await player();
+    await toUpline(p, '000000');
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.actor, `member:${p.member.id}`),
+          eq(auditLog.action, 'wallet.transferUpline.paymentPassword.wrong'),
+        ),
+      );
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain('000000');
+  });
+});
+
+describe('the login password and codes asked again in the member center', () => {
+  async function signedIn() {
+    const { member, password } = await createMember(db());
+    const token = randomBytes(32).toString('base64url');
+    await db()
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        memberId: member.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    return { member, password, headers: { authorization: `Bearer ${token}` } };
+  }
+  const encCall = async (url: string, headers: Record<string, string>, payload: object) =>
+    call<{ secret: string }>(app, {
+      method: 'POST',
+      url,
+      headers,
+      remoteAddress: freshIp(),
+      payload: { enc: await encryptFor(app, payload) },
+    });
+
+  it('wrong passwords count once per member across the authenticator setup and the payment-password setting', async () => {
+    const { password, headers } = await signedIn();
+    const totpSetup = (secret: string) =>
+      encCall(identityPaths.totpSetup, headers, { password: secret });
+    const setPaymentPassword = (secret: string) =>
+      encCall(withdrawPaths.paymentPassword, headers, {
+        paymentPassword: '135790',
+        password: secret,
+      });
+    const lockAfter = memberSecretLimits.password.wrongPasswords;
+    for (let i = 1; i < lockAfter; i += 1) {
+      const reply = i % 2 ? await totpSetup(`wrong-${i}`) : await setPaymentPassword(`wrong-${i}`);
+      expect(reply.body.code).toBe('password_wrong');
+    }
+    expect((await setPaymentPassword('wrong-last')).body.code).toBe('account_locked');
+    const right = await totpSetup(password);
+    expect([right.status, right.body.code]).toEqual([429, 'account_locked']);
+  });
+
+  it('wrong codes confirming an authenticator count toward the member second-factor lock', async () => {
+    const { password, headers } = await signedIn();
+    expect((await encCall(identityPaths.totpSetup, headers, { password })).status).toBe(200);
+    const confirm = (code: string) =>
+      call(app, {
+        method: 'POST',
+        url: identityPaths.totp,
+        headers,
+        remoteAddress: freshIp(),
+        payload: { code },
+      });
+    let last = await confirm('000000');
+    for (let i = 1; i < secondFactorLimits.memberFailuresLock; i += 1) {
+      expect(last.body.code).toBe('two_factor_invalid');
+      last = await confirm(String(i).padStart(6, '0'));
+    }
+    expect([last.status, last.body.code]).toEqual([429, 'account_locked']);
+  });
+});
