@@ -22,10 +22,12 @@ import { members } from '../../src/server/platform/members/members.schema.ts';
 import { ledgerEntries } from '../../src/server/areas/wallet/ledger.schema.ts';
 import { signWebhook } from '../../src/server/areas/deposit/payment.provider.ts';
 import {
+  basicAuth,
   buildTestApp,
   call,
   createTestDatabase,
   opsHeaders,
+  testOperator,
   type TestDatabase,
 } from '../support/server.ts';
 import { createMemberSession } from '../support/server-factories.ts';
@@ -577,10 +579,33 @@ describe('the sandbox gateway this server serves (npm start demo)', () => {
     const hindi = await site.app.inject({ url: order.redirectUrl ?? '' });
     expect(hindi.body).toContain('सैंडबॉक्स');
 
+    // The member (or anyone without operator credentials) cannot approve their own deposit:
+    // the browser is asked for the operator's name and password, and nothing is credited.
+    expect(page.body).toContain('Only an operator approves or declines');
+    for (const authorization of [
+      `Bearer ${token}`,
+      basicAuth(testOperator.username, 'not-the-password'),
+      undefined,
+    ]) {
+      const refused = await site.app.inject({
+        method: 'POST',
+        url: `${order.redirectUrl}/approve`,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(authorization ? { authorization } : {}),
+        },
+        payload: '',
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toMatch(/^Basic /);
+    }
+    expect(await d.balance(token)).toBe('0');
+    expect((await d.get(token, order.orderId)).body.value?.status).toBe('pending');
+
     const approve = await site.app.inject({
       method: 'POST',
       url: `${order.redirectUrl}/approve`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...opsHeaders },
       payload: '',
     });
     expect(approve.statusCode).toBe(303);
@@ -593,7 +618,7 @@ describe('the sandbox gateway this server serves (npm start demo)', () => {
     const again = await site.app.inject({
       method: 'POST',
       url: `${order.redirectUrl}/approve`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...opsHeaders },
       payload: '',
     });
     expect(again.statusCode).toBe(303);
@@ -607,7 +632,7 @@ describe('the sandbox gateway this server serves (npm start demo)', () => {
     const decline = await site.app.inject({
       method: 'POST',
       url: `${order.redirectUrl}/decline`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...opsHeaders },
       payload: '',
     });
     expect(decline.statusCode).toBe(303);

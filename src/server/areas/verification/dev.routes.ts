@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityPaths, outboxListSchema, outboxQuerySchema } from '../../../contract/identity.ts';
 import { outboxHtml, type OutboxService } from './outbox.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
+import { requireOperatorPage } from '../../platform/http/operator-page.ts';
 
 /**
- * Development-only pages. app.ts registers this plugin only when NODE_ENV is not production,
- * so in production the paths do not exist at all.
+ * Development-only pages, for operators only: the outbox holds one-time codes and reset links,
+ * so reading it takes operator credentials (HTTP Basic), like every /ops call. The verification
+ * area registers this plugin only when NODE_ENV is not production, so in production the paths
+ * do not exist at all.
  */
 export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async (
   app,
@@ -14,9 +17,12 @@ export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async
   app.get(
     identityPaths.outbox,
     {
+      onRequest: requireOperatorPage(app),
       schema: {
         tags: ['development'],
-        summary: 'Development only: messages the outbox SMS and e-mail providers stored',
+        summary:
+          'Development only, operator credentials: messages the outbox SMS and e-mail providers stored',
+        security: [{ opsBasic: [] }],
         querystring: outboxQuerySchema,
         response: replies(outboxListSchema),
       },
