@@ -32,6 +32,7 @@ import {
 } from '../support/server.ts';
 import { createMemberSession } from '../support/server-factories.ts';
 import { realtimeClient } from '../support/realtime.ts';
+import { trialToken } from '../support/trial.ts';
 
 const gatewayKey = 'test-gateway-key';
 const webhookSecret = 'test-webhook-secret-0123456789';
@@ -211,6 +212,17 @@ describe('deposits through a payment gateway over HTTP', () => {
     ]);
     expect(body.value?.channels[1]?.bankAccount?.accountNumber).toBeTruthy();
     socket.close();
+  });
+
+  it('refuses a trial (free play) account: no channels (no bank account), no orders', async () => {
+    const trial = await trialToken(site.app);
+    const headers = { authorization: `Bearer ${trial}` };
+    for (const url of [depositPaths.channels, depositPaths.orders]) {
+      const reply = await call(site.app, { url, headers });
+      expect(reply.status).toBe(403);
+      expect(reply.body.code).toBe('need_true_account');
+      expect(JSON.stringify(reply.body)).not.toContain('accountNumber');
+    }
   });
 
   it('creates the payment at the gateway and answers its redirect; one order per key', async () => {

@@ -28,11 +28,13 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
   const tags = ['deposit'];
   const security = [{ bearer: [] }];
   const writes = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  // Every player call here needs a real account: a trial (free play) account reads neither the
+  // channels (the site's receiving bank account) nor orders (403 need_true_account).
 
   app.get(
     depositPaths.channels,
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireRealAccount,
       schema: {
         tags,
         security,
@@ -62,7 +64,7 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
   app.get(
     depositPaths.orders,
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireRealAccount,
       schema: {
         tags,
         security,
@@ -76,7 +78,7 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
   app.get(
     depositPaths.order,
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireRealAccount,
       schema: {
         tags,
         security,
