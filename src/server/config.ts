@@ -22,6 +22,9 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** The operator password of a development start (README); a production start refuses it. */
+export const demoOperatorPassword = 'operator-demo';
+
 const listOf = (text: string | undefined) =>
   (text ?? '')
     .split(',')
@@ -115,6 +118,13 @@ const envSchema = z
         code: 'custom',
         path: ['OPS_PASSWORD'],
         message: 'OPS_PASSWORD must have at least 12 characters in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.OPS_PASSWORD === demoOperatorPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPS_PASSWORD'],
+        message: 'OPS_PASSWORD must not be the published development password in production',
       });
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
@@ -281,7 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countryHeader: e.COUNTRY_HEADER ?? null,
     opsUsername: e.OPS_USERNAME,
     // The demo password exists only outside production (checked above).
-    opsPassword: e.OPS_PASSWORD ?? 'operator-demo',
+    opsPassword: e.OPS_PASSWORD ?? demoOperatorPassword,
     logLevel: e.LOG_LEVEL,
     siteCacheMs: e.SITE_CACHE_MS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

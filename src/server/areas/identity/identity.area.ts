@@ -16,6 +16,7 @@ import { socialRoutes } from './social.routes.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { securityCenterRoutes } from './security-center.routes.ts';
 import { identitySeedSteps } from './identity.seed-steps.ts';
+import { demoPlayersSeedStep, refuseDemoPlayerPasswords } from './demo-passwords.ts';
 
 /**
  * Members and their sessions: login (password, social, second factor, remember-me), registration,
@@ -24,9 +25,17 @@ import { identitySeedSteps } from './identity.seed-steps.ts';
  */
 export const identityArea = fp(
   async (app) => {
-    await app.seed(identitySeedSteps);
     const { config, clock, enc, realtime } = app;
     const { db } = app.database;
+    const production = config.nodeEnv === 'production';
+    // Production seeds no demo players, and refuses a database where one keeps its published
+    // password (seeded by an earlier development start).
+    await app.seed(
+      production
+        ? identitySeedSteps.filter((step) => step.name !== demoPlayersSeedStep)
+        : identitySeedSteps,
+    );
+    if (production) await refuseDemoPlayerPasswords(db);
     const { verification, humanVerification } = app.verification;
     const sessions = createSessionService({
       db,

@@ -2,6 +2,7 @@ import type { SeedStep } from '../../platform/seed/seed.ts';
 import { members } from '../../platform/members/members.schema.ts';
 import { hashMemberPassword } from '../../platform/members/member-password.ts';
 import { demoPlayers } from './members.seed.ts';
+import { demoPlayersSeedStep } from './demo-passwords.ts';
 
 /** Demo agents and players. */
 export const identitySeedSteps: SeedStep[] = [
@@ -21,8 +22,8 @@ export const identitySeedSteps: SeedStep[] = [
   },
   {
     // Demo players for a fresh `npm start` (README, "Demo accounts"): one ready to play, one made
-    // by an operator with an initial password that the first login must change.
-    name: 'demo-players-v1',
+    // by an operator with an initial password that the first login must change. Not in production.
+    name: demoPlayersSeedStep,
     run: async (tx) => {
       const rows = await Promise.all(
         demoPlayers.map(async ({ password, ...player }) => ({
