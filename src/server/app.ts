@@ -20,6 +20,7 @@ import type { Config } from './config.ts';
 import type { Database } from './platform/db/client.ts';
 import type { Clock } from './platform/clock.ts';
 import { AppError } from './platform/errors.ts';
+import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
 import { languageFromHeader, translate } from './platform/i18n/messages.ts';
 import { isApiPath, registerStatic } from './platform/http/static.ts';
 import { platform } from './platform/platform.plugin.ts';
@@ -77,7 +78,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           url: request.url.split('?')[0],
           remoteAddress: request.ip,
         }),
+        // Errors without a failed query's parameters, and no e-mail address anywhere.
+        err: errorSerializer,
       },
+      formatters: { log: (object) => redactLogObject(object) as Record<string, unknown> },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languages } from '../../../contract/constants.ts';
 import { languageFromHeader } from '../../platform/i18n/messages.ts';
-import { requireOperatorPage } from '../../platform/http/operator-page.ts';
 import {
   sandboxCreateBodySchema,
   sandboxGatewayBase,
@@ -71,8 +70,8 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGatew
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       // Approving credits money: only an operator decides (a member must not approve their own
-      // deposit). The browser is asked for the operator's credentials (Basic challenge).
-      onRequest: requireOperatorPage(app),
+      // deposit). A refusal carries the Basic challenge, so the browser asks for them.
+      onRequest: app.requireOperator,
       schema: {
         tags,
         summary:

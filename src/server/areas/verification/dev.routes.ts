@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityPaths, outboxListSchema, outboxQuerySchema } from '../../../contract/identity.ts';
 import { outboxHtml, type OutboxService } from './outbox.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
-import { requireOperatorPage } from '../../platform/http/operator-page.ts';
 
 /**
  * Development-only pages, for operators only: the outbox holds one-time codes and reset links,
@@ -17,7 +16,7 @@ export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async
   app.get(
     identityPaths.outbox,
     {
-      onRequest: requireOperatorPage(app),
+      onRequest: app.requireOperator,
       schema: {
         tags: ['development'],
         summary:
