@@ -87,6 +87,18 @@ const envSchema = z
     // Proof of work (altcha) before username login, registration and SMS sends.
     HUMAN_VERIFICATION: z.enum(['on', 'off']).default('on'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Host names the site answers the bootstrap call for (`*.example.com` for subdomains). */
+    SITE_DOMAINS: z
+      .string()
+      .optional()
+      .transform((text) => (text === undefined ? undefined : listOf(text.toLowerCase())))
+      .refine(
+        (entries) => (entries ?? []).every((entry) => /^(\*\.)?[a-z0-9.:[\]-]+$/.test(entry)),
+        {
+          message:
+            'SITE_DOMAINS must be a comma-separated list of host names (*.name for subdomains)',
+        },
+      ),
     // Social login (OAuth2/OIDC): a provider without a client id is not offered.
     GOOGLE_CLIENT_ID: z.string().min(1).max(512).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).max(512).optional(),
@@ -234,6 +246,8 @@ export type Config = {
   humanVerification: { enabled: boolean };
   /** Base of links in e-mails (password reset); never taken from a request's Host header. */
   publicUrl: string;
+  /** Host names of the site (SITE_DOMAINS): the bootstrap call refuses any other host. */
+  siteDomains: string[];
   /** Social login providers with a client id; the others are not offered. */
   social: { google: SocialProviderConfig | null; facebook: SocialProviderConfig | null };
   payment: {
@@ -261,6 +275,18 @@ function paymentGateway(env: z.infer<typeof envSchema>): PaymentGatewayConfig | 
     key: env.PAYMENT_GATEWAY_KEY ?? randomBytes(24).toString('base64url'),
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
   };
+}
+
+/**
+ * Without SITE_DOMAINS: the host of PUBLIC_URL, and outside production the loopback names too,
+ * so a development start and the tests answer on localhost and 127.0.0.1.
+ */
+function defaultSiteDomains(publicUrl: string | undefined, nodeEnv: string): string[] {
+  const domains = publicUrl ? [new URL(publicUrl).hostname.toLowerCase()] : [];
+  if (nodeEnv !== 'production' || domains.length === 0) {
+    domains.push('localhost', '127.0.0.1', '[::1]');
+  }
+  return [...new Set(domains)];
 }
 
 /**
@@ -319,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     humanVerification: { enabled: e.HUMAN_VERIFICATION === 'on' },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    siteDomains: e.SITE_DOMAINS ?? defaultSiteDomains(e.PUBLIC_URL, e.NODE_ENV),
     social: {
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
