@@ -87,6 +87,32 @@ const envSchema = z
     // Proof of work (altcha) before username login, registration and SMS sends.
     HUMAN_VERIFICATION: z.enum(['on', 'off']).default('on'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** `id:key,...` (key: 32 bytes in base64 or base64url); the first seals, all open. */
+    TOTP_ENCRYPTION_KEYS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return undefined;
+        const keys = listOf(text).map((entry) => {
+          const [id = '', material = ''] = entry.split(':');
+          return { id, key: Buffer.from(material, 'base64url') };
+        });
+        const ids = new Set(keys.map((entry) => entry.id));
+        if (
+          keys.length === 0 ||
+          ids.size !== keys.length ||
+          !keys.every((entry) => /^[A-Za-z0-9_-]{1,32}$/.test(entry.id) && entry.key.length === 32)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'TOTP_ENCRYPTION_KEYS must be id:key pairs, comma-separated, with distinct ids ' +
+              '(letters, digits, _ or -) and 32-byte keys in base64 (openssl rand -base64 32)',
+          });
+          return z.NEVER;
+        }
+        return keys;
+      }),
     /** Host names the site answers the bootstrap call for (`*.example.com` for subdomains). */
     SITE_DOMAINS: z
       .string()
@@ -137,6 +163,13 @@ const envSchema = z
         code: 'custom',
         path: ['OPS_PASSWORD'],
         message: 'OPS_PASSWORD must not be the published development password in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.TOTP_ENCRYPTION_KEYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEYS'],
+        message: 'TOTP_ENCRYPTION_KEYS is required in production',
       });
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
@@ -246,6 +279,11 @@ export type Config = {
   humanVerification: { enabled: boolean };
   /** Base of links in e-mails (password reset); never taken from a request's Host header. */
   publicUrl: string;
+  /**
+   * Keys of the authenticator secrets at rest (TOTP_ENCRYPTION_KEYS): the first seals, all
+   * open. Null outside production when unset: a development key in DATA_DIR is used.
+   */
+  totpKeys: { id: string; key: Buffer }[] | null;
   /** Host names of the site (SITE_DOMAINS): the bootstrap call refuses any other host. */
   siteDomains: string[];
   /** Social login providers with a client id; the others are not offered. */
@@ -346,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     humanVerification: { enabled: e.HUMAN_VERIFICATION === 'on' },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     siteDomains: e.SITE_DOMAINS ?? defaultSiteDomains(e.PUBLIC_URL, e.NODE_ENV),
+    totpKeys: e.TOTP_ENCRYPTION_KEYS ?? null,
     social: {
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

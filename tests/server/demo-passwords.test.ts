@@ -14,7 +14,11 @@ import {
   type TestDatabase,
 } from '../support/server.ts';
 
-const production = { NODE_ENV: 'production', OPS_PASSWORD: 'a-long-operator-password' };
+const production = {
+  NODE_ENV: 'production',
+  OPS_PASSWORD: 'a-long-operator-password',
+  TOTP_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64url')}`,
+};
 const demoUsernames = ['demo_player1', 'demo_player2'];
 
 describe('demo passwords in production', () => {
@@ -89,8 +93,8 @@ describe('demo passwords in production', () => {
   });
 
   it('the configuration refuses the development operator password in production', () => {
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', OPS_PASSWORD: 'operator-demo' }),
-    ).toThrow(/OPS_PASSWORD must not be the published development password/);
+    expect(() => loadConfig({ ...production, OPS_PASSWORD: 'operator-demo' })).toThrow(
+      /OPS_PASSWORD must not be the published development password/,
+    );
   });
 });

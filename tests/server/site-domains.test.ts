@@ -43,8 +43,12 @@ describe('GET /wps/system/permission checks the host', () => {
     const base = { OPS_PASSWORD: 'a-long-operator-password' };
     expect(loadConfig({ ...base }).siteDomains).toEqual(['localhost', '127.0.0.1', '[::1]']);
     expect(
-      loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://play.rajwin.test' })
-        .siteDomains,
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://play.rajwin.test',
+        TOTP_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64url')}`,
+      }).siteDomains,
     ).toEqual(['play.rajwin.test']);
     expect(() => loadConfig({ ...base, SITE_DOMAINS: 'bad domain' })).toThrow(/SITE_DOMAINS/);
   });

@@ -477,7 +477,11 @@ describe('GET /wps/dev/outbox', () => {
 });
 
 describe('outbox page in production', () => {
-  const production = testSite({ NODE_ENV: 'production', OPS_PASSWORD: 'a-long-operator-password' });
+  const production = testSite({
+    NODE_ENV: 'production',
+    OPS_PASSWORD: 'a-long-operator-password',
+    TOTP_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64url')}`,
+  });
   it('does not exist', async () => {
     const reply = await call(production.app, { url: identityPaths.outbox });
     expect(reply.status).toBe(404);

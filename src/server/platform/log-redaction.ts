@@ -35,4 +35,9 @@ export function errorSerializer(error: Error): SerializedError {
   return redactLogObject(rest) as SerializedError;
 }
 
-export type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+export type SerializedError = {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+};

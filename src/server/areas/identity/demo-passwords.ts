@@ -19,7 +19,8 @@ export async function refuseDemoPlayerPasswords(db: Db): Promise<void> {
       .from(members)
       .where(eq(members.username, player.username));
     if (!row?.passwordHash) continue;
-    if (await verifyMemberPassword(player.password, row.passwordHash)) exposed.push(player.username);
+    if (await verifyMemberPassword(player.password, row.passwordHash))
+      exposed.push(player.username);
   }
   if (exposed.length > 0) {
     throw new Error(

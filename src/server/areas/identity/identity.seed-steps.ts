@@ -1,4 +1,6 @@
 import type { SeedStep } from '../../platform/seed/seed.ts';
+import type { SecretBox } from '../../platform/keys/secret-box.ts';
+import { allTotpSecrets, updateTotp } from './second-factor.repository.ts';
 import { members } from '../../platform/members/members.schema.ts';
 import { hashMemberPassword } from '../../platform/members/member-password.ts';
 import { demoPlayers } from './members.seed.ts';
@@ -36,3 +38,20 @@ export const identitySeedSteps: SeedStep[] = [
     },
   },
 ];
+
+/**
+ * Seals every authenticator secret stored in clear (before encryption at rest) or under a key
+ * that is no longer the first of TOTP_ENCRYPTION_KEYS. Runs at every start; idempotent.
+ */
+export function resealTotpSecrets(box: SecretBox): SeedStep {
+  return {
+    name: 'reseal-totp-secrets',
+    everyStart: true,
+    run: async (db) => {
+      for (const row of await allTotpSecrets(db)) {
+        if (box.isCurrent(row.secret)) continue;
+        await updateTotp(db, row.memberId, { secret: box.seal(box.open(row.secret).plain) });
+      }
+    },
+  };
+}

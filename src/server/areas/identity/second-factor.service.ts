@@ -24,6 +24,8 @@ import {
 import { getSettings } from '../system/system.port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { MemberTotpRow } from './second-factor.repository.ts';
+import type { SecretBox } from '../../platform/keys/secret-box.ts';
 import {
   PASSWORD_MAX_AGE_DAYS,
   verifyMemberPassword,
@@ -78,8 +80,20 @@ export function createSecondFactorService(deps: {
   db: Db;
   clock: Clock;
   verification: Pick<VerificationService, 'sendSms' | 'sendEmail' | 'checkCode'>;
+  /** Authenticator secrets are stored sealed (AES-256-GCM, TOTP_ENCRYPTION_KEYS). */
+  secretBox: SecretBox;
 }) {
-  const { db, clock } = deps;
+  const { db, clock, secretBox } = deps;
+
+  /**
+   * The clear secret of a stored row. A row sealed with an older key or stored in clear (before
+   * encryption) is sealed again with the current key on this use.
+   */
+  async function secretOf(tx: Db, row: MemberTotpRow): Promise<string> {
+    const { plain, stale } = secretBox.open(row.secret);
+    if (stale) await updateTotp(tx, row.memberId, { secret: secretBox.seal(plain) });
+    return plain;
+  }
 
   const audit = (tx: Db, member: Pick<MemberRow, 'id'>, action: string, after: object) =>
     insertAudit(tx, {
@@ -119,7 +133,7 @@ export function createSecondFactorService(deps: {
   async function takeTotpCode(tx: Db, memberId: number, code: string): Promise<boolean> {
     const row = await findTotp(tx, memberId);
     if (!row?.confirmedAt) return false;
-    const step = totpStep(row.secret, code);
+    const step = totpStep(await secretOf(tx, row), code);
     return step !== null && spendTotpStep(tx, memberId, step);
   }
 
@@ -333,7 +347,7 @@ export function createSecondFactorService(deps: {
       await db.transaction(async (tx) => {
         const row = await upsertPendingTotp(tx, {
           memberId: member.id,
-          secret,
+          secret: secretBox.seal(secret),
           createdAt: clock(),
         });
         // Bound by another request in between.
@@ -351,7 +365,7 @@ export function createSecondFactorService(deps: {
       const row = await findTotp(db, member.id);
       if (!row) throw new AppError(409, 'totp_setup_required');
       if (row.confirmedAt) throw new AppError(409, 'totp_already_bound');
-      const step = totpStep(row.secret, body.code);
+      const step = totpStep(await secretOf(db, row), body.code);
       if (step === null) {
         await audit(db, member, 'member.totp_failed', { step: 'confirm', reason: 'code' });
         throw new AppError(400, 'two_factor_invalid');
