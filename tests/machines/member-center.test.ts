@@ -40,7 +40,7 @@ describe('memberCenterMachine', () => {
   });
 
   it.each(realAccountPages)('a trial account asking for %s is asked to register first', (page) => {
-    const { effects, send, expectState, expectContext } = start();
+    const { effects, send, expectState } = start();
     send({ type: 'app.accountChanged', isTrial: true });
     send({ type: 'user.open', page });
     expectState('closed');
