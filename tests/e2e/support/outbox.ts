@@ -23,9 +23,9 @@ export async function latestOutbox(channel: 'sms' | 'email', to: string): Promis
     .poll(async () => {
       const url = new URL(identityPaths.outbox, workerBaseURL());
       url.search = new URLSearchParams({ channel, to, limit: '1' }).toString();
-      const reply = envelopeOf(outboxListSchema).parse(await (
-          await fetch(url, { headers: { authorization: operatorAuthorization } })
-        ).json());
+      const reply = envelopeOf(outboxListSchema).parse(
+        await (await fetch(url, { headers: { authorization: operatorAuthorization } })).json(),
+      );
       latest = reply.value?.messages[0];
       return latest !== undefined;
     })
