@@ -109,6 +109,7 @@ async function oursFor(count: number, phase: (name: string) => void) {
     STATIC_DIR: join(dir.path, 'none'),
     OPS_USERNAME: 'bench-operator',
     OPS_PASSWORD: 'bench-operator-password',
+    TOTP_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64url')}`,
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp(config);

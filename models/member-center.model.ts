@@ -11,8 +11,8 @@ export const model = defineModel({
     '(betting record, deposit, withdrawal, account record, member center, my account) or from ' +
     'the address (?mc=<pageKey>), on securityCenter when no page is named, and shows the menu ' +
     'in the spec order with the chosen page on the right. A trial (free play) account asking ' +
-    'for a money page (my wallet, deposit, withdrawal, transfer to upline) gets the "register ' +
-    'first" dialog instead. Red badges on mission, message and reward entries follow their ' +
+    'for any page gets the "register first" dialog instead (member-center screens need a ' +
+    'real account). Red badges on mission, message and reward entries follow their ' +
     'counts. The close button, Escape or a sign-out close it; closing clears the points-mall ' +
     'handoff value.',
   source: 'src/machines/member-center.machine.ts',

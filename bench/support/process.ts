@@ -109,6 +109,7 @@ export function siteEnv(dataDir: string, extra: Record<string, string> = {}) {
     STATIC_DIR: join(root, 'dist'),
     OPS_USERNAME: 'bench-operator',
     OPS_PASSWORD: 'bench-operator-password',
+    TOTP_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64url')}`,
     LOG_LEVEL: 'warn',
     ...extra,
   };

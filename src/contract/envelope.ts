@@ -55,6 +55,8 @@ export const errorCodes = [
   'sms_invalid_code',
   'sms_missing_code',
   'sms_captcha_failed',
+  /** The bootstrap call's host is not one of the site's domains (SITE_DOMAINS). */
+  'domain_check_failed',
   'sms_quota_exceeded',
   'sms_operation_not_allowed',
   'sms_code_expired',

@@ -2,16 +2,17 @@ import { assign, setup } from 'xstate';
 import {
   badgedMemberCenterPages,
   defaultMemberCenterPage,
+  memberCenterPageKeys,
   type MemberCenterPageKey,
 } from '../contract/member-center.ts';
 
-/** Pages that move money: a trial (free play) account is asked to register first. */
-export const realAccountPages: readonly MemberCenterPageKey[] = [
-  'transferFund',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-];
+/**
+ * Every member-center page needs a real account (spec section 6: member-center screens need a
+ * token and a type other than 4): a trial (free play) account is asked to register first, on
+ * the money pages and on the others alike. The server refuses those calls too
+ * (need_true_account).
+ */
+export const realAccountPages: readonly MemberCenterPageKey[] = memberCenterPageKeys;
 
 /** Red badge counts by page (missionLeaderboard, messageV2, rewardCenter). */
 export type MemberCenterCounts = Partial<Record<MemberCenterPageKey, number>>;
@@ -42,7 +43,7 @@ const requested = (event: MemberCenterEvent): MemberCenterPageKey =>
 
 /**
  * The member center overlay: closed, or open on one page (securityCenter by default). A trial
- * account asking for a money page gets the 'register first' dialog instead. Closing clears the
+ * account asking for any page gets the 'register first' dialog instead. Closing clears the
  * points-mall handoff value (spec section 2).
  */
 export const memberCenterMachine = setup({
@@ -57,7 +58,7 @@ export const memberCenterMachine = setup({
     askToRegisterFirst: () => {},
   },
   guards: {
-    /** A trial (type 4) account asking for a money page: those are for registered accounts. */
+    /** A trial (type 4) account asking for a page: member-center pages are for real accounts. */
     isRegisterFirst: ({ context }, params: { page: MemberCenterPageKey }) =>
       context.isTrial && realAccountPages.includes(params.page),
     isBadgedPage: (_, params: { page: MemberCenterPageKey }) =>

@@ -6,9 +6,21 @@ export type SystemStatusContext = {
   host: string;
   status: SystemStatus | null;
   permission: Permission | null;
-  /** Why the start-up failed: the network, or the 120 s page-load time-out. */
-  failure: 'network' | 'timeout' | null;
+  /**
+   * Why the start-up failed: the network, the 120 s page-load time-out, or the server's domain
+   * check (the bootstrap call refused this host: domain_check_failed).
+   */
+  failure: 'network' | 'timeout' | 'domain' | null;
 };
+
+/** The server's answer to a bootstrap call for a host that is not the site's (spec section 8). */
+export function isDomainRefusal(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === 'domain_check_failed'
+  );
+}
 
 export type SystemStatusEvent = { type: 'user.retry' } | { type: 'server.statusChanged' };
 
@@ -80,7 +92,9 @@ export const systemStatusMachine = setup({
             },
             onError: {
               target: '#systemStatus.error',
-              actions: assign({ failure: 'network' }),
+              actions: assign({
+                failure: ({ event }) => (isDomainRefusal(event.error) ? 'domain' : 'network'),
+              }),
             },
           },
         },

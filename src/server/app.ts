@@ -18,6 +18,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db/client.ts';
 import type { Clock } from './platform/clock.ts';
+import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
 import { languageFromHeader, translate } from './platform/i18n/messages.ts';
 import { registerStatic } from './platform/http/static.ts';
 import { platform } from './platform/platform.plugin.ts';
@@ -75,7 +76,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           url: request.url.split('?')[0],
           remoteAddress: request.ip,
         }),
+        // Errors without a failed query's parameters, and no e-mail address anywhere.
+        err: errorSerializer,
       },
+      formatters: { log: (object) => redactLogObject(object) as Record<string, unknown> },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,

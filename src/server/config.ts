@@ -22,6 +22,9 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** The operator password of a development start (README); a production start refuses it. */
+export const demoOperatorPassword = 'operator-demo';
+
 const listOf = (text: string | undefined) =>
   (text ?? '')
     .split(',')
@@ -84,6 +87,44 @@ const envSchema = z
     // Proof of work (altcha) before username login, registration and SMS sends.
     HUMAN_VERIFICATION: z.enum(['on', 'off']).default('on'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** `id:key,...` (key: 32 bytes in base64 or base64url); the first seals, all open. */
+    TOTP_ENCRYPTION_KEYS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return undefined;
+        const keys = listOf(text).map((entry) => {
+          const [id = '', material = ''] = entry.split(':');
+          return { id, key: Buffer.from(material, 'base64url') };
+        });
+        const ids = new Set(keys.map((entry) => entry.id));
+        if (
+          keys.length === 0 ||
+          ids.size !== keys.length ||
+          !keys.every((entry) => /^[A-Za-z0-9_-]{1,32}$/.test(entry.id) && entry.key.length === 32)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'TOTP_ENCRYPTION_KEYS must be id:key pairs, comma-separated, with distinct ids ' +
+              '(letters, digits, _ or -) and 32-byte keys in base64 (openssl rand -base64 32)',
+          });
+          return z.NEVER;
+        }
+        return keys;
+      }),
+    /** Host names the site answers the bootstrap call for (`*.example.com` for subdomains). */
+    SITE_DOMAINS: z
+      .string()
+      .optional()
+      .transform((text) => (text === undefined ? undefined : listOf(text.toLowerCase())))
+      .refine(
+        (entries) => (entries ?? []).every((entry) => /^(\*\.)?[a-z0-9.:[\]-]+$/.test(entry)),
+        {
+          message:
+            'SITE_DOMAINS must be a comma-separated list of host names (*.name for subdomains)',
+        },
+      ),
     // Social login (OAuth2/OIDC): a provider without a client id is not offered.
     GOOGLE_CLIENT_ID: z.string().min(1).max(512).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).max(512).optional(),
@@ -115,6 +156,20 @@ const envSchema = z
         code: 'custom',
         path: ['OPS_PASSWORD'],
         message: 'OPS_PASSWORD must have at least 12 characters in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.OPS_PASSWORD === demoOperatorPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPS_PASSWORD'],
+        message: 'OPS_PASSWORD must not be the published development password in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.TOTP_ENCRYPTION_KEYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEYS'],
+        message: 'TOTP_ENCRYPTION_KEYS is required in production',
       });
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
@@ -224,6 +279,13 @@ export type Config = {
   humanVerification: { enabled: boolean };
   /** Base of links in e-mails (password reset); never taken from a request's Host header. */
   publicUrl: string;
+  /**
+   * Keys of the authenticator secrets at rest (TOTP_ENCRYPTION_KEYS): the first seals, all
+   * open. Null outside production when unset: a development key in DATA_DIR is used.
+   */
+  totpKeys: { id: string; key: Buffer }[] | null;
+  /** Host names of the site (SITE_DOMAINS): the bootstrap call refuses any other host. */
+  siteDomains: string[];
   /** Social login providers with a client id; the others are not offered. */
   social: { google: SocialProviderConfig | null; facebook: SocialProviderConfig | null };
   payment: {
@@ -254,6 +316,18 @@ function paymentGateway(env: z.infer<typeof envSchema>): PaymentGatewayConfig | 
 }
 
 /**
+ * Without SITE_DOMAINS: the host of PUBLIC_URL, and outside production the loopback names too,
+ * so a development start and the tests answer on localhost and 127.0.0.1.
+ */
+function defaultSiteDomains(publicUrl: string | undefined, nodeEnv: string): string[] {
+  const domains = publicUrl ? [new URL(publicUrl).hostname.toLowerCase()] : [];
+  if (nodeEnv !== 'production' || domains.length === 0) {
+    domains.push('localhost', '127.0.0.1', '[::1]');
+  }
+  return [...new Set(domains)];
+}
+
+/**
  * Reads and validates the environment; throws one error listing every bad variable.
  *
  * @example
@@ -281,7 +355,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countryHeader: e.COUNTRY_HEADER ?? null,
     opsUsername: e.OPS_USERNAME,
     // The demo password exists only outside production (checked above).
-    opsPassword: e.OPS_PASSWORD ?? 'operator-demo',
+    opsPassword: e.OPS_PASSWORD ?? demoOperatorPassword,
     logLevel: e.LOG_LEVEL,
     siteCacheMs: e.SITE_CACHE_MS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
@@ -309,6 +383,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     humanVerification: { enabled: e.HUMAN_VERIFICATION === 'on' },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    siteDomains: e.SITE_DOMAINS ?? defaultSiteDomains(e.PUBLIC_URL, e.NODE_ENV),
+    totpKeys: e.TOTP_ENCRYPTION_KEYS ?? null,
     social: {
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -2,10 +2,16 @@ import type { Page } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
+import { opsCredentials } from './support/server.ts';
 
 const baseURL = workerBaseURL;
 
-test.use({ siteSettings: apiRegistration });
+test.use({
+  siteSettings: apiRegistration,
+  // Only an operator approves on the sandbox gateway: the browser answers its Basic challenge
+  // with the worker server's operator (sent only when challenged).
+  httpCredentials: { username: opsCredentials.username, password: opsCredentials.password },
+});
 test.describe.configure({ timeout: 120_000 });
 
 /** Logs the player in through the login popup and closes the after-login modal. */
@@ -47,6 +53,7 @@ test('a new player deposits online through the sandbox gateway; the balance chan
   await expect(payer).toHaveURL(/\/sandbox\/gateway\/pay\/[0-9a-f-]{36}$/);
   await expect(payer.getByTestId('sandbox-banner')).toContainText('SANDBOX');
   await expect(payer.getByTestId('sandbox-amount')).toContainText('1,250.50');
+  await expect(payer.getByTestId('sandbox-operator-only')).toContainText('Only an operator');
   await payer.screenshot({ path: test.info().outputPath('sandbox-gateway-en-desktop.png') });
   await payer.getByRole('button', { name: 'Approve payment' }).click();
 

@@ -51,6 +51,16 @@ test('free play logs in a trial account', async ({ page }) => {
   await page.getByTestId('login-free-play').click();
   await expect(page.getByTestId('header-account')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).not.toBe('1');
+
+  // Member-center pages need a real account (spec section 6): the trial account is asked to
+  // register first, on the security page as on the money pages.
+  for (const pageKey of ['securityCenter', 'messageV2']) {
+    await page.goto(`/?mc=${pageKey}`);
+    await expect(page.getByTestId('header-account')).toBeVisible();
+    await expect(page.getByTestId('register-first')).toBeVisible();
+    await expect(page.getByTestId('member-center')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  }
 });
 
 test('a visitor registers by username and is logged in (English)', async ({ page }) => {

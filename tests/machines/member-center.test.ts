@@ -40,31 +40,34 @@ describe('memberCenterMachine', () => {
   });
 
   it.each(realAccountPages)('a trial account asking for %s is asked to register first', (page) => {
-    const { effects, send, expectState, expectContext } = start();
+    const { effects, send, expectState } = start();
     send({ type: 'app.accountChanged', isTrial: true });
     send({ type: 'user.open', page });
     expectState('closed');
     expect(effects.askToRegisterFirst).toHaveBeenCalledTimes(1);
     send({ type: 'user.open' });
-    send({ type: 'user.selectPage', page });
-    expectContext({ page: 'securityCenter' });
+    expectState('closed');
     expect(effects.askToRegisterFirst).toHaveBeenCalledTimes(2);
   });
 
-  it('a trial account opens the other pages; a registered account opens every page', () => {
-    const { effects, send, expectContext } = start();
+  it('a trial account opens no page at all (spec section 6); a registered account opens every page', () => {
+    const { effects, send, expectState, expectContext } = start();
+    expect([...realAccountPages].sort()).toEqual([...memberCenterPageKeys].sort());
     send({ type: 'app.accountChanged', isTrial: true });
-    const open = memberCenterPageKeys.filter((page) => !realAccountPages.includes(page));
-    for (const page of open) {
+    for (const page of ['securityCenter', 'messageV2', 'transactionHistory'] as const) {
       send({ type: 'user.open', page });
-      expectContext({ page: page });
+      expectState('closed');
     }
+    send({ type: 'user.open' });
+    expectState('closed');
+    expect(effects.askToRegisterFirst).toHaveBeenCalledTimes(4);
     send({ type: 'app.accountChanged', isTrial: false });
+    send({ type: 'user.open' });
     for (const page of memberCenterPageKeys) {
       send({ type: 'user.selectPage', page });
       expectContext({ page: page });
     }
-    expect(effects.askToRegisterFirst).not.toHaveBeenCalled();
+    expect(effects.askToRegisterFirst).toHaveBeenCalledTimes(4);
   });
 
   it('keeps badge counts of the badged entries only, never below zero', () => {

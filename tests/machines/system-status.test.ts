@@ -88,6 +88,22 @@ describe('systemStatusMachine', () => {
     expectContext({ failure: 'network' });
   });
 
+  it('a bootstrap refused for this host (domain_check_failed) says so, not "network"', async () => {
+    const { load, permission, send, expectState, expectContext } = start();
+    await load.resolve(status(0));
+    await permission.reject(
+      Object.assign(new Error('Invalid URL or domain check failed.'), {
+        code: 'domain_check_failed',
+      }),
+    );
+    expectState('error');
+    expectContext({ failure: 'domain' });
+    send({ type: 'user.retry' });
+    await load.resolve(status(0));
+    await permission.reject(new Error('offline'));
+    expectContext({ failure: 'network' });
+  });
+
   it('a status push while the site is shown checks again and can show maintenance', async () => {
     const { load, permission, send, expectState } = start();
     await load.resolve(status(0));

@@ -42,8 +42,13 @@ describe('loadConfig', () => {
 
   it('requires an operator password in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OPS_PASSWORD/);
+    const totpKeys = `prod:${Buffer.alloc(32, 7).toString('base64url')}`;
     expect(
-      loadConfig({ NODE_ENV: 'production', OPS_PASSWORD: 'a-long-real-secret' }).opsPassword,
+      loadConfig({
+        NODE_ENV: 'production',
+        OPS_PASSWORD: 'a-long-real-secret',
+        TOTP_ENCRYPTION_KEYS: totpKeys,
+      }).opsPassword,
     ).toBe('a-long-real-secret');
   });
 });

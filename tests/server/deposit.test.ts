@@ -22,14 +22,17 @@ import { members } from '../../src/server/platform/members/members.schema.ts';
 import { ledgerEntries } from '../../src/server/areas/wallet/ledger.schema.ts';
 import { signWebhook } from '../../src/server/areas/deposit/payment.provider.ts';
 import {
+  basicAuth,
   buildTestApp,
   call,
   createTestDatabase,
   opsHeaders,
+  testOperator,
   type TestDatabase,
 } from '../support/server.ts';
 import { createMemberSession } from '../support/server-factories.ts';
 import { realtimeClient } from '../support/realtime.ts';
+import { trialToken } from '../support/trial.ts';
 
 const gatewayKey = 'test-gateway-key';
 const webhookSecret = 'test-webhook-secret-0123456789';
@@ -209,6 +212,17 @@ describe('deposits through a payment gateway over HTTP', () => {
     ]);
     expect(body.value?.channels[1]?.bankAccount?.accountNumber).toBeTruthy();
     socket.close();
+  });
+
+  it('refuses a trial (free play) account: no channels (no bank account), no orders', async () => {
+    const trial = await trialToken(site.app);
+    const headers = { authorization: `Bearer ${trial}` };
+    for (const url of [depositPaths.channels, depositPaths.orders]) {
+      const reply = await call(site.app, { url, headers });
+      expect(reply.status).toBe(403);
+      expect(reply.body.code).toBe('need_true_account');
+      expect(JSON.stringify(reply.body)).not.toContain('accountNumber');
+    }
   });
 
   it('creates the payment at the gateway and answers its redirect; one order per key', async () => {
@@ -577,10 +591,33 @@ describe('the sandbox gateway this server serves (npm start demo)', () => {
     const hindi = await site.app.inject({ url: order.redirectUrl ?? '' });
     expect(hindi.body).toContain('सैंडबॉक्स');
 
+    // The member (or anyone without operator credentials) cannot approve their own deposit:
+    // the browser is asked for the operator's name and password, and nothing is credited.
+    expect(page.body).toContain('Only an operator approves or declines');
+    for (const authorization of [
+      `Bearer ${token}`,
+      basicAuth(testOperator.username, 'not-the-password'),
+      undefined,
+    ]) {
+      const refused = await site.app.inject({
+        method: 'POST',
+        url: `${order.redirectUrl}/approve`,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(authorization ? { authorization } : {}),
+        },
+        payload: '',
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toMatch(/^Basic /);
+    }
+    expect(await d.balance(token)).toBe('0');
+    expect((await d.get(token, order.orderId)).body.value?.status).toBe('pending');
+
     const approve = await site.app.inject({
       method: 'POST',
       url: `${order.redirectUrl}/approve`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...opsHeaders },
       payload: '',
     });
     expect(approve.statusCode).toBe(303);
@@ -593,7 +630,7 @@ describe('the sandbox gateway this server serves (npm start demo)', () => {
     const again = await site.app.inject({
       method: 'POST',
       url: `${order.redirectUrl}/approve`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...opsHeaders },
       payload: '',
     });
     expect(again.statusCode).toBe(303);
@@ -607,7 +644,7 @@ describe('the sandbox gateway this server serves (npm start demo)', () => {
     const decline = await site.app.inject({
       method: 'POST',
       url: `${order.redirectUrl}/decline`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...opsHeaders },
       payload: '',
     });
     expect(decline.statusCode).toBe(303);

@@ -12,7 +12,7 @@ import {
 import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { secondFactorLimits } from '../../src/server/areas/identity/second-factor.service.ts';
-import { call, manualClock, testSite } from '../support/server.ts';
+import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
 import { auditCount } from '../support/server-factories.ts';
 import { createMember, encryptFor, freshIp, identityDriver } from '../support/identity.ts';
 
@@ -88,6 +88,7 @@ function verify(ip: string, body: Record<string, unknown>) {
 async function outboxCode(to: string): Promise<string> {
   const outbox = await call<{ messages: { text: string }[] }>(site.app, {
     url: `${identityPaths.outbox}?to=${encodeURIComponent(to)}`,
+    headers: opsHeaders,
   });
   const code = /\b(\d{6})\b/.exec(outbox.body.value?.messages[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no code in the outbox for ${to}`);

@@ -13,7 +13,7 @@ import { outboxMessages } from '../../src/server/areas/verification/outbox.schem
 import { verificationCodes } from '../../src/server/areas/verification/verification.schema.ts';
 import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { securityCenterLimits } from '../../src/server/areas/identity/security-center.service.ts';
-import { call, testSite } from '../support/server.ts';
+import { call, opsHeaders, testSite } from '../support/server.ts';
 import { createMember, encryptFor, freshIp, identityDriver } from '../support/identity.ts';
 
 const site = testSite();
@@ -73,6 +73,7 @@ const changeEmail = (token: string, payload: Record<string, unknown>) =>
 async function outboxCode(to: string): Promise<string | undefined> {
   const reply = await call<{ messages: { text: string }[] }>(site.app, {
     url: `${identityPaths.outbox}?to=${encodeURIComponent(to)}`,
+    headers: opsHeaders,
   });
   return /\b(\d{6})\b/.exec(reply.body.value?.messages[0]?.text ?? '')?.[1];
 }

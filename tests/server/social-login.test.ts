@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Provider from 'oidc-provider';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identityPaths, type LoginResult } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
@@ -424,6 +424,29 @@ describe('social login against a local OpenID Connect provider', () => {
         .set({ enabled: true })
         .where(eq(modules.modId, moduleIds.facebookLogin));
     }
+  });
+
+  it('writes no audit row for anonymous rejections: bogus codes, unknown states, unknown providers', async () => {
+    const [before] = await database.db.select({ n: count() }).from(auditLog);
+    for (let i = 0; i < 15; i += 1) {
+      const refused = await driver.exchange(`bogus-code-${i}-${'x'.repeat(30)}`, {
+        ip: freshIp(),
+        flow: 'B'.repeat(43),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('social_login_failed');
+      for (const url of [
+        `/wps/session/social/google/callback?code=abc&state=${'s'.repeat(20)}${i}`,
+        `/wps/session/social/google/callback?code=abc`,
+        `/wps/session/social/nowhere${i}/callback?code=abc&state=def`,
+      ]) {
+        const landed = await app.inject({ url, remoteAddress: freshIp() });
+        expect(landed.statusCode).toBe(302);
+        expect(socialError(String(landed.headers.location))).toBe('social_login_failed');
+      }
+    }
+    const [after] = await database.db.select({ n: count() }).from(auditLog);
+    expect(after?.n).toBe(before?.n);
   });
 
   it('turns a provider error (the player cancelled) into /login?socialError', async () => {

@@ -13,6 +13,7 @@ import {
   call,
   createTestDatabase,
   manualClock,
+  opsHeaders,
   testSite,
 } from '../support/server.ts';
 import { decodeMail, startSmtpServer } from '../support/smtp.ts';
@@ -57,6 +58,7 @@ const resetWith = (token: string, newPassword: string, confirmNewPassword = newP
 async function emailsTo(address: string) {
   const reply = await call<OutboxList>(site.app, {
     url: `${identityPaths.outbox}?channel=email&to=${encodeURIComponent(address)}`,
+    headers: opsHeaders,
   });
   return reply.body.value?.messages ?? [];
 }

@@ -24,11 +24,14 @@ import {
   buildTestApp,
   call,
   createTestDatabase,
+  basicAuth,
   manualClock,
+  opsHeaders,
   testConfig,
   testSite,
 } from '../support/server.ts';
 import { startSmsGateway } from '../support/sms-gateway.ts';
+import { trialToken } from '../support/trial.ts';
 
 type Site = ReturnType<typeof testSite>;
 type Sent = { expiredMinutes: number };
@@ -61,7 +64,10 @@ const sendRegister = (site: Site, mobileNo: string, ip?: string) =>
   send(site, identityPaths.smsRegister, { countryDialingCode: '91', mobileNo }, { ip });
 
 async function outbox(site: Site, query = '') {
-  const reply = await call<OutboxList>(site.app, { url: `${identityPaths.outbox}${query}` });
+  const reply = await call<OutboxList>(site.app, {
+    url: `${identityPaths.outbox}${query}`,
+    headers: opsHeaders,
+  });
   return reply.body.value?.messages ?? [];
 }
 
@@ -417,7 +423,10 @@ describe('GET /wps/dev/outbox', () => {
     const messages = await outbox(site, '?limit=1');
     expect(messages).toHaveLength(1);
     expect(messages[0]?.to).toBe(`+91${mobile}`);
-    const html = await site.app.inject({ url: `${identityPaths.outbox}?format=html` });
+    const html = await site.app.inject({
+      url: `${identityPaths.outbox}?format=html`,
+      headers: opsHeaders,
+    });
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toContain(`+91${mobile}`);
@@ -429,16 +438,50 @@ describe('GET /wps/dev/outbox', () => {
       html: null,
       createdAt: clock.now(),
     });
-    const hostile = await site.app.inject({ url: `${identityPaths.outbox}?format=html` });
+    const hostile = await site.app.inject({
+      url: `${identityPaths.outbox}?format=html`,
+      headers: opsHeaders,
+    });
     expect(hostile.body).not.toContain('<script>alert(1)</script>');
     expect(hostile.body).toContain('&lt;script&gt;');
-    expect((await call(site.app, { url: `${identityPaths.outbox}?limit=0` })).status).toBe(400);
-    expect((await call(site.app, { url: `${identityPaths.outbox}?format=xml` })).status).toBe(400);
+    const bad = (query: string) =>
+      call(site.app, { url: `${identityPaths.outbox}${query}`, headers: opsHeaders });
+    expect((await bad('?limit=0')).status).toBe(400);
+    expect((await bad('?format=xml')).status).toBe(400);
+  });
+
+  it('is an operator call: nobody else reads the codes and reset links it holds', async () => {
+    const mobile = freshNumber();
+    clock.advance(60 * 60_000);
+    await sendRegister(site, mobile);
+    const trial = await trialToken(site.app);
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${trial}` },
+      { authorization: basicAuth('ops-test', 'wrong-password') },
+    ]) {
+      for (const format of ['json', 'html']) {
+        const reply = await call(site.app, {
+          url: `${identityPaths.outbox}?format=${format}&to=%2B91${mobile}`,
+          headers,
+        });
+        expect(reply.status).toBe(401);
+        expect(reply.body.code).toBe('ops_unauthorized');
+        // A browser opening the page is asked for the operator's credentials.
+        expect(reply.headers['www-authenticate']).toMatch(/^Basic /);
+        expect(JSON.stringify(reply.body)).not.toContain(mobile);
+      }
+    }
+    expect(await outbox(site, `?to=%2B91${mobile}`)).toHaveLength(1);
   });
 });
 
 describe('outbox page in production', () => {
-  const production = testSite({ NODE_ENV: 'production', OPS_PASSWORD: 'a-long-operator-password' });
+  const production = testSite({
+    NODE_ENV: 'production',
+    OPS_PASSWORD: 'a-long-operator-password',
+    TOTP_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64url')}`,
+  });
   it('does not exist', async () => {
     const reply = await call(production.app, { url: identityPaths.outbox });
     expect(reply.status).toBe(404);

@@ -8,7 +8,7 @@ import { members } from '../../src/server/platform/members/members.schema.ts';
 import { captchaChallenges } from '../../src/server/areas/verification/captcha.schema.ts';
 import { hashCaptchaAnswer } from '../../src/server/areas/verification/captcha.service.ts';
 import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
-import { call } from './server.ts';
+import { call, opsHeaders } from './server.ts';
 
 /** Encrypts a payload as a browser would: JWE compact to the key of /wps/system/publicKey. */
 export async function encryptFor(app: FastifyInstance, payload: unknown): Promise<string> {
@@ -108,6 +108,7 @@ export function identityDriver(app: () => FastifyInstance, db: () => Db) {
       if (sent.status !== 200) throw new Error(`sms send: ${sent.status} ${sent.body.code}`);
       const outbox = await call<{ messages: { text: string }[] }>(app(), {
         url: `${identityPaths.outbox}?to=${encodeURIComponent(`+91${mobileNo}`)}`,
+        headers: opsHeaders,
       });
       const code = /\b(\d{6})\b/.exec(outbox.body.value?.messages[0]?.text ?? '')?.[1];
       if (!code) throw new Error('no code in the outbox');

@@ -73,6 +73,8 @@ export function testConfig(testDb: TestDatabase, env: Record<string, string> = {
     // One in-process node per test (a node closed right after it started can wait for the
     // PostgreSQL adapter's LISTEN connection); the two-node test runs real processes with it.
     REALTIME_ADAPTER: 'memory',
+    // The hosts the tests' bootstrap calls name (the default adds only the loopback names).
+    SITE_DOMAINS: 'localhost,127.0.0.1,site.test,*.example.test',
     ...testDb.env,
     ...env,
   });

@@ -5,11 +5,11 @@ export function ErrorPage({
   failure,
   onRetry,
 }: {
-  failure: 'network' | 'timeout' | null;
+  failure: 'network' | 'timeout' | 'domain' | null;
   onRetry: () => void;
 }) {
   const { t } = useTranslation('common');
-  const kind = failure === 'timeout' ? 'timeout' : 'network';
+  const kind = failure === 'timeout' || failure === 'domain' ? failure : 'network';
   return (
     <main className="system-page" data-testid="page-error">
       <img src="/media/logo.svg" alt="" className="system-page__logo" width="150" height="40" />

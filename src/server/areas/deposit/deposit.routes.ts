@@ -32,11 +32,13 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
   const tags = ['deposit'];
   const security = [{ bearer: [] }];
   const writes = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  // Every player call here needs a real account: a trial (free play) account reads neither the
+  // channels (the site's receiving bank account) nor orders (403 need_true_account).
 
   app.get(
     depositPaths.channels,
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireRealAccount,
       schema: {
         tags,
         security,
@@ -68,7 +70,7 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
   app.get(
     depositPaths.orders,
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireRealAccount,
       schema: {
         tags,
         security,
@@ -82,7 +84,7 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
   app.get(
     depositPaths.order,
     {
-      onRequest: app.requireMember,
+      onRequest: app.requireRealAccount,
       schema: {
         tags,
         security,

@@ -13,7 +13,8 @@ const pageQuery = z.object({ lang: z.enum(languages).optional() });
 
 /**
  * The sandbox payment gateway (development and demo only; app.ts registers it only when
- * configured): its merchant API, and the payer's page with approve and decline.
+ * configured): its merchant API, and the payer's page with approve and decline, which only an
+ * operator may press.
  */
 export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway }> = async (
   app,
@@ -68,9 +69,14 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGatew
     `${sandboxGatewayBase}/pay/:paymentId/:outcome`,
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      // Approving credits money: only an operator decides (a member must not approve their own
+      // deposit). A refusal carries the Basic challenge, so the browser asks for them.
+      onRequest: app.requireOperator,
       schema: {
         tags,
-        summary: 'Sandbox gateway: the payer approves or declines; the merchant gets the webhook',
+        summary:
+          'Sandbox gateway (operator credentials): approve or decline; the merchant gets the webhook',
+        security: [{ opsBasic: [] }],
         params: paymentParams.extend({ outcome: z.enum(['approve', 'decline']) }),
         querystring: pageQuery,
       },

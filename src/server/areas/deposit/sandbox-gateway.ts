@@ -40,6 +40,8 @@ const texts: Record<Language, Record<string, string>> = {
     deliveryFailed: 'The site could not be told of the result. Try again.',
     retry: 'Send the result again',
     back: 'Back to the site',
+    operatorOnly:
+      'Only an operator approves or declines: the browser asks for the operator name and password.',
   },
   hi: {
     banner: 'सैंडबॉक्स — परीक्षण भुगतान गेटवे, कोई असली पैसा नहीं',
@@ -56,6 +58,7 @@ const texts: Record<Language, Record<string, string>> = {
     deliveryFailed: 'साइट को परिणाम नहीं बताया जा सका। पुनः प्रयास करें।',
     retry: 'परिणाम फिर से भेजें',
     back: 'साइट पर वापस जाएँ',
+    operatorOnly: 'केवल ऑपरेटर स्वीकृत या अस्वीकार करता है: ब्राउज़र ऑपरेटर का नाम और पासवर्ड पूछेगा।',
   },
   bn: {
     banner: 'স্যান্ডবক্স — পরীক্ষামূলক পেমেন্ট গেটওয়ে, কোনো আসল টাকা লেনদেন হয় না',
@@ -72,6 +75,7 @@ const texts: Record<Language, Record<string, string>> = {
     deliveryFailed: 'সাইটকে ফলাফল জানানো যায়নি। আবার চেষ্টা করুন।',
     retry: 'ফলাফল আবার পাঠান',
     back: 'সাইটে ফিরে যান',
+    operatorOnly: 'শুধু অপারেটর অনুমোদন বা প্রত্যাখ্যান করেন: ব্রাউজার অপারেটরের নাম ও পাসওয়ার্ড চাইবে।',
   },
 };
 
@@ -194,7 +198,7 @@ export function createSandboxGateway(deps: {
         status: 200,
         html: pageHtml(
           language,
-          `<h1>${t(language, 'banner')}</h1><p>${t(language, 'intro')}</p>${details}
+          `<h1>${t(language, 'banner')}</h1><p>${t(language, 'intro')}</p><p data-testid="sandbox-operator-only">${t(language, 'operatorOnly')}</p>${details}
 <div class="actions"><form method="post" action="${action('approve')}"><button class="approve" type="submit">${t(language, 'approve')}</button></form>
 <form method="post" action="${action('decline')}"><button class="decline" type="submit">${t(language, 'decline')}</button></form></div>`,
         ),

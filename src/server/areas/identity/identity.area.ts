@@ -15,7 +15,10 @@ import { registerRoutes } from './register.routes.ts';
 import { socialRoutes } from './social.routes.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { securityCenterRoutes } from './security-center.routes.ts';
-import { identitySeedSteps } from './identity.seed-steps.ts';
+import { join } from 'node:path';
+import { identitySeedSteps, resealTotpSecrets } from './identity.seed-steps.ts';
+import { createSecretBox, developmentSecretKey } from '../../platform/keys/secret-box.ts';
+import { demoPlayersSeedStep, refuseDemoPlayerPasswords } from './demo-passwords.ts';
 
 /**
  * Members and their sessions: login (password, social, second factor, remember-me), registration,
@@ -24,9 +27,17 @@ import { identitySeedSteps } from './identity.seed-steps.ts';
  */
 export const identityArea = fp(
   async (app) => {
-    await app.seed(identitySeedSteps);
     const { config, clock, enc, realtime } = app;
     const { db } = app.database;
+    const production = config.nodeEnv === 'production';
+    // Production seeds no demo players, and refuses a database where one keeps its published
+    // password (seeded by an earlier development start).
+    await app.seed(
+      production
+        ? identitySeedSteps.filter((step) => step.name !== demoPlayersSeedStep)
+        : identitySeedSteps,
+    );
+    if (production) await refuseDemoPlayerPasswords(db);
     const { verification, humanVerification } = app.verification;
     const sessions = createSessionService({
       db,
@@ -34,7 +45,13 @@ export const identityArea = fp(
       policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
     });
     app.provideMemberAuth(sessions);
-    const secondFactor = createSecondFactorService({ db, clock, verification });
+    const secretBox = createSecretBox(
+      config.totpKeys ?? [await developmentSecretKey(join(config.dataDir, 'dev-secret.key'))],
+    );
+    // Existing authenticator secrets in clear or under an older key are sealed with the
+    // current one (at every start, under the start-up lock; a use does it too).
+    await app.seed([resealTotpSecrets(secretBox)]);
+    const secondFactor = createSecondFactorService({ db, clock, verification, secretBox });
     const identity = createIdentityService({
       db,
       clock,

@@ -1,7 +1,10 @@
 import type { SeedStep } from '../../platform/seed/seed.ts';
+import type { SecretBox } from '../../platform/keys/secret-box.ts';
+import { allTotpSecrets, updateTotp } from './second-factor.repository.ts';
 import { members } from '../../platform/members/members.schema.ts';
 import { hashMemberPassword } from '../../platform/members/member-password.ts';
 import { demoPlayers } from './members.seed.ts';
+import { demoPlayersSeedStep } from './demo-passwords.ts';
 
 /** Demo agents and players. */
 export const identitySeedSteps: SeedStep[] = [
@@ -21,8 +24,8 @@ export const identitySeedSteps: SeedStep[] = [
   },
   {
     // Demo players for a fresh `npm start` (README, "Demo accounts"): one ready to play, one made
-    // by an operator with an initial password that the first login must change.
-    name: 'demo-players-v1',
+    // by an operator with an initial password that the first login must change. Not in production.
+    name: demoPlayersSeedStep,
     run: async (tx) => {
       const rows = await Promise.all(
         demoPlayers.map(async ({ password, ...player }) => ({
@@ -35,3 +38,20 @@ export const identitySeedSteps: SeedStep[] = [
     },
   },
 ];
+
+/**
+ * Seals every authenticator secret stored in clear (before encryption at rest) or under a key
+ * that is no longer the first of TOTP_ENCRYPTION_KEYS. Runs at every start; idempotent.
+ */
+export function resealTotpSecrets(box: SecretBox): SeedStep {
+  return {
+    name: 'reseal-totp-secrets',
+    everyStart: true,
+    run: async (db) => {
+      for (const row of await allTotpSecrets(db)) {
+        if (box.isCurrent(row.secret)) continue;
+        await updateTotp(db, row.memberId, { secret: box.seal(box.open(row.secret).plain) });
+      }
+    },
+  };
+}

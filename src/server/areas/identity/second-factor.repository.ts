@@ -86,7 +86,7 @@ export async function upsertPendingTotp(
 export async function updateTotp(
   tx: Db,
   memberId: number,
-  patch: Partial<Pick<MemberTotpRow, 'confirmedAt' | 'lastUsedStep'>>,
+  patch: Partial<Pick<MemberTotpRow, 'confirmedAt' | 'lastUsedStep' | 'secret'>>,
 ) {
   await tx.update(memberTotp).set(patch).where(eq(memberTotp.memberId, memberId));
 }
@@ -111,4 +111,9 @@ export async function spendTotpStep(tx: Db, memberId: number, step: number): Pro
 
 export async function deleteTotp(tx: Db, memberId: number) {
   await tx.delete(memberTotp).where(eq(memberTotp.memberId, memberId));
+}
+
+/** Every stored authenticator secret (the start-up pass seals them with the current key). */
+export function allTotpSecrets(db: Db) {
+  return db.select({ memberId: memberTotp.memberId, secret: memberTotp.secret }).from(memberTotp);
 }

@@ -24,6 +24,8 @@ import {
 import { getSettings } from '../system/system.port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { MemberTotpRow } from './second-factor.repository.ts';
+import type { SecretBox } from '../../platform/keys/secret-box.ts';
 import { PASSWORD_MAX_AGE_DAYS } from '../../platform/members/member-password.ts';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import {
@@ -76,9 +78,21 @@ export function createSecondFactorService(deps: {
   db: Db;
   clock: Clock;
   verification: Pick<VerificationService, 'sendSms' | 'sendEmail' | 'checkCode'>;
+  /** Authenticator secrets are stored sealed (AES-256-GCM, TOTP_ENCRYPTION_KEYS). */
+  secretBox: SecretBox;
 }) {
-  const { db, clock } = deps;
+  const { db, clock, secretBox } = deps;
   const secrets = createMemberSecrets({ db, clock });
+
+  /**
+   * The clear secret of a stored row. A row sealed with an older key or stored in clear (before
+   * encryption) is sealed again with the current key on this use.
+   */
+  async function secretOf(tx: Db, row: MemberTotpRow): Promise<string> {
+    const { plain, stale } = secretBox.open(row.secret);
+    if (stale) await updateTotp(tx, row.memberId, { secret: secretBox.seal(plain) });
+    return plain;
+  }
 
   const audit = (tx: Db, member: Pick<MemberRow, 'id'>, action: string, after: object) =>
     insertAudit(tx, {
@@ -118,7 +132,7 @@ export function createSecondFactorService(deps: {
   async function takeTotpCode(tx: Db, memberId: number, code: string): Promise<boolean> {
     const row = await findTotp(tx, memberId);
     if (!row?.confirmedAt) return false;
-    const step = totpStep(row.secret, code);
+    const step = totpStep(await secretOf(tx, row), code);
     return step !== null && spendTotpStep(tx, memberId, step);
   }
 
@@ -352,7 +366,7 @@ export function createSecondFactorService(deps: {
       await db.transaction(async (tx) => {
         const row = await upsertPendingTotp(tx, {
           memberId: member.id,
-          secret,
+          secret: secretBox.seal(secret),
           createdAt: clock(),
         });
         // Bound by another request in between.
@@ -371,7 +385,7 @@ export function createSecondFactorService(deps: {
       if (!row) throw new AppError(409, 'totp_setup_required');
       if (row.confirmedAt) throw new AppError(409, 'totp_already_bound');
       await assertCodesOpen(member);
-      const step = totpStep(row.secret, body.code);
+      const step = totpStep(await secretOf(db, row), body.code);
       if (step === null) return failCode(member, 'confirm');
       await db.transaction(async (tx) => {
         await updateTotp(tx, member.id, { confirmedAt: clock(), lastUsedStep: step });

@@ -95,7 +95,8 @@ export type SocialRedirect = { location: string; binding: string | null };
  * browser by an httpOnly cookie) and sends the browser to the provider. `callback` checks the
  * state and the browser, trades the code, verifies the ID token and its nonce, finds or creates
  * the member keyed on (provider, subject), and hands the app a one-time code. `exchange` trades
- * that code, once, for a session opened like a password login. Every outcome is audited.
+ * that code, once, for a session opened like a password login. Every outcome tied to a flow
+ * of this server or to a member is audited; anonymous rejections are logged only.
  */
 export function createSocialLoginService(deps: SocialLoginDeps) {
   const { db, clock } = deps;
@@ -136,6 +137,19 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
       after: { reason },
     });
     return { location: failedLocation(code), binding: null };
+  }
+
+  /**
+   * A rejection before any flow of this server was found (unknown provider, no or unknown
+   * state): anyone can send these without limit, so they are logged, never written to the
+   * audit table (which would grow by one row per request).
+   */
+  function rejectAnonymous(provider: string, context: RequestContext, reason: string) {
+    deps.log.warn(
+      { provider: provider.slice(0, 32), ip: context.ip, reason },
+      'social login refused before any flow',
+    );
+    return { location: failedLocation('social_login_failed'), binding: null };
   }
 
   /** The member of (provider, subject), made on the first sign-in; in the caller's transaction. */
@@ -207,8 +221,7 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
         url = await client.authorizationUrl(redirectUri(provider), checks);
       } catch (error) {
         const reason = error instanceof OidcError ? error.reason : 'authorization_url';
-        deps.log.warn({ provider, reason }, 'social login provider unavailable');
-        return fail(provider, context, reason);
+        return rejectAnonymous(provider, context, `provider_unavailable:${reason}`);
       }
       // A browser keeps its binding across flows, so two tabs can sign in at once.
       const browser = binding ?? randomToken();
@@ -239,15 +252,17 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
       context: RequestContext,
     ): Promise<SocialRedirect> {
       const found = await clientOf(name);
-      if (!found) return fail(name, context, 'not_offered');
+      if (!found) return rejectAnonymous(name, context, 'not_offered');
       const { provider, client } = found;
-      if (query.length > MAX_CALLBACK_QUERY) return fail(provider, context, 'query_too_long');
+      if (query.length > MAX_CALLBACK_QUERY) {
+        return rejectAnonymous(provider, context, 'query_too_long');
+      }
       const params = new URLSearchParams(query);
       const state = params.get('state');
-      if (!state || state.length > 512) return fail(provider, context, 'no_state');
+      if (!state || state.length > 512) return rejectAnonymous(provider, context, 'no_state');
       // The state is used up here whatever follows: a replayed callback finds nothing.
       const flow = await consumeFlow(db, hashToken(state), clock());
-      if (!flow) return fail(provider, context, 'unknown_state');
+      if (!flow) return rejectAnonymous(provider, context, 'unknown_state');
       if (flow.provider !== provider) return fail(provider, context, 'provider_mismatch');
       if (!binding || !sameHash(hashToken(binding), flow.bindingHash)) {
         return fail(provider, context, 'browser_mismatch');
@@ -321,13 +336,8 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
         });
       });
       if (!result) {
-        await insertAudit(db, {
-          actor: `ip:${context.ip}`,
-          action: 'session.login_failed',
-          target: 'social:exchange',
-          before: null,
-          after: { reason: 'social_code' },
-        });
+        // Anonymous and unbounded (any code, any browser): logged, not audited per request.
+        deps.log.warn({ ip: context.ip, reason: 'social_code' }, 'social code exchange refused');
         throw new AppError(400, 'social_login_failed');
       }
       return result;

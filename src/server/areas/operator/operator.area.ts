@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createOperatorService } from './operator.service.ts';
 import { operatorSeedSteps } from './operator.seed-steps.ts';
+import { demoOperatorPassword } from '../../config.ts';
 
 /**
  * Operator accounts: makes sure the configured operator exists and hands the credential check to
@@ -12,6 +13,8 @@ export const operatorArea = fp(
       operatorSeedSteps({
         opsUsername: app.config.opsUsername,
         opsPassword: app.config.opsPassword,
+        production: app.config.nodeEnv === 'production',
+        demoPassword: demoOperatorPassword,
       }),
     );
     app.provideOperatorAuth(createOperatorService({ db: app.database.db, clock: app.clock }));

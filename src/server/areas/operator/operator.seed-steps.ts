@@ -1,10 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { SeedStep } from '../../platform/seed/seed.ts';
 import { operators } from './operators.schema.ts';
-import { hashPassword } from './operator-password.ts';
+import { hashPassword, verifyPassword } from './operator-password.ts';
 
-/** Makes sure the configured operator exists (at every start; an existing one is kept as is). */
-export function operatorSeedSteps(options: { opsUsername: string; opsPassword: string }) {
+/**
+ * Makes sure the configured operator exists (at every start; an existing one is kept as is).
+ * In production no operator may keep the development password (`demoPassword`): the configured
+ * operator that still has it takes OPS_PASSWORD instead, and any other one stops the start.
+ */
+export function operatorSeedSteps(options: {
+  opsUsername: string;
+  opsPassword: string;
+  production: boolean;
+  demoPassword: string;
+}) {
   const steps: SeedStep[] = [
     {
       name: 'configured-operator',
@@ -26,5 +35,33 @@ export function operatorSeedSteps(options: { opsUsername: string; opsPassword: s
       },
     },
   ];
+  if (options.production) {
+    steps.push({
+      name: 'no-demo-operator-password',
+      everyStart: true,
+      run: async (db) => {
+        const rows = await db.select().from(operators);
+        const exposed: string[] = [];
+        for (const row of rows) {
+          if (!(await verifyPassword(options.demoPassword, row.passwordHash))) continue;
+          if (row.username === options.opsUsername) {
+            await db
+              .update(operators)
+              .set({ passwordHash: await hashPassword(options.opsPassword) })
+              .where(eq(operators.id, row.id));
+          } else {
+            exposed.push(row.username);
+          }
+        }
+        if (exposed.length > 0) {
+          throw new Error(
+            `Refusing to start in production: the operator(s) ${exposed.join(', ')} still have ` +
+              'the development password. Start once with OPS_USERNAME set to each of them (and ' +
+              'OPS_PASSWORD), which replaces it, or remove them.',
+          );
+        }
+      },
+    });
+  }
   return steps;
 }

@@ -18,6 +18,8 @@ import {
 import type { SystemService } from './system.service.ts';
 import type { KeyService } from '../../platform/keys/keys.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isSiteHost } from './site-domains.ts';
 
 const tags = ['system'];
 
@@ -43,12 +45,19 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Bootstrap payload for the current host',
+        summary:
+          'Bootstrap payload for the current host (403 domain_check_failed for a host not in SITE_DOMAINS)',
         querystring: permissionQuerySchema,
         response: replies(permissionSchema),
       },
     },
-    async (request) => ok(await system.permission(request.client)),
+    async (request) => {
+      // Spec section 8: 'invalid URL or domain check failed' for a host not the site's.
+      if (!isSiteHost(request.query.host, app.config.siteDomains)) {
+        throw new AppError(403, 'domain_check_failed');
+      }
+      return ok(await system.permission(request.client));
+    },
   );
 
   app.get(

@@ -4,8 +4,10 @@ import { outboxHtml, type OutboxService } from './outbox.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 
 /**
- * Development-only pages. app.ts registers this plugin only when NODE_ENV is not production,
- * so in production the paths do not exist at all.
+ * Development-only pages, for operators only: the outbox holds one-time codes and reset links,
+ * so reading it takes operator credentials (HTTP Basic), like every /ops call. The verification
+ * area registers this plugin only when NODE_ENV is not production, so in production the paths
+ * do not exist at all.
  */
 export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async (
   app,
@@ -14,9 +16,12 @@ export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async
   app.get(
     identityPaths.outbox,
     {
+      onRequest: app.requireOperator,
       schema: {
         tags: ['development'],
-        summary: 'Development only: messages the outbox SMS and e-mail providers stored',
+        summary:
+          'Development only, operator credentials: messages the outbox SMS and e-mail providers stored',
+        security: [{ opsBasic: [] }],
         querystring: outboxQuerySchema,
         response: replies(outboxListSchema),
       },
