@@ -8,6 +8,8 @@ import { createSocialClients } from './oidc.provider.ts';
 import { createRememberService } from './remember.service.ts';
 import { createSecurityCenterService } from './security-center.service.ts';
 import { memberRoutes } from './member.routes.ts';
+import { createMemberStatusService } from './member-status.service.ts';
+import { memberStatusRoutes } from './member-status.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
 import { rememberRoutes } from './remember.routes.ts';
 import { secondFactorRoutes } from './second-factor.routes.ts';
@@ -25,13 +27,14 @@ import { identitySeedSteps } from './identity.seed-steps.ts';
 export const identityArea = fp(
   async (app) => {
     await app.seed(identitySeedSteps);
-    const { config, clock, enc, realtime } = app;
+    const { config, clock, enc, sessionEnds } = app;
     const { db } = app.database;
     const { verification, humanVerification } = app.verification;
     const sessions = createSessionService({
       db,
       clock,
       policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+      ends: sessionEnds,
     });
     app.provideMemberAuth(sessions);
     const secondFactor = createSecondFactorService({ db, clock, verification });
@@ -42,6 +45,7 @@ export const identityArea = fp(
       verification,
       secondFactor,
       system: app.system,
+      ends: sessionEnds,
     });
     const social = createSocialLoginService({
       db,
@@ -61,7 +65,6 @@ export const identityArea = fp(
       identity,
       enc,
       humanVerification,
-      realtime,
       remember,
       secureCookie,
     });
@@ -75,6 +78,9 @@ export const identityArea = fp(
     await app.register(socialRoutes, { social, secureCookie });
     await app.register(passwordRoutes, { identity, enc, humanVerification });
     await app.register(securityCenterRoutes, { securityCenter, enc });
+    await app.register(memberStatusRoutes, {
+      memberStatus: createMemberStatusService({ clock, ends: sessionEnds }),
+    });
   },
   { name: 'identity', dependencies: ['platform', 'system', 'verification'], fastify: '5.x' },
 );

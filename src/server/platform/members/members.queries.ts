@@ -56,16 +56,6 @@ export async function setMemberPasswordHash(
     .where(eq(members.id, memberId));
 }
 
-/** Ends every open session of the member (after a password reset). */
-export async function revokeSessionsOf(tx: Db, memberId: number, now: Date) {
-  const revoked = await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return revoked.length;
-}
-
 export async function endRememberedDevicesOf(tx: Db, memberId: number, now: Date) {
   const rows = await tx
     .update(rememberedDevices)
