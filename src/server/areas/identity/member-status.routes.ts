@@ -11,10 +11,9 @@ import type { MemberStatusService } from './member-status.service.ts';
 const opsSecurity = [{ opsBasic: [] }];
 
 /** Operators: disable and enable a member account (audited). */
-export const memberStatusRoutes: FastifyPluginAsyncZod<{ memberStatus: MemberStatusService }> = async (
-  app,
-  { memberStatus },
-) => {
+export const memberStatusRoutes: FastifyPluginAsyncZod<{
+  memberStatus: MemberStatusService;
+}> = async (app, { memberStatus }) => {
   app.post(
     memberStatusPaths.disable,
     {
@@ -33,9 +32,7 @@ export const memberStatusRoutes: FastifyPluginAsyncZod<{ memberStatus: MemberSta
     async (request) => {
       const { operator } = request;
       if (!operator) throw new Error('requireOperator did not set the operator');
-      return ok(
-        await memberStatus.disable(operator, request.params.memberId, request.body.reason),
-      );
+      return ok(await memberStatus.disable(operator, request.params.memberId, request.body.reason));
     },
   );
 

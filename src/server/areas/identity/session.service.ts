@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';
 import type { MemberRow } from './members.repository.ts';
-import { findOpenSession, insertSession, touchSession, type SessionRow } from './sessions.repository.ts';
+import {
+  findOpenSession,
+  insertSession,
+  touchSession,
+  type SessionRow,
+} from './sessions.repository.ts';
 import type { SessionEnds } from '../../platform/members/session-end.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -24,7 +29,8 @@ export function createSessionService(deps: {
   /** An expired session found here ends like any other (its sockets cut on every node). */
   ends: SessionEnds;
 }) {
-  const end = (sessionId: number) => deps.ends.run((_tx, endSessions) => endSessions({ sessionId }));
+  const end = (sessionId: number) =>
+    deps.ends.run((_tx, endSessions) => endSessions({ sessionId }));
   const idleMs = deps.policy.idleMinutes * 60_000;
   const maxMs = deps.policy.maxHours * 3_600_000;
   return {

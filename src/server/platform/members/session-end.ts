@@ -5,8 +5,7 @@ import { sessions } from './members.schema.ts';
 
 /** Which sessions end: one session, or every open session of a member (but one, when named). */
 export type SessionSelector =
-  | { sessionId: number }
-  | { memberId: number; exceptSessionId?: number | null };
+  { sessionId: number } | { memberId: number; exceptSessionId?: number | null };
 
 /** Ends sessions inside the running transaction; answers the ids it ended. */
 export type EndSessions = (selector: SessionSelector) => Promise<number[]>;
