@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { members, sessions } from './members.schema.ts';
+import { members } from './members.schema.ts';
 import { rememberedDevices } from './remember.schema.ts';
 
 // The member queries other areas make in their own transactions (the identity area owns the
