@@ -1,10 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { recordsPaths } from '../../src/contract/records.ts';
 import { walletPaths } from '../../src/contract/wallet.ts';
 import { call, testSite } from '../support/server.ts';
 import { createMember, freshIp, identityDriver } from '../support/identity.ts';
+import { realtimeClient } from '../support/realtime.ts';
 
 const site = testSite();
 const db = () => site.database.db;
@@ -148,5 +150,33 @@ describe('a session that must change its password', () => {
     )) {
       expect((await ask(route, token)).body.code, route).not.toBe('password_change_required');
     }
+  });
+});
+
+describe('the sockets of a session that must change its password', () => {
+  let baseUrl = '';
+  beforeAll(async () => {
+    await site.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(site.app.server.address() as AddressInfo).port}`;
+  });
+
+  it('get no member events until the change, then get them', async () => {
+    const { member, token } = await mustChangeSession();
+    const client = realtimeClient(baseUrl, token);
+    await client.connected();
+    expect(await client.next('sync')).toEqual({ seq: 0 });
+    const publish = (balance: string) =>
+      site.app.realtime.publisher.publish(member.id, { name: 'balance', payload: { balance } });
+    await publish('1');
+    const changed = await driver.changePassword(token, {
+      newPassword: 'fresh1234',
+      confirmNewPassword: 'fresh1234',
+    });
+    expect(changed.status).toBe(200);
+    await publish('2');
+    // Events leave in order: the first one would have come before the second.
+    expect(await client.next('balance')).toEqual({ balance: '2', seq: 2 });
+    expect(client.received.map((event) => event.name)).toEqual(['sync', 'balance']);
+    client.close();
   });
 });

@@ -46,6 +46,8 @@ export const identityArea = fp(
       secondFactor,
       system: app.system,
       ends: sessionEnds,
+      admitSockets: (sessionId, member) =>
+        app.realtime.admitSession(sessionId, member.id, member.type),
     });
     const social = createSocialLoginService({
       db,

@@ -124,6 +124,8 @@ export function createIdentityService(deps: {
   system: Pick<SystemService, 'whitelabel' | 'registerSetting'>;
   /** Logout, a password change and a reset end sessions here (their sockets cut at once). */
   ends: SessionEnds;
+  /** After a forced password change the session's sockets get the member's events. */
+  admitSockets?: (sessionId: number, member: MemberRow) => void;
 }) {
   const { db, clock } = deps;
 
@@ -481,7 +483,7 @@ export function createIdentityService(deps: {
       if (same) throw new AppError(400, 'password_same');
       const passwordHash = await hashMemberPassword(payload.newPassword);
       const now = clock();
-      return deps.ends.run(async (tx, end) => {
+      const result = await deps.ends.run(async (tx, end) => {
         await updateMember(tx, member.id, {
           passwordHash,
           passwordChangedAt: now,
@@ -505,6 +507,8 @@ export function createIdentityService(deps: {
         });
         return { revokedSessions };
       });
+      if (session.mustChangePassword) deps.admitSockets?.(session.id, member);
+      return result;
     },
 
     /**

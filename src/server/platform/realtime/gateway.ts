@@ -26,6 +26,8 @@ export type SocketData = {
   isAgent: boolean;
   /** When the session ends unless used again: its absolute end or its idle end (epoch ms). */
   endsAt: number;
+  /** The session must change its password first: no member events until it has. */
+  mustChangePassword: boolean;
 };
 
 type InterServerEvents = Record<never, never>;
@@ -52,6 +54,11 @@ export type RealtimeGateway = {
   disconnectSessions(sessionIds: readonly number[]): void;
   /** Checks the sessions of this node's sockets now; ended ones are disconnected. */
   sweep(): Promise<number>;
+  /**
+   * The sockets of a session that has just made its forced password change join the member's
+   * rooms (and the agent room for agent accounts), on every node: its events flow from now on.
+   */
+  admitSession(sessionId: number, memberId: number, memberType: number): void;
   /** Drops this node's connections (clients reconnect) and stops the periodic check. */
   stop(): void;
   /** Closes socket.io and the adapter's database connections. */
@@ -74,6 +81,15 @@ export type GatewayOptions = {
    */
   sweepSeconds: number;
 };
+
+const isAgentType = (type: number) =>
+  (constants.agentCenterTypes as readonly number[]).includes(type);
+
+/** The rooms of a member's events: the member's, and the agent room for agent accounts. */
+const memberRooms = (memberId: number, isAgent: boolean) => [
+  rooms.member(memberId),
+  ...(isAgent ? [rooms.agent(memberId)] : []),
+];
 
 /**
  * The socket.io gateway on the site's HTTP server. A connection must carry a live session token
@@ -107,8 +123,9 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
         socket.data = {
           memberId: member.id,
           sessionId: session.id,
-          isAgent: (constants.agentCenterTypes as readonly number[]).includes(member.type),
+          isAgent: isAgentType(member.type),
           endsAt: Math.min(session.expiresAt.getTime(), session.lastSeenAt.getTime() + idleMs),
+          mustChangePassword: session.mustChangePassword,
         };
         next();
       },
@@ -151,14 +168,14 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
   }
 
   io.on('connection', (socket: MemberSocket) => {
-    const { memberId, sessionId, isAgent } = socket.data;
+    const { memberId, sessionId, isAgent, mustChangePassword } = socket.data;
     watchSessionEnd(socket);
     // Join first, then read the number: an event published in between is either counted in
     // `sync` (and covered by the client's re-read) or arrives after it with a higher number.
+    // A session that must change its password joins only its own room (to be cut or admitted).
     void socket.join([
-      rooms.member(memberId),
       rooms.session(sessionId),
-      ...(isAgent ? [rooms.agent(memberId)] : []),
+      ...(mustChangePassword ? [] : memberRooms(memberId, isAgent)),
     ]);
     currentMemberSeq(options.db, memberId).then(
       (seq) => socket.emit('sync', { seq }),
@@ -203,6 +220,9 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
   return {
     io,
     publisher,
+    admitSession(sessionId, memberId, memberType) {
+      io.in(rooms.session(sessionId)).socketsJoin(memberRooms(memberId, isAgentType(memberType)));
+    },
     disconnectSessions(sessionIds) {
       if (sessionIds.length === 0) return;
       io.in(sessionIds.map((id) => rooms.session(id))).disconnectSockets(true);
