@@ -80,12 +80,20 @@ async function start(): Promise<void> {
   });
   router = createSiteRouter();
   // Balance, unread count and notifications stream into the session while a member is in.
-  wireRealtime({
+  const realtime = wireRealtime({
     session: site.identity.session,
     getToken: sessionStore.token,
     loadBalance: async () => (await http.get(walletPaths.balance, balanceReplySchema)).sumBalance,
     loadUnread: () => records.unreadCount(),
     window,
+  });
+  // Until a forced password change is done the server refuses the balance and unread reads;
+  // once its popup closes they are read again.
+  let forcedChangeOpen = false;
+  site.identity.dialogs.subscribe((dialog) => {
+    const open = dialog.context.open === 'changePassword' && dialog.context.reason !== 'voluntary';
+    if (forcedChangeOpen && !open) realtime.resync();
+    forcedChangeOpen = open;
   });
 
   const container = document.getElementById('root');

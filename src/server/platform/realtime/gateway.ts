@@ -220,12 +220,18 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
   return {
     io,
     publisher,
+    // This node at once, then every node through the adapter (which tells the others before it
+    // applies it here; applying it twice here is harmless).
     admitSession(sessionId, memberId, memberType) {
-      io.in(rooms.session(sessionId)).socketsJoin(memberRooms(memberId, isAgentType(memberType)));
+      const joined = memberRooms(memberId, isAgentType(memberType));
+      io.local.in(rooms.session(sessionId)).socketsJoin(joined);
+      io.in(rooms.session(sessionId)).socketsJoin(joined);
     },
     disconnectSessions(sessionIds) {
       if (sessionIds.length === 0) return;
-      io.in(sessionIds.map((id) => rooms.session(id))).disconnectSockets(true);
+      const sessionRooms = sessionIds.map((id) => rooms.session(id));
+      io.local.in(sessionRooms).disconnectSockets(true);
+      io.in(sessionRooms).disconnectSockets(true);
     },
     sweep,
     stop() {
