@@ -43,17 +43,26 @@ function safeSessionStorage(): Storage | null {
 /** The composition root: services, then actors wired to them, then React. */
 async function start(): Promise<void> {
   const i18n = await createI18n(storage.getLanguage() ?? constants.defaultLanguage);
+  let site: ReturnType<typeof createSiteActors> | null = null;
   const http = createHttpClient({
     getToken: storage.getToken,
     getLanguage: () => i18n.language,
     describe: (code) => i18n.t(`common:errors.${code}`),
+    // The session must change its password first (a reload, a link into the member center):
+    // the forced change popup opens, whichever call the server refused.
+    onServerError: (error) => {
+      const dialogs = site?.identity.dialogs;
+      if (error.code !== 'password_change_required' || !dialogs) return;
+      if (dialogs.getSnapshot().context.open === 'changePassword') return;
+      dialogs.send({ type: 'app.openChangePassword', reason: 'firstLogin', heldPassword: null });
+    },
   });
   const system = createSystemService(http);
   const identity = createIdentityService(http, createEncryptor(http));
   const sessionStore = createSessionStore(safeSessionStorage(), document);
   const records = createRecordsClient(http);
   let router: ReturnType<typeof createSiteRouter> | null = null;
-  const site = createSiteActors({
+  site = createSiteActors({
     system,
     i18n,
     host: window.location.host,
@@ -71,12 +80,20 @@ async function start(): Promise<void> {
   });
   router = createSiteRouter();
   // Balance, unread count and notifications stream into the session while a member is in.
-  wireRealtime({
+  const realtime = wireRealtime({
     session: site.identity.session,
     getToken: sessionStore.token,
     loadBalance: async () => (await http.get(walletPaths.balance, balanceReplySchema)).sumBalance,
     loadUnread: () => records.unreadCount(),
     window,
+  });
+  // Until a forced password change is done the server refuses the balance and unread reads;
+  // once its popup closes they are read again.
+  let forcedChangeOpen = false;
+  site.identity.dialogs.subscribe((dialog) => {
+    const open = dialog.context.open === 'changePassword' && dialog.context.reason !== 'voluntary';
+    if (forcedChangeOpen && !open) realtime.resync();
+    forcedChangeOpen = open;
   });
 
   const container = document.getElementById('root');

@@ -33,6 +33,11 @@ export type RealtimeWiringDeps = {
 export type RealtimeWiring = {
   /** The running connection actor while a member is logged in (for the UI's notices). */
   connection(): Actor<typeof connectionMachine> | null;
+  /**
+   * Reads balance and unread count again over HTTP (after a forced password change: the reads
+   * of the connect were refused until then).
+   */
+  resync(): void;
   stop(): void;
 };
 
@@ -132,6 +137,9 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
 
   return {
     connection: () => current?.actor ?? null,
+    resync: () => {
+      if (current) resync();
+    },
     stop() {
       subscription.unsubscribe();
       deps.window?.removeEventListener('online', online);

@@ -35,6 +35,8 @@ export const errorCodes = [
   'age_required',
   'password_wrong',
   'password_mismatch',
+  'password_same',
+  'password_change_required',
   'email_not_found',
   'two_factor_required',
   'two_factor_invalid',

@@ -256,3 +256,26 @@ export const socialQueryKeys = { code: 'social', error: 'socialError' } as const
 export const socialExchangeBodySchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/),
 });
+
+/**
+ * Operator: disable or enable a member account (audited). Disabling ends every session of the
+ * member and cuts its sockets at once; a disabled member's login answers `account_disabled`.
+ */
+export const memberStatusPaths = {
+  disable: '/ops/members/:memberId/disable',
+  enable: '/ops/members/:memberId/enable',
+} as const;
+export const memberStatusParamsSchema = z.object({
+  memberId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+/** Why the operator does it: kept in the audit record. */
+export const memberStatusBodySchema = z.object({ reason: z.string().trim().min(1).max(200) });
+export const memberStatusResultSchema = z.object({
+  memberId: z.number().int(),
+  status: z.enum(['active', 'disabled']),
+  /** False when the account already had this status (nothing written). */
+  changed: z.boolean(),
+  /** Sessions the disabling ended (0 when enabling). */
+  endedSessions: z.number().int(),
+});
+export type MemberStatusResult = z.infer<typeof memberStatusResultSchema>;

@@ -44,6 +44,7 @@ export const messageKeys = {
   realNameFormat: 'validation.realNameFormat',
   phoneFormat: 'validation.phoneFormat',
   confirmPasswordIncorrect: 'validation.confirmPasswordIncorrect',
+  samePassword: 'validation.samePassword',
 } as const;
 
 function tryRegExp(source: string, flags: string): RegExp | null {
@@ -424,10 +425,16 @@ export type ChangePasswordValues = {
   confirmNewPassword?: string;
 };
 
+export type ChangePasswordOptions = {
+  askCurrent: boolean;
+  /** The current password when the form does not ask it (held from the login), if known. */
+  current?: string | null;
+};
+
 export function changePasswordErrors(
   values: ChangePasswordValues,
   validators: RegisterValidators,
-  options: { askCurrent: boolean },
+  options: ChangePasswordOptions,
 ): FormErrors<keyof ChangePasswordValues> {
   const errors: FormErrors<keyof ChangePasswordValues> = {};
   const passwordRule = { ...validators.password, required: true };
@@ -435,7 +442,12 @@ export function changePasswordErrors(
     errors.oldPassword = { key: messageKeys.required, params: {} };
   }
   const fresh = checkField(values.newPassword ?? '', passwordRule);
+  const current = options.askCurrent ? values.oldPassword : options.current;
   if (fresh) errors.newPassword = messageFor(fresh);
+  // A new password must differ from the current one (the server refuses it: password_same).
+  else if (current && values.newPassword === current) {
+    errors.newPassword = { key: messageKeys.samePassword, params: {} };
+  }
   const confirmation = values.confirmNewPassword ?? '';
   if (confirmation === '') errors.confirmNewPassword = { key: messageKeys.required, params: {} };
   else if (confirmation !== (values.newPassword ?? '')) {
@@ -452,7 +464,7 @@ const changePasswordShape = z.object({
 
 export function changePasswordSchema(
   validators: RegisterValidators,
-  options: { askCurrent: boolean },
+  options: ChangePasswordOptions,
   { translate = keepKey }: { translate?: Translate } = {},
 ) {
   return withErrors<ChangePasswordValues, keyof ChangePasswordValues>(

@@ -50,6 +50,11 @@ export type HttpClientOptions = {
   /** Texts for failures the server could not describe (no answer, unreadable answer). */
   describe?: (code: ClientErrorCode) => string;
   fetch?: typeof fetch;
+  /**
+   * Sees every failure the server answered, before the caller does (the app opens the forced
+   * password change on `password_change_required`, whichever call met it).
+   */
+  onServerError?: (error: ApiError) => void;
 };
 
 export type HttpClient = {
@@ -140,12 +145,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       );
     }
     if (!envelope.data.success || !response.ok) {
-      throw new ApiError(
+      const error = new ApiError(
         'server',
         envelope.data.code ?? 'system_error',
         envelope.data.message ?? describe('invalid_response'),
         response.status,
       );
+      options.onServerError?.(error);
+      throw error;
     }
     const value = schema.safeParse(envelope.data.value);
     if (!value.success) {

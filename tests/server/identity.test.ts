@@ -140,11 +140,11 @@ describe('POST /wps/session/login', () => {
     await setModule(moduleIds.passwordExpiry, true);
   });
 
-  it('keeps out disabled accounts with member_no_enter', async () => {
+  it('keeps out disabled accounts with account_disabled', async () => {
     const { member, password } = await createMember(db(), { status: 'disabled' });
     const reply = await driver.login({ username: member.username, password }, { ip: freshIp() });
     expect(reply.status).toBe(403);
-    expect(reply.body.code).toBe('member_no_enter');
+    expect(reply.body.code).toBe('account_disabled');
   });
 
   it("logs in by an SMS code sent to the member's number, once", async () => {

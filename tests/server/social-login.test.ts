@@ -383,7 +383,7 @@ describe('social login against a local OpenID Connect provider', () => {
     expect(JSON.stringify(failures.at(-1)?.after)).toContain('invalid_grant');
   });
 
-  it('refuses a disabled account with member_no_enter', async () => {
+  it('refuses a disabled account with account_disabled', async () => {
     oidc.state.signIn = 'sub-disabled-003';
     await driver.signIn('google');
     const [identity] = await identitiesOf('google', 'sub-disabled-003');
@@ -393,7 +393,7 @@ describe('social login against a local OpenID Connect provider', () => {
       .where(eq(members.id, identity?.memberId ?? -1));
     const { browser, back } = await upToCallback();
     const landed = await driver.callback(back, browser);
-    expect(socialError(landed.location)).toBe('member_no_enter');
+    expect(socialError(landed.location)).toBe('account_disabled');
   });
 
   it('answers 404 social_login_failed for an unknown provider or a module turned off', async () => {

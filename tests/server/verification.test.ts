@@ -99,6 +99,7 @@ function service(): VerificationService {
     db: site.database.db,
     clock: clock.now,
     log: { warn: () => undefined },
+    sessionEnds: site.app.sessionEnds,
   }).verification;
   return siteVerification;
 }
@@ -590,6 +591,7 @@ describe('SMS through the HTTP provider', () => {
       db: local.database.db,
       clock: httpClock.now,
       log: { warn: () => undefined },
+      sessionEnds: local.app.sessionEnds,
     });
     expect(
       await area.verification.checkCode({

@@ -14,6 +14,11 @@ export async function createMemberSession(
     language?: Language;
     expiresAt?: Date;
     revokedAt?: Date | null;
+    /** The last call (idle end: this plus SESSION_IDLE_MINUTES). */
+    lastSeenAt?: Date;
+    /** A login that must change its password first. */
+    mustChangePassword?: boolean;
+    passwordHash?: string | null;
   } = {},
 ) {
   const token = randomBytes(32).toString('base64url');
@@ -22,6 +27,7 @@ export async function createMemberSession(
     .values({
       username: overrides.username ?? `player${randomBytes(4).toString('hex')}`,
       language: overrides.language ?? 'hi',
+      passwordHash: overrides.passwordHash ?? null,
     })
     .returning();
   if (!member) throw new Error('member not created');
@@ -30,6 +36,8 @@ export async function createMemberSession(
     memberId: member.id,
     expiresAt: overrides.expiresAt ?? new Date(Date.now() + 86_400_000),
     revokedAt: overrides.revokedAt ?? null,
+    ...(overrides.lastSeenAt ? { lastSeenAt: overrides.lastSeenAt } : {}),
+    mustChangePassword: overrides.mustChangePassword ?? false,
   });
   return { member, token };
 }

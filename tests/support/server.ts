@@ -70,9 +70,8 @@ export function testConfig(testDb: TestDatabase, env: Record<string, string> = {
     OPS_PASSWORD: testOperator.password,
     // Server tests call the API directly; tests/server/human-verification.test.ts turns it on.
     HUMAN_VERIFICATION: 'off',
-    // One in-process node per test (a node closed right after it started can wait for the
-    // PostgreSQL adapter's LISTEN connection); the two-node test runs real processes with it.
-    REALTIME_ADAPTER: 'memory',
+    // With DATABASE_URL the real-time channel runs the PostgreSQL adapter, as production does
+    // (REALTIME_ADAPTER defaults to postgres); on PGlite, one process, the in-memory adapter.
     // The hosts the tests' bootstrap calls name (the default adds only the loopback names).
     SITE_DOMAINS: 'localhost,127.0.0.1,site.test,*.example.test',
     ...testDb.env,

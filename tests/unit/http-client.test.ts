@@ -196,3 +196,21 @@ describe('system service', () => {
     expect(body).toEqual({ language: 'en' });
   });
 });
+
+describe('HTTP client: onServerError', () => {
+  it('sees every failure the server answered before the caller does', async () => {
+    server.use(
+      http.get(`${BASE}/wps/v2/wallets/balance`, () =>
+        HttpResponse.json(
+          { success: false, code: 'password_change_required', message: 'change it' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const seen: string[] = [];
+    const failing = client({ onServerError: (error) => seen.push(error.code) });
+    const error = await failureOf(failing.get('/wps/v2/wallets/balance', z.unknown()));
+    expect(error.code).toBe('password_change_required');
+    expect(seen).toEqual(['password_change_required']);
+  });
+});

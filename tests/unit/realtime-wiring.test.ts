@@ -88,6 +88,21 @@ describe('wireRealtime', () => {
     wiring.stop();
   });
 
+  it('resync reads the figures again on request, and only while connected', async () => {
+    liveTokens.add('tok-b');
+    const { session, wiring, login, loadBalance, loadUnread } = site('tok-b');
+    wiring.resync();
+    expect(loadBalance).not.toHaveBeenCalled();
+    login();
+    await connectedTo('tok-b');
+    await vi.waitFor(() => expect(loadBalance).toHaveBeenCalledTimes(1));
+    wiring.resync();
+    await vi.waitFor(() => expect(loadBalance).toHaveBeenCalledTimes(2));
+    expect(loadUnread).toHaveBeenCalledTimes(2);
+    session.send({ type: 'app.loggedOut' });
+    wiring.stop();
+  });
+
   it('a token the server refuses ends the local session', async () => {
     const { session, wiring, login } = site('tok-gone');
     login();

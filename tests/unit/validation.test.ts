@@ -103,3 +103,32 @@ describe('formResolver', () => {
     expect(bad.errors.confirmNewPassword?.message).toBe('এই ঘরটি খালি রাখা যাবে না।');
   });
 });
+
+describe('change password form', () => {
+  const check = (values: Record<string, string>, current: string | null, askCurrent: boolean) =>
+    changePasswordSchema(validators, { askCurrent, current }).safeParse(values);
+
+  it('refuses a new password equal to the current one, typed or held from the login', () => {
+    const typed = check(
+      { oldPassword: 'start1234', newPassword: 'start1234', confirmNewPassword: 'start1234' },
+      null,
+      true,
+    );
+    expect(typed.success).toBe(false);
+    expect(typed.error?.issues.find((issue) => issue.path[0] === 'newPassword')?.message).toBe(
+      messageKeys.samePassword,
+    );
+    const held = check(
+      { newPassword: 'start1234', confirmNewPassword: 'start1234' },
+      'start1234',
+      false,
+    );
+    expect(held.error?.issues.find((issue) => issue.path[0] === 'newPassword')?.message).toBe(
+      messageKeys.samePassword,
+    );
+    expect(
+      check({ newPassword: 'fresh1234', confirmNewPassword: 'fresh1234' }, 'start1234', false)
+        .success,
+    ).toBe(true);
+  });
+});

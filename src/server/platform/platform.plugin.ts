@@ -11,6 +11,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
 import { registerRateLimit } from './rate-limit/rate-limit.plugin.ts';
+import { createSessionEnds, type SessionEnds } from './members/session-end.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,11 @@ declare module 'fastify' {
      * ready and stops before the database closes.
      */
     scheduler: Scheduler;
+    /**
+     * The one way player sessions end (logout, password change or reset, disabling, expiry):
+     * revoked in the caller's transaction, their sockets cut on every node after the commit.
+     */
+    sessionEnds: SessionEnds;
   }
 }
 
@@ -77,7 +83,19 @@ export const platform = fp<PlatformOptions>(
     registerAuth(app);
     registerErrorHandler(app);
     // The gateway authenticates sockets through the member check the identity area provides.
-    registerRealtime(app, config, { db: database.db, clock, sessions: app.memberAuth });
+    const gateway = registerRealtime(app, config, {
+      db: database.db,
+      clock,
+      sessions: app.memberAuth,
+    });
+    app.decorate(
+      'sessionEnds',
+      createSessionEnds({
+        db: database.db,
+        clock,
+        cutSockets: (sessionIds) => gateway.disconnectSessions(sessionIds),
+      }),
+    );
   },
   { name: 'platform', fastify: '5.x' },
 );

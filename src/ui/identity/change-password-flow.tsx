@@ -43,11 +43,11 @@ export function ChangePasswordFlow({
       identity.forms.resolver(
         changePasswordSchema(
           permission?.validators ?? ({} as never),
-          { askCurrent },
+          { askCurrent, current: heldPassword },
           { translate: identity.forms.translator(i18n) },
         ),
       ),
-    [permission, askCurrent, i18n, identity],
+    [permission, askCurrent, heldPassword, i18n, identity],
   );
   const { register, handleSubmit, formState } = useForm<ChangePasswordValues>({ resolver });
   const errors = formState.errors;

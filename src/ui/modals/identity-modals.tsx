@@ -93,6 +93,8 @@ export function IdentityModals() {
         {dialog.open === 'changePassword' && (
           <div data-testid="change-password-popup">
             <ChangePasswordFlow
+              // A popup opened by a refused call (no password held) gives way to the login's.
+              key={dialog.heldPassword === null ? 'ask' : 'held'}
               reason={dialog.reason}
               heldPassword={dialog.heldPassword}
               onDone={passwordDone}

@@ -8,6 +8,8 @@ import { createSocialClients } from './oidc.provider.ts';
 import { createRememberService } from './remember.service.ts';
 import { createSecurityCenterService } from './security-center.service.ts';
 import { memberRoutes } from './member.routes.ts';
+import { createMemberStatusService } from './member-status.service.ts';
+import { memberStatusRoutes } from './member-status.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
 import { rememberRoutes } from './remember.routes.ts';
 import { secondFactorRoutes } from './second-factor.routes.ts';
@@ -27,7 +29,7 @@ import { demoPlayersSeedStep, refuseDemoPlayerPasswords } from './demo-passwords
  */
 export const identityArea = fp(
   async (app) => {
-    const { config, clock, enc, realtime } = app;
+    const { config, clock, enc, sessionEnds } = app;
     const { db } = app.database;
     const production = config.nodeEnv === 'production';
     // Production seeds no demo players, and refuses a database where one keeps its published
@@ -43,6 +45,7 @@ export const identityArea = fp(
       db,
       clock,
       policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+      ends: sessionEnds,
     });
     app.provideMemberAuth(sessions);
     const secretBox = createSecretBox(
@@ -59,6 +62,9 @@ export const identityArea = fp(
       verification,
       secondFactor,
       system: app.system,
+      ends: sessionEnds,
+      admitSockets: (sessionId, member) =>
+        app.realtime.admitSession(sessionId, member.id, member.type),
     });
     const social = createSocialLoginService({
       db,
@@ -78,7 +84,6 @@ export const identityArea = fp(
       identity,
       enc,
       humanVerification,
-      realtime,
       remember,
       secureCookie,
     });
@@ -92,6 +97,9 @@ export const identityArea = fp(
     await app.register(socialRoutes, { social, secureCookie });
     await app.register(passwordRoutes, { identity, enc, humanVerification });
     await app.register(securityCenterRoutes, { securityCenter, enc });
+    await app.register(memberStatusRoutes, {
+      memberStatus: createMemberStatusService({ clock, ends: sessionEnds }),
+    });
   },
   { name: 'identity', dependencies: ['platform', 'system', 'verification'], fastify: '5.x' },
 );

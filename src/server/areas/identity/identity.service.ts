@@ -23,12 +23,8 @@ import {
   type MemberRow,
 } from './members.repository.ts';
 import { createAttemptLimiter } from '../../platform/attempts/attempt-limiter.ts';
-import {
-  clearMustChangePassword,
-  revokeMemberSessions,
-  revokeSession,
-  type SessionRow,
-} from './sessions.repository.ts';
+import { clearMustChangePassword, type SessionRow } from './sessions.repository.ts';
+import type { SessionEnds } from '../../platform/members/session-end.ts';
 import { consumeCaptchaAnswer, dropCaptcha } from '../verification/verification.port.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { endRememberedDevicesOf, findMemberById } from '../../platform/members/members.queries.ts';
@@ -127,6 +123,10 @@ export function createIdentityService(deps: {
   verification: Pick<VerificationService, 'checkCode'>;
   secondFactor: Pick<SecondFactorService, 'challengeFor' | 'totpStatus'>;
   system: Pick<SystemService, 'whitelabel' | 'registerSetting'>;
+  /** Logout, a password change and a reset end sessions here (their sockets cut at once). */
+  ends: SessionEnds;
+  /** After a forced password change the session's sockets get the member's events. */
+  admitSockets?: (sessionId: number, member: MemberRow) => void;
 }) {
   const { db, clock } = deps;
   const secrets = createMemberSecrets({ db, clock });
@@ -185,6 +185,10 @@ export function createIdentityService(deps: {
     username: string,
     context: RequestContext,
   ) {
+    if (member.status === 'disabled') {
+      await auditFailure(username, context, 'disabled');
+      throw new AppError(403, 'account_disabled');
+    }
     if (member.status !== 'active' || !(memberTypes as readonly number[]).includes(member.type)) {
       await auditFailure(username, context, `no_enter:${member.status}:${member.type}`);
       throw new AppError(403, 'member_no_enter');
@@ -312,6 +316,7 @@ export function createIdentityService(deps: {
       context: RequestContext,
     ): Promise<LoginResult> {
       const member = await findMemberById(db, passed.memberId);
+      if (member?.status === 'disabled') throw new AppError(403, 'account_disabled');
       if (!member || member.status !== 'active') throw new AppError(403, 'member_no_enter');
       // The challenge kept what the login found: an expired password stays a forced change.
       return db.transaction((tx) => openSession(tx, member, context, passed.passwordExpired));
@@ -324,6 +329,7 @@ export function createIdentityService(deps: {
      */
     async openRememberedSession(memberId: number, context: RequestContext): Promise<LoginResult> {
       const member = await findMemberById(db, memberId);
+      if (member?.status === 'disabled') throw new AppError(403, 'account_disabled');
       if (!member || member.status !== 'active' || member.type === constants.trialAccountType) {
         throw new AppError(403, 'member_no_enter');
       }
@@ -332,8 +338,8 @@ export function createIdentityService(deps: {
     },
 
     async logout(member: MemberRow, session: SessionRow): Promise<void> {
-      await db.transaction(async (tx) => {
-        await revokeSession(tx, session.id, clock());
+      await deps.ends.run(async (tx, end) => {
+        await end({ sessionId: session.id });
         await insertAudit(tx, {
           actor: `member:${member.id}`,
           action: 'session.logout',
@@ -466,15 +472,21 @@ export function createIdentityService(deps: {
           after: { reason: 'old_password' },
         });
       }
+      // A new password must differ from the current one (the old one checked above is it).
+      const same = session.mustChangePassword
+        ? await verifyMemberPassword(payload.newPassword, member.passwordHash)
+        : payload.newPassword === payload.oldPassword;
+      if (same) throw new AppError(400, 'password_same');
       const passwordHash = await hashMemberPassword(payload.newPassword);
       const now = clock();
-      return db.transaction(async (tx) => {
+      const result = await deps.ends.run(async (tx, end) => {
         await updateMember(tx, member.id, {
           passwordHash,
           passwordChangedAt: now,
           firstLogin: false,
         });
-        const revokedSessions = await revokeMemberSessions(tx, member.id, session.id, now);
+        const revokedSessions = (await end({ memberId: member.id, exceptSessionId: session.id }))
+          .length;
         // A remembered device logs in without the password: not after a password change.
         await endRememberedDevicesOf(tx, member.id, now);
         await clearMustChangePassword(tx, session.id);
@@ -491,6 +503,8 @@ export function createIdentityService(deps: {
         });
         return { revokedSessions };
       });
+      if (session.mustChangePassword) deps.admitSockets?.(session.id, member);
+      return result;
     },
 
     /**
@@ -519,13 +533,13 @@ export function createIdentityService(deps: {
       if (!member || member.type === 4) throw new AppError(400, 'sms_invalid_phone');
       const passwordHash = await hashMemberPassword(payload.newPassword);
       const now = clock();
-      return db.transaction(async (tx) => {
+      return deps.ends.run(async (tx, end) => {
         await updateMember(tx, member.id, {
           passwordHash,
           passwordChangedAt: now,
           firstLogin: false,
         });
-        const revokedSessions = await revokeMemberSessions(tx, member.id, null, now);
+        const revokedSessions = (await end({ memberId: member.id })).length;
         await endRememberedDevicesOf(tx, member.id, now);
         await insertAudit(tx, {
           actor: `member:${member.id}`,

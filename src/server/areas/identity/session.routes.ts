@@ -15,7 +15,6 @@ import type { EncService } from '../../platform/keys/enc-payload.ts';
 import type { HumanVerificationService } from '../verification/verification.port.ts';
 import type { IdentityService } from './identity.service.ts';
 import { memberOf } from '../../platform/http/auth.ts';
-import type { RealtimeGateway } from '../../platform/realtime/gateway.ts';
 import { REMEMBER_COOKIE, type RememberService } from './remember.service.ts';
 import { rememberCookieOptions } from './remember.routes.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
@@ -26,8 +25,6 @@ export type IdentityRouteDeps = {
   enc: EncService;
   /** Proof of work before username login and registration (off: always passes). */
   humanVerification: Pick<HumanVerificationService, 'verify'>;
-  /** The socket.io gateway: a logout drops that session's sockets on every node. */
-  realtime?: Pick<RealtimeGateway, 'disconnectSession'>;
   /** Remember-me: a password login that asks for it gets a device cookie (1 day). */
   remember?: Pick<RememberService, 'issueForSession'>;
   /** The site is served over https (PUBLIC_URL): cookies are Secure. */
@@ -39,7 +36,7 @@ const bearer = [{ bearer: [] }];
 /** Login, free play, logout and the logged-in member's own calls. */
 export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app,
-  { identity, enc, humanVerification, realtime, remember, secureCookie = false },
+  { identity, enc, humanVerification, remember, secureCookie = false },
 ) => {
   app.post(
     identityPaths.login,
@@ -89,6 +86,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     identityPaths.logout,
     {
       onRequest: app.requireMember,
+      config: { duringPasswordChange: true },
       schema: {
         tags: ['session'],
         summary: 'Log out: the session is revoked',
@@ -98,8 +96,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     },
     async (request) => {
       const { member, session } = memberOf(request);
+      // Its sockets are cut on every node once the revocation commits.
       await identity.logout(member, session);
-      realtime?.disconnectSession(session.id);
       return ok(null);
     },
   );
@@ -108,6 +106,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     identityPaths.memberInfo,
     {
       onRequest: app.requireMember,
+      // The forced change popup reads who is logged in.
+      config: { duringPasswordChange: true },
       schema: {
         tags: ['member'],
         summary: 'The logged-in member',
@@ -136,7 +136,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     identityPaths.password,
     {
       onRequest: app.requireRealAccount,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, duringPasswordChange: true },
       schema: {
         tags: ['member'],
         summary: "Change password (enc); ends the member's other sessions",

@@ -4,10 +4,10 @@ import type { MemberRow } from './members.repository.ts';
 import {
   findOpenSession,
   insertSession,
-  revokeSession,
   touchSession,
   type SessionRow,
 } from './sessions.repository.ts';
+import type { SessionEnds } from '../../platform/members/session-end.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/hash-token.ts';
@@ -22,7 +22,15 @@ export type LiveSession = { session: SessionRow; member: MemberRow };
  * Player sessions: an opaque 256-bit random token, stored only as its SHA-256; a session ends
  * when revoked, after `idleMinutes` without a call, or `maxHours` after login, whichever first.
  */
-export function createSessionService(deps: { db: Db; clock: Clock; policy: SessionPolicy }) {
+export function createSessionService(deps: {
+  db: Db;
+  clock: Clock;
+  policy: SessionPolicy;
+  /** An expired session found here ends like any other (its sockets cut on every node). */
+  ends: SessionEnds;
+}) {
+  const end = (sessionId: number) =>
+    deps.ends.run((_tx, endSessions) => endSessions({ sessionId }));
   const idleMs = deps.policy.idleMinutes * 60_000;
   const maxMs = deps.policy.maxHours * 3_600_000;
   return {
@@ -51,11 +59,11 @@ export function createSessionService(deps: { db: Db; clock: Clock; policy: Sessi
       const { session, member } = found;
       const idleSince = now.getTime() - session.lastSeenAt.getTime();
       if (session.expiresAt.getTime() <= now.getTime() || idleSince >= idleMs) {
-        await revokeSession(deps.db, session.id, now);
+        await end(session.id);
         throw new AppError(401, 'session_expired');
       }
       if (member.status !== 'active') {
-        await revokeSession(deps.db, session.id, now);
+        await end(session.id);
         throw new AppError(401, 'not_logged_in');
       }
       if (idleSince >= TOUCH_EVERY_MS) await touchSession(deps.db, session.id, now);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { members, sessions } from '../../platform/members/members.schema.ts';
 
@@ -22,36 +22,6 @@ export async function findOpenSession(db: Db, tokenHash: string) {
 
 export async function touchSession(db: Db, sessionId: number, now: Date) {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-}
-
-export async function revokeSession(tx: Db, sessionId: number, now: Date) {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length;
-}
-
-/** Revokes every open session of the member but `keepId` (none when null); returns how many. */
-export async function revokeMemberSessions(
-  tx: Db,
-  memberId: number,
-  keepId: number | null,
-  now: Date,
-) {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(sessions.memberId, memberId),
-        isNull(sessions.revokedAt),
-        keepId === null ? undefined : ne(sessions.id, keepId),
-      ),
-    )
-    .returning({ id: sessions.id });
-  return rows.length;
 }
 
 export async function clearMustChangePassword(tx: Db, sessionId: number) {

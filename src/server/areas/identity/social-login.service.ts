@@ -309,7 +309,7 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
           provider,
           context,
           `no_enter:${outcome.member.status}:${outcome.member.type}`,
-          'member_no_enter',
+          outcome.member.status === 'disabled' ? 'account_disabled' : 'member_no_enter',
         );
       }
       return { location: `/?${socialQueryKeys.code}=${ticket}`, binding: null };
@@ -327,6 +327,7 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
         const ticket = await consumeTicket(tx, hashToken(code), hashToken(binding), now);
         if (!ticket) return null;
         const member = await findMemberById(tx, ticket.memberId);
+        if (member?.status === 'disabled') throw new AppError(403, 'account_disabled');
         if (!member || !canEnter(member)) throw new AppError(403, 'member_no_enter');
         return openLoginSession(tx, deps.sessions, member, context, {
           now,

@@ -6,9 +6,9 @@ import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import {
   endRememberedDevicesOf,
   findMemberByUsernameEmail,
-  revokeSessionsOf,
   setMemberPasswordHash,
 } from '../../platform/members/members.queries.ts';
+import type { SessionEnds } from '../../platform/members/session-end.ts';
 import { getSettings } from '../system/system.port.ts';
 import { findValidator } from '../system/system.port.ts';
 import { countSendsSince, insertSend, lastSendAt } from './verification.repository.ts';
@@ -38,6 +38,8 @@ export type ResetDeps = {
   hashPassword: (secret: string) => Promise<string>;
   publicUrl: string;
   log?: { warn(object: object, message: string): void };
+  /** A reset ends every session of the member (their sockets cut at once). */
+  sessionEnds: SessionEnds;
 };
 
 /**
@@ -128,12 +130,12 @@ export function createPasswordResetService(deps: ResetDeps) {
         throw new AppError(400, 'bad_request', 'bad_field', { field: 'newPassword' });
       }
       const passwordHash = await deps.hashPassword(input.newPassword);
-      await deps.db.transaction(async (tx) => {
+      await deps.sessionEnds.run(async (tx, end) => {
         const now = deps.clock();
         const memberId = await consumeResetToken(tx, hashToken(input.token), now);
         if (memberId === undefined) throw new AppError(400, 'reset_token_invalid');
         await setMemberPasswordHash(tx, memberId, passwordHash, now);
-        const revokedSessions = await revokeSessionsOf(tx, memberId, now);
+        const revokedSessions = (await end({ memberId })).length;
         await endRememberedDevicesOf(tx, memberId, now);
         await insertAudit(tx, {
           actor: `member:${memberId}`,

@@ -6,6 +6,7 @@ import { createMessageProviders } from './providers.ts';
 import { devRoutes } from './dev.routes.ts';
 import { verificationRoutes } from './verification.routes.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { SessionEnds } from '../../platform/members/session-end.ts';
 import { createOutboxService } from './outbox.service.ts';
 import { createPasswordResetService } from './verification-reset.service.ts';
 import { createVerificationService } from './verification.service.ts';
@@ -21,7 +22,12 @@ import type { VerificationPort } from './verification.port.ts';
  */
 export function createVerificationArea(
   config: Config,
-  deps: { db: Db; clock: Clock; log: { warn(object: object, message: string): void } },
+  deps: {
+    db: Db;
+    clock: Clock;
+    log: { warn(object: object, message: string): void };
+    sessionEnds: SessionEnds;
+  },
 ) {
   const providers = createMessageProviders(config, deps);
   return {
@@ -43,6 +49,7 @@ export function createVerificationArea(
       hashPassword: hashMemberPassword,
       publicUrl: config.publicUrl,
       log: deps.log,
+      sessionEnds: deps.sessionEnds,
     }),
   };
 }
@@ -58,7 +65,12 @@ export const verificationArea = fp(
   async (app) => {
     const { config, clock } = app;
     const { db } = app.database;
-    const area = createVerificationArea(config, { db, clock, log: app.log });
+    const area = createVerificationArea(config, {
+      db,
+      clock,
+      log: app.log,
+      sessionEnds: app.sessionEnds,
+    });
     app.addHook('onClose', async () => area.providers.close());
     const captcha = createCaptchaService({ db, clock });
     const humanVerification = createHumanVerificationService({

@@ -21,6 +21,14 @@ export type MemberAuthenticator = {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A session that must change its password (default or expired password) may call this
+     * member route: only the change itself, the sign-out and the member info its popup reads.
+     * Every other member route answers 403 password_change_required to such a session.
+     */
+    duringPasswordChange?: boolean;
+  }
   interface FastifyRequest {
     operator: Operator | null;
     member: MemberRow | null;
@@ -36,7 +44,11 @@ declare module 'fastify' {
     memberAuth: MemberAuthenticator;
     /** onRequest hook: HTTP Basic operator credentials, else 401 ops_unauthorized. */
     requireOperator: (request: FastifyRequest) => Promise<void>;
-    /** onRequest hook: a live player session (Bearer token), else 401 not_logged_in / session_expired. */
+    /**
+     * onRequest hook: a live player session (Bearer token), else 401 not_logged_in /
+     * session_expired; a session that must change its password, 403 password_change_required
+     * unless the route allows it (`config.duringPasswordChange`).
+     */
     requireMember: (request: FastifyRequest) => Promise<void>;
     /** requireMember, and not a type 4 trial account (403 need_true_account). */
     requireRealAccount: (request: FastifyRequest) => Promise<void>;
@@ -99,6 +111,9 @@ export function registerAuth(app: FastifyInstance): void {
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     if (!match?.[1]) throw new AppError(401, 'not_logged_in');
     const { member, session } = await app.memberAuth.authenticate(match[1]);
+    if (session.mustChangePassword && request.routeOptions.config.duringPasswordChange !== true) {
+      throw new AppError(403, 'password_change_required');
+    }
     request.member = member;
     request.memberSession = session;
   }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { members, sessions } from './members.schema.ts';
+import { members } from './members.schema.ts';
 import { rememberedDevices } from './remember.schema.ts';
 
 // The member queries other areas make in their own transactions (the identity area owns the
@@ -54,16 +54,6 @@ export async function setMemberPasswordHash(
     .update(members)
     .set({ passwordHash, passwordChangedAt: now, firstLogin: false })
     .where(eq(members.id, memberId));
-}
-
-/** Ends every open session of the member (after a password reset). */
-export async function revokeSessionsOf(tx: Db, memberId: number, now: Date) {
-  const revoked = await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return revoked.length;
 }
 
 export async function endRememberedDevicesOf(tx: Db, memberId: number, now: Date) {

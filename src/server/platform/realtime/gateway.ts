@@ -1,8 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/postgres-adapter';
-import pg from 'pg';
 import { constants } from '../../../contract/constants.ts';
 import {
   handshakeAuthSchema,
@@ -11,14 +9,26 @@ import {
   type ServerToClientEvents,
 } from '../../../contract/realtime.ts';
 import type { Db } from '../db/client.ts';
-import { currentMemberSeq, liveSessionIds } from './realtime.repository.ts';
+import { currentMemberSeq, liveSessionIds, sessionEndOf } from './realtime.repository.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { MemberAuthenticator } from '../http/auth.ts';
 import { createPublisher, rooms, type Publisher } from './publisher.ts';
+import { createPostgresAdapter } from './postgres-adapter.ts';
+
+/** setTimeout's longest delay (about 24.8 days); a later end is re-checked then. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** What the gateway keeps on each socket (socket.data). */
-export type SocketData = { memberId: number; sessionId: number; isAgent: boolean };
+export type SocketData = {
+  memberId: number;
+  sessionId: number;
+  isAgent: boolean;
+  /** When the session ends unless used again: its absolute end or its idle end (epoch ms). */
+  endsAt: number;
+  /** The session must change its password first: no member events until it has. */
+  mustChangePassword: boolean;
+};
 
 type InterServerEvents = Record<never, never>;
 export type RealtimeServer = Server<
@@ -37,12 +47,18 @@ type MemberSocket = Socket<
 export type RealtimeGateway = {
   io: RealtimeServer;
   publisher: Publisher;
-  /** Disconnects every socket of one session, on every node (logout). */
-  disconnectSession(sessionId: number): void;
-  /** Disconnects every socket of a member, on every node (account disabled, all sessions ended). */
-  disconnectMember(memberId: number): void;
+  /**
+   * Disconnects every socket of these sessions, on every node (through the adapter). Called by
+   * the platform's session ends (`app.sessionEnds`) after the commit that ended them.
+   */
+  disconnectSessions(sessionIds: readonly number[]): void;
   /** Checks the sessions of this node's sockets now; ended ones are disconnected. */
   sweep(): Promise<number>;
+  /**
+   * The sockets of a session that has just made its forced password change join the member's
+   * rooms (and the agent room for agent accounts), on every node: its events flow from now on.
+   */
+  admitSession(sessionId: number, memberId: number, memberType: number): void;
   /** Drops this node's connections (clients reconnect) and stops the periodic check. */
   stop(): void;
   /** Closes socket.io and the adapter's database connections. */
@@ -59,9 +75,21 @@ export type GatewayOptions = {
   /** With PostgreSQL: events reach sockets on every node through the socket.io PostgreSQL adapter. */
   databaseUrl: string | null;
   sessionIdleMinutes: number;
-  /** How often each node re-checks the sessions of its sockets (idle, absolute end, disabled). */
+  /**
+   * How often each node re-checks the sessions of its sockets (a backstop: every end of a
+   * session cuts its sockets at once, and each socket has a timer to its session's end).
+   */
   sweepSeconds: number;
 };
+
+const isAgentType = (type: number) =>
+  (constants.agentCenterTypes as readonly number[]).includes(type);
+
+/** The rooms of a member's events: the member's, and the agent room for agent accounts. */
+const memberRooms = (memberId: number, isAgent: boolean) => [
+  rooms.member(memberId),
+  ...(isAgent ? [rooms.agent(memberId)] : []),
+];
 
 /**
  * The socket.io gateway on the site's HTTP server. A connection must carry a live session token
@@ -78,18 +106,11 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
     maxHttpBufferSize: 4096,
   });
 
-  let pool: pg.Pool | null = null;
-  if (options.databaseUrl) {
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
-    pool.on('error', (error) => options.log.error({ err: error }, 'real-time adapter pool error'));
-    io.adapter(
-      createAdapter(pool, {
-        tableName: 'socket_io_attachments',
-        errorHandler: (error: Error) =>
-          options.log.error({ err: error }, 'real-time adapter error'),
-      }),
-    );
-  }
+  const idleMs = options.sessionIdleMinutes * 60_000;
+  const adapter = options.databaseUrl
+    ? createPostgresAdapter({ databaseUrl: options.databaseUrl, log: options.log })
+    : null;
+  if (adapter) io.adapter(adapter.adapter);
 
   io.use((socket, next) => {
     const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
@@ -102,7 +123,9 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
         socket.data = {
           memberId: member.id,
           sessionId: session.id,
-          isAgent: (constants.agentCenterTypes as readonly number[]).includes(member.type),
+          isAgent: isAgentType(member.type),
+          endsAt: Math.min(session.expiresAt.getTime(), session.lastSeenAt.getTime() + idleMs),
+          mustChangePassword: session.mustChangePassword,
         };
         next();
       },
@@ -115,14 +138,44 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
     );
   });
 
+  /**
+   * A timer per socket to its session's end: then the session is read again; ended (idle, past
+   * its absolute end, revoked, member disabled) the socket is cut, else the timer waits for the
+   * new end (a call since moved the idle end).
+   */
+  function watchSessionEnd(socket: MemberSocket) {
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (endsAt: number) => {
+      const delay = Math.min(Math.max(endsAt - options.clock().getTime(), 0), MAX_TIMER_MS);
+      timer = setTimeout(check, delay);
+      timer.unref();
+    };
+    const check = () => {
+      sessionEndOf(options.db, socket.data.sessionId, idleMs).then(
+        (endsAt) => {
+          if (!socket.connected) return;
+          if (endsAt === null || endsAt <= options.clock().getTime()) socket.disconnect(true);
+          else arm(endsAt);
+        },
+        (error: unknown) => {
+          options.log.error({ err: error }, 'real-time session end check failed');
+          if (socket.connected) arm(options.clock().getTime() + options.sweepSeconds * 1000);
+        },
+      );
+    };
+    arm(socket.data.endsAt);
+    socket.once('disconnect', () => clearTimeout(timer));
+  }
+
   io.on('connection', (socket: MemberSocket) => {
-    const { memberId, sessionId, isAgent } = socket.data;
+    const { memberId, sessionId, isAgent, mustChangePassword } = socket.data;
+    watchSessionEnd(socket);
     // Join first, then read the number: an event published in between is either counted in
     // `sync` (and covered by the client's re-read) or arrives after it with a higher number.
+    // A session that must change its password joins only its own room (to be cut or admitted).
     void socket.join([
-      rooms.member(memberId),
       rooms.session(sessionId),
-      ...(isAgent ? [rooms.agent(memberId)] : []),
+      ...(mustChangePassword ? [] : memberRooms(memberId, isAgent)),
     ]);
     currentMemberSeq(options.db, memberId).then(
       (seq) => socket.emit('sync', { seq }),
@@ -167,8 +220,19 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
   return {
     io,
     publisher,
-    disconnectSession: (sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true),
-    disconnectMember: (memberId) => io.in(rooms.member(memberId)).disconnectSockets(true),
+    // This node at once, then every node through the adapter (which tells the others before it
+    // applies it here; applying it twice here is harmless).
+    admitSession(sessionId, memberId, memberType) {
+      const joined = memberRooms(memberId, isAgentType(memberType));
+      io.local.in(rooms.session(sessionId)).socketsJoin(joined);
+      io.in(rooms.session(sessionId)).socketsJoin(joined);
+    },
+    disconnectSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      const sessionRooms = sessionIds.map((id) => rooms.session(id));
+      io.local.in(sessionRooms).disconnectSockets(true);
+      io.in(sessionRooms).disconnectSockets(true);
+    },
     sweep,
     stop() {
       clearInterval(timer);
@@ -181,7 +245,7 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
       // The HTTP server is Fastify's and closes with it; close only socket.io's own parts.
       io.engine.close();
       await io.of('/').adapter.close();
-      await pool?.end();
+      await adapter?.close();
     },
   };
 }

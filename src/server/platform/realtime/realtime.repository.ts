@@ -52,3 +52,23 @@ export async function liveSessionIds(
     );
   return rows.map((row) => row.id);
 }
+
+/**
+ * When a session ends unless used again (the earlier of its absolute end and its idle end, in
+ * epoch ms); null when it has already ended (revoked) or its member may no longer enter.
+ */
+export async function sessionEndOf(
+  db: Db,
+  sessionId: number,
+  idleMs: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(
+      and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), eq(members.status, 'active')),
+    );
+  if (!row) return null;
+  return Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + idleMs);
+}

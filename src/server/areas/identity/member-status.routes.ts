@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  memberStatusBodySchema,
+  memberStatusParamsSchema,
+  memberStatusPaths,
+  memberStatusResultSchema,
+} from '../../../contract/identity.ts';
+import { ok, replies } from '../../platform/http/responses.ts';
+import type { MemberStatusService } from './member-status.service.ts';
+
+const opsSecurity = [{ opsBasic: [] }];
+
+/** Operators: disable and enable a member account (audited). */
+export const memberStatusRoutes: FastifyPluginAsyncZod<{
+  memberStatus: MemberStatusService;
+}> = async (app, { memberStatus }) => {
+  app.post(
+    memberStatusPaths.disable,
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        tags: ['ops'],
+        security: opsSecurity,
+        summary:
+          'Disable a member account: every session ends and its sockets are cut at once; ' +
+          'login answers account_disabled (audited with the reason)',
+        params: memberStatusParamsSchema,
+        body: memberStatusBodySchema,
+        response: replies(memberStatusResultSchema),
+      },
+    },
+    async (request) => {
+      const { operator } = request;
+      if (!operator) throw new Error('requireOperator did not set the operator');
+      return ok(await memberStatus.disable(operator, request.params.memberId, request.body.reason));
+    },
+  );
+
+  app.post(
+    memberStatusPaths.enable,
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        tags: ['ops'],
+        security: opsSecurity,
+        summary: 'Enable a disabled member account again (audited with the reason)',
+        params: memberStatusParamsSchema,
+        body: memberStatusBodySchema,
+        response: replies(memberStatusResultSchema),
+      },
+    },
+    async (request) => {
+      const { operator } = request;
+      if (!operator) throw new Error('requireOperator did not set the operator');
+      return ok(await memberStatus.enable(operator, request.params.memberId, request.body.reason));
+    },
+  );
+};
