@@ -67,6 +67,11 @@ const onConnection = (connection: pg.PoolClient) => drizzlePg(connection);
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator's terminate) emits 'error' on
+  // the pool; unheard, it would crash the process. The pool drops that client and opens another.
+  pool.on('error', (error) => {
+    process.emitWarning(`idle database connection lost: ${error.message}`);
+  });
   const db = drizzlePg(pool);
   async function runLocked(work: (db: ReturnType<typeof onConnection>) => Promise<void>) {
     // Session-level advisory locks belong to a connection: hold one for the whole step.
