@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema } from './primitives.ts';
 import { minorUnitsSchema } from './wallet.ts';
 
 /**
@@ -83,7 +84,7 @@ const positiveMinor = z
   .refine((text) => !/^0+$/.test(text), 'not zero');
 
 export const createDepositBodySchema = z.object({
-  channelId: z.number().int().min(1).max(2_147_483_647),
+  channelId: dbIdSchema,
   /** Positive integer minor units within the channel's limits. */
   amount: positiveMinor,
   /** The app's key for this submit, so a retried submit makes one order. */

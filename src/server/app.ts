@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     },
     transform: jsonSchemaTransform,
+    // The schemas with an id (recursive ones) land in components.schemas, where $refs point.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 

@@ -8,6 +8,7 @@ import { createEncService, type EncService } from './keys/enc-payload.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
 
@@ -73,6 +74,7 @@ export const platform = fp<PlatformOptions>(
     app.decorate('enc', createEncService({ keys }));
     registerRequestContext(app, config);
     registerAuth(app);
+    registerTextGuard(app);
     registerErrorHandler(app);
     // The gateway authenticates sockets through the member check the identity area provides.
     registerRealtime(app, config, { db: database.db, clock, sessions: app.memberAuth });

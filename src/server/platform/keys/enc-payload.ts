@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { unstorableTextPath } from '../../../contract/primitives.ts';
 import { AppError } from '../errors.ts';
 import type { KeyService } from './keys.service.ts';
 
@@ -25,9 +26,10 @@ export function createEncService(deps: { keys: Pick<KeyService, 'decrypt'> }) {
       } catch {
         throw new AppError(400, 'enc_invalid');
       }
-      // PostgreSQL text cannot hold NUL; no field of ours needs it.
-      if (JSON.stringify(json)?.includes('\\u0000')) {
-        throw new AppError(400, 'bad_request', 'bad_field', { field: 'enc' });
+      // The same text check as the boundary's (http/text-guard.ts), on the decrypted payload.
+      const unstorable = unstorableTextPath(json);
+      if (unstorable !== null) {
+        throw new AppError(400, 'bad_request', 'bad_text', { field: unstorable || 'enc' });
       }
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
