@@ -525,6 +525,23 @@ describe('deposits through a payment gateway over HTTP', () => {
       socket.close();
     });
 
+    it('refuses a 500-character reference with a clear 400 and never stores a shortened one', async () => {
+      const { token, socket } = await d.player();
+      const order = await d.order(token, 'manual', '20000');
+      const long = `BDO-${'7'.repeat(496)}`;
+      const reply = await call<DepositOrder>(site.app, {
+        method: 'POST',
+        url: depositPaths.transferReference.replace(':orderId', order.orderId),
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+        payload: { reference: long },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ success: false, code: 'bad_request' });
+      expect(reply.body.message).toContain('reference');
+      expect((await d.get(token, order.orderId)).body.value?.transferReference).toBeNull();
+      socket.close();
+    });
+
     it('the operator rejects with a reason: failed, notified, nothing credited', async () => {
       const { token, socket } = await d.player();
       const order = await d.order(token, 'manual', '20000');
