@@ -45,7 +45,8 @@ export function unstorableTextPath(value: unknown, path: string[] = []): string 
   if (typeof value === 'string') return isStorableText(value) ? null : path.join('.');
   if (value === null || typeof value !== 'object' || path.length > 64) return null;
   for (const [key, item] of Object.entries(value)) {
-    if (!isStorableText(key)) return [...path, key.toWellFormed().replaceAll('\u0000', '\\0')].join('.');
+    if (!isStorableText(key))
+      return [...path, key.toWellFormed().replaceAll('\u0000', '\\0')].join('.');
     const found = unstorableTextPath(item, [...path, key]);
     if (found !== null) return found;
   }

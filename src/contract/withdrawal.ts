@@ -118,7 +118,10 @@ export const setPaymentPasswordPayloadSchema = z.object({
   password: z.string().min(1).max(128),
 });
 export type SetPaymentPasswordPayload = z.infer<typeof setPaymentPasswordPayloadSchema>;
-export const setPaymentPasswordBodySchema = encBodyOf(setPaymentPasswordPayloadSchema, 'SetPaymentPasswordPayload');
+export const setPaymentPasswordBodySchema = encBodyOf(
+  setPaymentPasswordPayloadSchema,
+  'SetPaymentPasswordPayload',
+);
 
 /** The smallest request: P 100.00. */
 export const minWithdrawalAmount = 10_000n;
@@ -134,7 +137,10 @@ export const withdrawalRequestPayloadSchema = z.object({
   idempotencyKey: z.string().min(8).max(128),
 });
 export type WithdrawalRequestPayload = z.infer<typeof withdrawalRequestPayloadSchema>;
-export const withdrawalRequestBodySchema = encBodyOf(withdrawalRequestPayloadSchema, 'WithdrawalRequestPayload');
+export const withdrawalRequestBodySchema = encBodyOf(
+  withdrawalRequestPayloadSchema,
+  'WithdrawalRequestPayload',
+);
 
 export const withdrawalStatuses = ['requested', 'paid', 'rejected', 'confirmed'] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];

@@ -86,9 +86,9 @@ test('the bank transfer channel shows the account and takes the reference; the o
   await reference.fill(`BDO-${'7'.repeat(496)}`);
   await expect(reference).toHaveValue(`BDO-${'7'.repeat(496)}`);
   await page.getByRole('button', { name: 'संदर्भ जमा करें' }).click();
-  expect(await reference.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(
-    true,
-  );
+  expect(
+    await reference.evaluate((input: HTMLInputElement) => input.validity.patternMismatch),
+  ).toBe(true);
   await expect(page.getByTestId('deposit-awaiting')).toBeHidden();
   await page.getByTestId('deposit-reference').fill('BDO-778899');
   await page.getByRole('button', { name: 'संदर्भ जमा करें' }).click();

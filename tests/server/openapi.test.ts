@@ -35,7 +35,7 @@ describe('the OpenAPI document (/docs/json)', () => {
   it('is a valid OpenAPI document by a standard validator', async () => {
     const document = await openApiDocument();
     const validator = new Validator();
-    const result = await validator.validate(document as object);
+    const result = await validator.validate(document as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });

@@ -22,8 +22,9 @@ export async function rowCounts(
   const parts = tables.rows
     .filter(({ name }) => !ignore.includes(name))
     .map(
-    ({ name }) => `select '${name.replaceAll("'", "''")}' as name, count(*)::int as n from "${name}"`,
-  );
+      ({ name }) =>
+        `select '${name.replaceAll("'", "''")}' as name, count(*)::int as n from "${name}"`,
+    );
   if (parts.length === 0) return {};
   const counts = (await db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
     rows: { name: string; n: number }[];

@@ -2,7 +2,12 @@ import { languages, type Language } from '../../../contract/constants.ts';
 import type { ErrorCode } from '../../../contract/envelope.ts';
 
 type Catalogue = Record<
-  ErrorCode | 'bad_field' | 'bad_text' | 'bad_cidr' | 'end_time_required' | 'default_language_inactive',
+  | ErrorCode
+  | 'bad_field'
+  | 'bad_text'
+  | 'bad_cidr'
+  | 'end_time_required'
+  | 'default_language_inactive',
   string
 >;
 
