@@ -12,8 +12,9 @@ import type { Db } from '../../src/server/platform/db/client.ts';
  */
 export async function rowCounts(
   db: Db,
-  // The scheduler's own bookkeeping: a job run may claim its period while a request is served.
-  ignore: readonly string[] = ['job_runs'],
+  // Bookkeeping written beside requests, not by them: a job run claims its period, and the
+  // real-time publisher numbers an earlier call's balance event after that call has answered.
+  ignore: readonly string[] = ['job_runs', 'member_event_seq'],
 ): Promise<Record<string, number>> {
   const tables = (await db.execute(
     sql`select table_name as name from information_schema.tables
