@@ -291,12 +291,12 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         ...fieldPaths(validBody).map((field): ['body', string[]] => ['body', field]),
         ...fieldPaths(validPayload).map((field): ['payload', string[]] => ['payload', field]),
       ];
-      for (const [where, field] of bodyFields) {
-        for (const value of [
-          rng.pick(textAttacks),
-          rng.pick(numberAttacks),
-          rng.pick([...hostileValues, missing]),
-        ]) {
+      // Every field gets unstorable text and an out-of-range number; every other field also a
+      // wrong type, a long string, a missing value... (kept to a few cases per operation).
+      for (const [index, [where, field]] of bodyFields.entries()) {
+        const values = [rng.pick(textAttacks), rng.pick(numberAttacks)];
+        if (index % 2 === 0) values.push(rng.pick([...hostileValues, missing]));
+        for (const value of values) {
           cases.push({
             label: `${where}.${field.join('.')}`,
             auth: needs,
