@@ -44,6 +44,8 @@ export function isStorableText(text: string): boolean {
 export function unstorableTextPath(value: unknown, path: string[] = []): string | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path.join('.');
   if (value === null || typeof value !== 'object' || path.length > 64) return null;
+  // Raw bodies (Buffers) are bytes, not text: the route that parses them checks what it parses.
+  if (ArrayBuffer.isView(value)) return null;
   for (const [key, item] of Object.entries(value)) {
     if (!isStorableText(key))
       return [...path, key.toWellFormed().replaceAll('\u0000', '\\0')].join('.');

@@ -273,6 +273,20 @@ describe('deposits through a payment gateway over HTTP', () => {
     socket.close();
   });
 
+  it('refuses a signed webhook whose text PostgreSQL cannot store with 400, crediting nothing', async () => {
+    const { token, socket } = await d.player();
+    const order = await d.order(token, 'online');
+    const before = await d.counts();
+    for (const eventId of ['evt_\u0000', 'evt_\ud800']) {
+      const body = d.event(order, 'paid', { eventId });
+      const reply = await d.webhook(body, d.signed(body));
+      expect([eventId, reply.status, reply.body.code]).toEqual([eventId, 400, 'bad_request']);
+    }
+    expect(await d.counts()).toBe(before);
+    expect((await d.get(token, order.orderId)).body.value?.status).toBe('pending');
+    socket.close();
+  });
+
   it('credits a paid order once, however often and however concurrently it is told', async () => {
     const { token, socket } = await d.player();
     const order = await d.order(token, 'online', '250000');

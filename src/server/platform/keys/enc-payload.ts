@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { unstorableTextPath } from '../../../contract/primitives.ts';
+import { refuseUnstorableText } from '../http/text-guard.ts';
 import { AppError } from '../errors.ts';
 import type { KeyService } from './keys.service.ts';
 
@@ -26,11 +26,8 @@ export function createEncService(deps: { keys: Pick<KeyService, 'decrypt'> }) {
       } catch {
         throw new AppError(400, 'enc_invalid');
       }
-      // The same text check as the boundary's (http/text-guard.ts), on the decrypted payload.
-      const unstorable = unstorableTextPath(json);
-      if (unstorable !== null) {
-        throw new AppError(400, 'bad_request', 'bad_text', { field: unstorable || 'enc' });
-      }
+      // The same text check as the boundary's, on the decrypted payload.
+      refuseUnstorableText(json, 'enc');
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         throw new AppError(400, 'bad_request', 'bad_field', { field: fieldOf(parsed.error) });
