@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema } from './primitives.ts';
 import { minorUnitsSchema } from './wallet.ts';
 
 /**
@@ -83,7 +84,7 @@ const positiveMinor = z
   .refine((text) => !/^0+$/.test(text), 'not zero');
 
 export const createDepositBodySchema = z.object({
-  channelId: z.number().int().min(1).max(2_147_483_647),
+  channelId: dbIdSchema,
   /** Positive integer minor units within the channel's limits. */
   amount: positiveMinor,
   /** The app's key for this submit, so a retried submit makes one order. */
@@ -95,14 +96,27 @@ export const createDepositBodySchema = z.object({
 });
 export type CreateDepositBody = z.infer<typeof createDepositBodySchema>;
 
-export const transferReferenceBodySchema = z.object({
-  reference: z
-    .string()
-    .trim()
-    .min(4)
-    .max(64)
-    .regex(/^[A-Za-z0-9 _./-]+$/),
-});
+/**
+ * A bank transfer's reference: 4 to 64 of letters, digits, space and `_ . / -`. One rule for the
+ * server's schema and the form's `pattern` attribute, which browsers compile with the `v` flag
+ * (so `/` and `-` are escaped inside the class). A longer one is refused, never shortened.
+ */
+export const transferReferenceRule = {
+  minLength: 4,
+  maxLength: 64,
+  characters: '[A-Za-z0-9 _.\\/\\-]',
+} as const;
+/** The `pattern` attribute of the reference field (the browser anchors it). */
+export const transferReferencePattern = `${transferReferenceRule.characters}{${transferReferenceRule.minLength},${transferReferenceRule.maxLength}}`;
+
+export const transferReferenceSchema = z
+  .string()
+  .trim()
+  .min(transferReferenceRule.minLength)
+  .max(transferReferenceRule.maxLength)
+  .regex(new RegExp(`^${transferReferenceRule.characters}+$`));
+
+export const transferReferenceBodySchema = z.object({ reference: transferReferenceSchema });
 
 export const orderIdParamsSchema = z.object({ orderId: z.uuid() });
 

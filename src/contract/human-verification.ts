@@ -36,10 +36,13 @@ export const humanVerificationSolutionSchema = z.object({
 });
 
 /** The decoded answer (`humanVerification` is base64 of this JSON). */
-export const humanVerificationAnswerSchema = z.object({
-  challenge: humanVerificationChallengeSchema,
-  solution: humanVerificationSolutionSchema,
-});
+export const humanVerificationAnswerSchema = z
+  .object({
+    challenge: humanVerificationChallengeSchema,
+    solution: humanVerificationSolutionSchema,
+  })
+  // A component of the OpenAPI document, which the humanVerification fields point to.
+  .meta({ id: 'HumanVerificationAnswer' });
 
 /** The challenge call: `challenge` is null when the site has human verification off. */
 export const humanVerificationReplySchema = z.object({

@@ -46,10 +46,58 @@ export const identityPaths = {
 
 export const encBodySchema = z.object({ enc: z.string().min(20).max(20_000) });
 
+/** How every (enc) call is sent, as its OpenAPI description says. */
+export const encCallDescription =
+  '(enc) The body is `{ "enc": "<JWE compact>" }`: the JSON payload named by `x-enc-payload` ' +
+  '(a schema in components.schemas), encrypted with alg RSA-OAEP-256 and enc A256GCM to the ' +
+  'server key published as a JWK at GET /wps/system/publicKey; any standard JOSE library ' +
+  'produces it. A JWE the server cannot read answers 400 enc_invalid; a payload that breaks ' +
+  'its schema, 400 bad_request naming the field.';
+
+/**
+ * The `{ enc }` body of an (enc) call, documented with its payload: `payload` (the schema the
+ * route opens the JWE with) gets the component id `id`, and the body points at it with the
+ * OpenAPI extension `x-enc-payload`. The type provider names input components `<id>Input`.
+ *
+ * @example
+ * export const loginBodySchema = encBodyOf(loginPayloadSchema, 'LoginPayload');
+ */
+export function encBodyOf<B extends z.ZodObject = typeof encBodySchema>(
+  payload: z.ZodType,
+  id: string,
+  body?: B,
+): B {
+  const meta = z.globalRegistry.get(payload);
+  if (!meta?.id) z.globalRegistry.add(payload, { ...meta, id });
+  return (body ?? encBodySchema).meta({
+    description: encCallDescription,
+    'x-enc-payload': { $ref: `#/components/schemas/${id}Input` },
+  }) as B;
+}
+
 const trimmed = (max: number) => z.string().trim().max(max);
 
 /** Proof-of-work human verification (altcha) answer, as the widget posts it. */
-export const humanVerificationSchema = z.string().min(1).max(4000);
+export const humanVerificationSchema = z
+  .string()
+  .min(1)
+  .max(4000)
+  .describe(
+    'Human verification answer (when GET /wps/system/humanVerification says enabled): base64 ' +
+      'of the JSON HumanVerificationAnswer `{ challenge, solution }`, the challenge from that ' +
+      'call and the counter whose derived key starts with its keyPrefix.',
+  );
+
+/** The text of the captcha image, checked against the browser named by the `cid` cookie. */
+const captchaAnswerSchema = z
+  .string()
+  .trim()
+  .max(16)
+  .describe(
+    'Captcha answer: the text of the image from GET /wps/captcha. That call sets the `cid` ' +
+      'cookie naming this browser; send the cookie back with this call. Asked after repeated ' +
+      'failures (code captcha_required).',
+  );
 
 export const loginTypes = ['username', 'sms'] as const;
 
@@ -57,7 +105,7 @@ export const loginPayloadSchema = z.object({
   type: z.enum(loginTypes).default('username'),
   username: trimmed(64).min(1),
   password: z.string().max(128).optional(),
-  captcha: trimmed(16).optional(),
+  captcha: captchaAnswerSchema.optional(),
   countryDialingCode: z
     .string()
     .regex(/^\d{1,4}$/)
@@ -69,6 +117,7 @@ export const loginPayloadSchema = z.object({
   agentLogin: z.boolean().optional(),
 });
 export type LoginPayload = z.infer<typeof loginPayloadSchema>;
+export const loginBodySchema = encBodyOf(loginPayloadSchema, 'LoginPayload');
 
 export const secondFactors = ['sms', 'email', 'totp'] as const;
 
@@ -99,6 +148,7 @@ export const loginVerifySendBodySchema = z.object({
 /** Authenticator (TOTP) binding; the current password is asked again (enc). */
 export const totpStatusSchema = z.object({ bound: z.boolean() });
 export const totpSetupPayloadSchema = z.object({ password: z.string().min(1).max(128) });
+export const totpSetupBodySchema = encBodyOf(totpSetupPayloadSchema, 'TotpSetupPayload');
 export const totpSetupResultSchema = z.object({
   /** Base32, for typing into the authenticator by hand. */
   secret: z.string(),
@@ -110,6 +160,7 @@ export const totpUnbindPayloadSchema = z.object({
   password: z.string().min(1).max(128),
   code: z.string().regex(/^\d{6}$/),
 });
+export const totpUnbindBodySchema = encBodyOf(totpUnbindPayloadSchema, 'TotpUnbindPayload');
 
 export const memberTypes = [0, 1, 2, 4, 41, 42] as const;
 
@@ -144,7 +195,7 @@ export const registerPayloadSchema = z.object({
     .regex(/^\d{1,4}$/)
     .optional(),
   recommenderId: trimmed(32).optional(),
-  captcha: trimmed(16).optional(),
+  captcha: captchaAnswerSchema.optional(),
   verificationCode: z.string().max(255).optional(),
   affiliateCode: trimmed(32).optional(),
   referralCode: trimmed(32).optional(),
@@ -163,6 +214,7 @@ export const registerPayloadSchema = z.object({
   humanVerification: humanVerificationSchema.optional(),
 });
 export type RegisterPayload = z.infer<typeof registerPayloadSchema>;
+export const registerBodySchema = encBodyOf(registerPayloadSchema, 'RegisterPayload');
 
 /** What a code sent by /sms/noLogin is for; login when absent. */
 export const noLoginSmsPurposes = ['login', 'resetPassword'] as const;
@@ -170,7 +222,7 @@ export const noLoginSmsPurposes = ['login', 'resetPassword'] as const;
 export const smsSendBodySchema = z.object({
   countryDialingCode: z.string().regex(/^\d{1,4}$/),
   mobileNo: z.string().max(20),
-  captcha: trimmed(16).optional(),
+  captcha: captchaAnswerSchema.optional(),
   humanVerification: humanVerificationSchema.optional(),
   purpose: z.enum(noLoginSmsPurposes).optional(),
 });
@@ -181,6 +233,10 @@ export const changePasswordPayloadSchema = z.object({
   newPassword: z.string().min(1).max(128),
   confirmNewPassword: z.string().min(1).max(128),
 });
+export const changePasswordBodySchema = encBodyOf(
+  changePasswordPayloadSchema,
+  'ChangePasswordPayload',
+);
 
 export const passwordEmailBodySchema = z.object({
   username: trimmed(64).min(1),
@@ -199,6 +255,10 @@ export const passwordVerificationPayloadSchema = z.object({
   countryDialingCode: z.string().regex(/^\d{1,4}$/),
   verificationCode: z.string().regex(/^\d{6}$/),
 });
+export const passwordVerificationBodySchema = encBodyOf(
+  passwordVerificationPayloadSchema,
+  'PasswordVerificationPayload',
+);
 
 /** Phone reset reply: the account whose password was set, for the automatic login. */
 export const passwordVerificationResultSchema = z.object({ username: z.string() });
@@ -209,13 +269,21 @@ export const affiliateQuerySchema = z.object({
 });
 export const affiliateResultSchema = z.object({ valid: z.boolean() });
 
-export const freePlayBodySchema = z.object({
-  os: z.string().max(32),
-  platform: z.literal('W'),
-  /** A random string from the client, encrypted (enc). */
-  enc: z.string().min(20).max(20_000),
-  gatewayVersion: z.literal(3),
-});
+/** The trial login's payload: any JSON; it only proves that the client holds the server key. */
+export const freePlayPayloadSchema = z
+  .unknown()
+  .describe('Any JSON value (the app sends a random string); its content is not used.');
+export const freePlayBodySchema = encBodyOf(
+  freePlayPayloadSchema,
+  'FreePlayPayload',
+  z.object({
+    os: z.string().max(32),
+    platform: z.literal('W'),
+    /** A random string from the client, encrypted (enc). */
+    enc: z.string().min(20).max(20_000),
+    gatewayVersion: z.literal(3),
+  }),
+);
 
 /** Development-only outbox page: the newest messages the outbox providers stored. */
 export const outboxQuerySchema = z.object({

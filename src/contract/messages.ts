@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParamSchema, dbIdSchema } from './primitives.ts';
 import { constants } from './constants.ts';
 
 /**
@@ -57,7 +58,7 @@ export const messagePageSchema = z.object({
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 export const messageIdParamsSchema = z.object({
-  messageId: z.coerce.number().int().min(1).max(2_147_483_647),
+  messageId: dbIdParamSchema,
 });
 
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
@@ -70,7 +71,7 @@ export const unreadReplySchema = z.object({ unread: z.number().int().min(0) });
 export const sendMessageBodySchema = z
   .object({
     /** The player; null sends to every player. */
-    memberId: z.number().int().positive().nullable(),
+    memberId: dbIdSchema.nullable(),
     title: z.string().trim().min(1).max(200),
     content: z.string().trim().min(1).max(5000),
   })

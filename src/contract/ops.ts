@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParamSchema } from './primitives.ts';
 import {
   bannerSchema,
   languageSchema,
@@ -82,7 +83,7 @@ export const bannerBodySchema = z.object({
   titles: localizedTextSchema.optional(),
   sortOrder: z.number().int().min(0).max(10_000),
 });
-export const bannerParamsSchema = z.object({ bannerId: z.coerce.number().int().positive() });
+export const bannerParamsSchema = z.object({ bannerId: dbIdParamSchema });
 export const opsBannerSchema = bannerSchema;
 
 export const announcementBodySchema = z.object({
@@ -92,5 +93,5 @@ export const announcementBodySchema = z.object({
   popup: z.boolean(),
   publishedAt: z.iso.datetime({ offset: true }).optional(),
 });
-export const announcementParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const announcementParamsSchema = z.object({ id: dbIdParamSchema });
 export const opsNoticeSchema = noticeSchema;

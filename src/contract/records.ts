@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema } from './primitives.ts';
 import { constants } from './constants.ts';
 import { entryKindSchema, minorUnitsSchema, walletKindSchema } from './wallet.ts';
 
@@ -211,7 +212,7 @@ export const merchantWalletBodySchema = merchantWalletSchema.strict();
 /** Operator: a bonus or rebate credited to a member's main wallet. */
 export const bonusBodySchema = z
   .object({
-    memberId: z.number().int().positive(),
+    memberId: dbIdSchema,
     kind: z.enum(bonusKinds),
     amount: positiveMinorSchema,
     /** What the member sees in bonus details ("Welcome bonus"). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encBodyOf } from './identity.ts';
 
 /**
  * The member center's account security (page securityCenter): the summary it shows, and the
@@ -42,17 +43,21 @@ export const mobileCodePayloadSchema = z.object({
   mobileNum,
 });
 export type MobileCodePayload = z.infer<typeof mobileCodePayloadSchema>;
+export const mobileCodeBodySchema = encBodyOf(mobileCodePayloadSchema, 'MobileCodePayload');
 
 export const changeMobilePayloadSchema = mobileCodePayloadSchema.extend({
   verificationCode: code,
 });
 export type ChangeMobilePayload = z.infer<typeof changeMobilePayloadSchema>;
+export const changeMobileBodySchema = encBodyOf(changeMobilePayloadSchema, 'ChangeMobilePayload');
 
 export const emailCodePayloadSchema = z.object({ password: currentPassword, email: emailAddress });
 export type EmailCodePayload = z.infer<typeof emailCodePayloadSchema>;
+export const emailCodeBodySchema = encBodyOf(emailCodePayloadSchema, 'EmailCodePayload');
 
 export const changeEmailPayloadSchema = emailCodePayloadSchema.extend({ verificationCode: code });
 export type ChangeEmailPayload = z.infer<typeof changeEmailPayloadSchema>;
+export const changeEmailBodySchema = encBodyOf(changeEmailPayloadSchema, 'ChangeEmailPayload');
 
 /** A code sent: the minutes it is valid (the send button counts them down). */
 export const contactCodeResultSchema = z.object({ expiredMinutes: z.number().int().positive() });

@@ -68,13 +68,17 @@ export type ModuleNode = {
   enabled: '1' | '0';
   childrenNodes: ModuleNode[];
 };
-export const moduleNodeSchema: z.ZodType<ModuleNode> = z.lazy(() =>
-  z.object({
-    modId: z.string(),
-    enabled: z.enum(['1', '0']),
-    childrenNodes: z.array(moduleNodeSchema),
-  }),
-);
+// Recursive, so it carries an id: the OpenAPI document names it once in its components and
+// refers to it there (an anonymous recursive schema became a reference to nothing).
+export const moduleNodeSchema: z.ZodType<ModuleNode> = z
+  .lazy(() =>
+    z.object({
+      modId: z.string(),
+      enabled: z.enum(['1', '0']),
+      childrenNodes: z.array(moduleNodeSchema),
+    }),
+  )
+  .meta({ id: 'ModuleNode' });
 
 /** True when the module and every ancestor are on. */
 export function isModuleEnabled(tree: readonly ModuleNode[], modId: string): boolean {

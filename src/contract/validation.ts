@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSchema } from './primitives.ts';
 
 /**
  * Registration field rules come from the server per field (spec section 5). `patternId` names
@@ -83,8 +84,8 @@ export const fieldRuleSchema = z.object({
   required: z.boolean(),
   acceptedPattern: z.string(),
   patternId: z.enum(patternIds),
-  minLength: z.number().int().min(0),
-  maxLength: z.number().int().min(0),
+  minLength: countSchema,
+  maxLength: countSchema,
 });
 export type FieldRule = z.infer<typeof fieldRuleSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema } from './primitives.ts';
 import type { Minor } from './money.ts';
 
 /**
@@ -141,7 +142,7 @@ export const reconcileReplySchema = z.object({
 export type ReconcileReply = z.infer<typeof reconcileReplySchema>;
 
 export const adjustmentBodySchema = z.object({
-  memberId: z.number().int().positive(),
+  memberId: dbIdSchema,
   walletKind: walletKindSchema.default(mainWalletKind),
   /** Signed minor units, not zero: a credit or a debit. */
   amount: minorUnitsSchema.refine((text) => !/^-?0+$/.test(text), 'not zero'),

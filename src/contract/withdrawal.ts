@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dbBigIdParamSchema, dbBigIdSchema, dbIdParamSchema } from './primitives.ts';
+import { encBodyOf } from './identity.ts';
 import { minorUnitsSchema } from './wallet.ts';
 
 /**
@@ -116,6 +118,10 @@ export const setPaymentPasswordPayloadSchema = z.object({
   password: z.string().min(1).max(128),
 });
 export type SetPaymentPasswordPayload = z.infer<typeof setPaymentPasswordPayloadSchema>;
+export const setPaymentPasswordBodySchema = encBodyOf(
+  setPaymentPasswordPayloadSchema,
+  'SetPaymentPasswordPayload',
+);
 
 /** The smallest request: P 100.00. */
 export const minWithdrawalAmount = 10_000n;
@@ -123,7 +129,7 @@ export const minWithdrawalAmount = 10_000n;
 export const maxWithdrawalAmount = 100_000_000n;
 
 export const withdrawalRequestPayloadSchema = z.object({
-  bankAccountId: z.number().int().positive(),
+  bankAccountId: dbBigIdSchema,
   /** Positive integer minor units. */
   amount: z.string().regex(/^\d{1,12}$/, 'integer minor units'),
   paymentPassword: paymentPasswordSchema,
@@ -131,6 +137,10 @@ export const withdrawalRequestPayloadSchema = z.object({
   idempotencyKey: z.string().min(8).max(128),
 });
 export type WithdrawalRequestPayload = z.infer<typeof withdrawalRequestPayloadSchema>;
+export const withdrawalRequestBodySchema = encBodyOf(
+  withdrawalRequestPayloadSchema,
+  'WithdrawalRequestPayload',
+);
 
 export const withdrawalStatuses = ['requested', 'paid', 'rejected', 'confirmed'] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
@@ -182,12 +192,12 @@ export const confirmationFieldsSchema = z
 export type ConfirmationFields = z.infer<typeof confirmationFieldsSchema>;
 
 export const withdrawalIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: dbBigIdParamSchema,
 });
 
 export const opsWithdrawalQuerySchema = z.object({
   status: withdrawalStatusSchema.optional(),
-  memberId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  memberId: dbIdParamSchema.optional(),
 });
 export const opsWithdrawalSchema = withdrawalSchema.extend({
   memberId: z.number().int(),
@@ -197,5 +207,5 @@ export const opsWithdrawalSchema = withdrawalSchema.extend({
 export const opsWithdrawalListSchema = z.object({ withdrawals: z.array(opsWithdrawalSchema) });
 export const rejectBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
 export const imageParamsSchema = withdrawalIdParamsSchema.extend({
-  imageId: z.coerce.number().int().min(1).max(2_147_483_647),
+  imageId: dbBigIdParamSchema,
 });

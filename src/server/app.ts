@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -128,6 +129,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     },
     transform: jsonSchemaTransform,
+    // The schemas with an id (recursive ones) land in components.schemas, where $refs point.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 

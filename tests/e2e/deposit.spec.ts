@@ -87,6 +87,16 @@ test('the bank transfer channel shows the account and takes the reference; the o
   await expect(details).toBeVisible();
   await expect(page.getByTestId('deposit-bank-amount')).toHaveText('P 750.00');
   await expect(page.getByTestId('deposit-bank-number')).not.toBeEmpty();
+  // A reference longer than 64 characters is refused by the field's pattern (a valid browser
+  // regular expression), not cut to 64 and sent.
+  const reference = page.getByTestId('deposit-reference');
+  await reference.fill(`BDO-${'7'.repeat(496)}`);
+  await expect(reference).toHaveValue(`BDO-${'7'.repeat(496)}`);
+  await page.getByRole('button', { name: 'संदर्भ जमा करें' }).click();
+  expect(
+    await reference.evaluate((input: HTMLInputElement) => input.validity.patternMismatch),
+  ).toBe(true);
+  await expect(page.getByTestId('deposit-awaiting')).toBeHidden();
   await page.getByTestId('deposit-reference').fill('BDO-778899');
   await page.getByRole('button', { name: 'संदर्भ जमा करें' }).click();
   await expect(page.getByTestId('deposit-awaiting')).toBeVisible();

@@ -287,6 +287,20 @@ describe('deposits through a payment gateway over HTTP', () => {
     socket.close();
   });
 
+  it('refuses a signed webhook whose text PostgreSQL cannot store with 400, crediting nothing', async () => {
+    const { token, socket } = await d.player();
+    const order = await d.order(token, 'online');
+    const before = await d.counts();
+    for (const eventId of ['evt_\u0000', 'evt_\ud800']) {
+      const body = d.event(order, 'paid', { eventId });
+      const reply = await d.webhook(body, d.signed(body));
+      expect([eventId, reply.status, reply.body.code]).toEqual([eventId, 400, 'bad_request']);
+    }
+    expect(await d.counts()).toBe(before);
+    expect((await d.get(token, order.orderId)).body.value?.status).toBe('pending');
+    socket.close();
+  });
+
   it('credits a paid order once, however often and however concurrently it is told', async () => {
     const { token, socket } = await d.player();
     const order = await d.order(token, 'online', '250000');
@@ -536,6 +550,23 @@ describe('deposits through a payment gateway over HTTP', () => {
         'deposit.transferReference',
       ]);
       expect(audits.find((a) => a.action === 'deposit.paid')?.actor).toBe('operator:ops-test');
+      socket.close();
+    });
+
+    it('refuses a 500-character reference with a clear 400 and never stores a shortened one', async () => {
+      const { token, socket } = await d.player();
+      const order = await d.order(token, 'manual', '20000');
+      const long = `BDO-${'7'.repeat(496)}`;
+      const reply = await call<DepositOrder>(site.app, {
+        method: 'POST',
+        url: depositPaths.transferReference.replace(':orderId', order.orderId),
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+        payload: { reference: long },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ success: false, code: 'bad_request' });
+      expect(reply.body.message).toContain('reference');
+      expect((await d.get(token, order.orderId)).body.value?.transferReference).toBeNull();
       socket.close();
     });
 

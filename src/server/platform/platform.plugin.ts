@@ -8,6 +8,7 @@ import { createEncService, type EncService } from './keys/enc-payload.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
 import { registerRateLimit } from './rate-limit/rate-limit.plugin.ts';
@@ -81,6 +82,7 @@ export const platform = fp<PlatformOptions>(
     app.decorate('enc', createEncService({ keys }));
     registerRequestContext(app, config);
     registerAuth(app);
+    registerTextGuard(app);
     registerErrorHandler(app);
     // The gateway authenticates sockets through the member check the identity area provides.
     const gateway = registerRealtime(app, config, {

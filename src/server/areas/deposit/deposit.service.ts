@@ -31,6 +31,7 @@ import {
 } from './payment.provider.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { refuseUnstorableText } from '../../platform/http/text-guard.ts';
 import type { LedgerService } from '../wallet/wallet.port.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import {
@@ -373,6 +374,8 @@ export function createDepositService(deps: DepositDeps) {
       } catch {
         throw new AppError(400, 'bad_request');
       }
+      // A raw body skips the boundary's text check (http/text-guard.ts): the same check here.
+      refuseUnstorableText(json, 'body');
       const parsed = paymentWebhookBodySchema.safeParse(json);
       if (!parsed.success) throw new AppError(400, 'bad_request');
       const event = parsed.data;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  encBodySchema,
   identityPaths,
+  passwordVerificationBodySchema,
   passwordVerificationPayloadSchema,
   passwordVerificationResultSchema,
 } from '../../../contract/identity.ts';
@@ -22,7 +22,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
         tags: ['verification'],
         summary:
           "Set a new password with the SMS code sent for resetPassword (enc; FORGETMOBILE); answers the account's username, and the member's sessions end",
-        body: encBodySchema,
+        body: passwordVerificationBodySchema,
         response: replies(passwordVerificationResultSchema),
       },
     },

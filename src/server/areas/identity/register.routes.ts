@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   affiliateQuerySchema,
   affiliateResultSchema,
-  encBodySchema,
   identityPaths,
   loginResultSchema,
+  registerBodySchema,
   registerPayloadSchema,
 } from '../../../contract/identity.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
@@ -23,7 +23,7 @@ export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
       schema: {
         tags: ['session'],
         summary: 'Register by username (enc: RegisterPayload); logs in when `login` is true',
-        body: encBodySchema,
+        body: registerBodySchema,
         response: replies(loginResultSchema),
       },
     },
@@ -42,7 +42,7 @@ export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
         tags: ['session'],
         summary:
           'Register by mobile number (enc: RegisterPayload; MOBILENUMREG3): the username is the number, its SMS code is checked; a password only with MOBILENUMPASSREG3',
-        body: encBodySchema,
+        body: registerBodySchema,
         response: replies(loginResultSchema),
       },
     },

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { encBodySchema } from '../../../contract/identity.ts';
 import {
+  changeEmailBodySchema,
   changeEmailPayloadSchema,
+  changeMobileBodySchema,
   changeMobilePayloadSchema,
   contactChangeResultSchema,
   contactCodeResultSchema,
+  emailCodeBodySchema,
   emailCodePayloadSchema,
+  mobileCodeBodySchema,
   mobileCodePayloadSchema,
   securityCenterPaths,
   securitySummarySchema,
@@ -53,7 +56,7 @@ export const securityCenterRoutes: FastifyPluginAsyncZod<SecurityCenterRouteDeps
         summary:
           'Send a code to a new mobile number (enc: { password, countryDialingCode, mobileNum })',
         security: bearer,
-        body: encBodySchema,
+        body: mobileCodeBodySchema,
         response: replies(contactCodeResultSchema),
       },
     },
@@ -80,7 +83,7 @@ export const securityCenterRoutes: FastifyPluginAsyncZod<SecurityCenterRouteDeps
         summary:
           'Change the mobile number (enc: { password, countryDialingCode, mobileNum, verificationCode })',
         security: bearer,
-        body: encBodySchema,
+        body: changeMobileBodySchema,
         response: replies(contactChangeResultSchema),
       },
     },
@@ -99,7 +102,7 @@ export const securityCenterRoutes: FastifyPluginAsyncZod<SecurityCenterRouteDeps
         tags: ['member'],
         summary: 'Send a code to a new e-mail address (enc: { password, email })',
         security: bearer,
-        body: encBodySchema,
+        body: emailCodeBodySchema,
         response: replies(contactCodeResultSchema),
       },
     },
@@ -125,7 +128,7 @@ export const securityCenterRoutes: FastifyPluginAsyncZod<SecurityCenterRouteDeps
         tags: ['member'],
         summary: 'Change the e-mail address (enc: { password, email, verificationCode })',
         security: bearer,
-        body: encBodySchema,
+        body: changeEmailBodySchema,
         response: replies(contactChangeResultSchema),
       },
     },

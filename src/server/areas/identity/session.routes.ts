@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changePasswordBodySchema,
   changePasswordPayloadSchema,
   changePasswordResultSchema,
-  encBodySchema,
   freePlayBodySchema,
+  freePlayPayloadSchema,
   identityPaths,
+  loginBodySchema,
   loginPayloadSchema,
   loginResultSchema,
   memberIconSchema,
@@ -45,7 +47,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
       schema: {
         tags: ['session'],
         summary: 'Log in (enc: LoginPayload); captcha after 3 failures, short lock after 10',
-        body: encBodySchema,
+        body: loginBodySchema,
         response: replies(loginResultSchema),
       },
     },
@@ -77,7 +79,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     },
     async (request) => {
       // The client's random string proves it holds our public key; its content is not used.
-      await enc.open(z.unknown(), request.body.enc);
+      await enc.open(freePlayPayloadSchema, request.body.enc);
       return ok(await identity.freePlay(contextOf(request)));
     },
   );
@@ -141,7 +143,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
         tags: ['member'],
         summary: "Change password (enc); ends the member's other sessions",
         security: bearer,
-        body: encBodySchema,
+        body: changePasswordBodySchema,
         response: replies(changePasswordResultSchema),
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dbIdParamSchema } from '../../../contract/primitives.ts';
 import { notifyBodySchema, notifyPath, notifyResultSchema } from '../../../contract/realtime.ts';
 import type { NotifyService } from './notify.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
@@ -18,7 +19,7 @@ export const notifyRoutes: FastifyPluginAsyncZod<{ notify: NotifyService }> = as
         tags: ['ops'],
         security: [{ opsBasic: [] }],
         summary: "Send a live notification to a player's open pages (audited)",
-        params: z.object({ memberId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        params: z.object({ memberId: dbIdParamSchema }),
         body: notifyBodySchema,
         response: replies(notifyResultSchema),
       },

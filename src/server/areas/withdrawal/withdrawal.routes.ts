@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { encBodySchema } from '../../../contract/identity.ts';
 import {
   bankAccountSchema,
   bindBankAccountBodySchema,
@@ -12,9 +11,11 @@ import {
   opsWithdrawalQuerySchema,
   proofImageLimits,
   rejectBodySchema,
+  setPaymentPasswordBodySchema,
   setPaymentPasswordPayloadSchema,
   withdrawalIdParamsSchema,
   withdrawalListSchema,
+  withdrawalRequestBodySchema,
   withdrawalRequestPayloadSchema,
   withdrawalSchema,
   withdrawInfoSchema,
@@ -136,7 +137,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
         tags,
         security,
         summary: 'Set the payment password when none is set (enc: paymentPassword, password)',
-        body: encBodySchema,
+        body: setPaymentPasswordBodySchema,
         response: replies(z.object({ paymentPasswordSet: z.boolean() })),
       },
     },
@@ -171,7 +172,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
         summary:
           'Request a withdrawal (enc: bankAccountId, amount, paymentPassword, idempotencyKey); the amount leaves the wallet at once',
         description: idempotentCallDescription,
-        body: encBodySchema,
+        body: withdrawalRequestBodySchema,
         response: replies(withdrawalSchema),
       },
     },

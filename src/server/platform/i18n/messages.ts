@@ -2,7 +2,12 @@ import { languages, type Language } from '../../../contract/constants.ts';
 import type { ErrorCode } from '../../../contract/envelope.ts';
 
 type Catalogue = Record<
-  ErrorCode | 'bad_field' | 'bad_cidr' | 'end_time_required' | 'default_language_inactive',
+  | ErrorCode
+  | 'bad_field'
+  | 'bad_text'
+  | 'bad_cidr'
+  | 'end_time_required'
+  | 'default_language_inactive',
   string
 >;
 
@@ -11,6 +16,8 @@ const catalogues: Record<Language, Catalogue> = {
   hi: {
     bad_request: 'अनुरोध अमान्य है।',
     bad_field: 'फ़ील्ड "{field}" का मान अमान्य है।',
+    bad_text:
+      'फ़ील्ड "{field}" में ऐसे अक्षर हैं जिन्हें स्वीकार नहीं किया जा सकता (जैसे शून्य वर्ण)। कृपया उन्हें हटाकर फिर से भेजें।',
     bad_cidr: '"{value}" मान्य IP रेंज (CIDR) नहीं है।',
     end_time_required: 'रखरखाव चालू करने के लिए समाप्ति समय आवश्यक है।',
     default_language_inactive: 'डिफ़ॉल्ट भाषा सक्रिय भाषाओं में होनी चाहिए।',
@@ -96,6 +103,8 @@ const catalogues: Record<Language, Catalogue> = {
   en: {
     bad_request: 'The request is not valid.',
     bad_field: 'The value of field "{field}" is not valid.',
+    bad_text:
+      'The field "{field}" contains characters that cannot be accepted (such as a null character). Please remove them and send again.',
     bad_cidr: '"{value}" is not a valid IP range (CIDR).',
     end_time_required: 'An end time is required to switch maintenance on.',
     default_language_inactive: 'The default language must be one of the active languages.',
@@ -182,6 +191,8 @@ const catalogues: Record<Language, Catalogue> = {
   bn: {
     bad_request: 'অনুরোধটি বৈধ নয়।',
     bad_field: '"{field}" ফিল্ডের মান বৈধ নয়।',
+    bad_text:
+      '"{field}" ফিল্ডে এমন অক্ষর আছে যা গ্রহণ করা যায় না (যেমন শূন্য অক্ষর)। অনুগ্রহ করে সেগুলো সরিয়ে আবার পাঠান।',
     bad_cidr: '"{value}" একটি বৈধ IP রেঞ্জ (CIDR) নয়।',
     end_time_required: 'রক্ষণাবেক্ষণ চালু করতে শেষ সময় প্রয়োজন।',
     default_language_inactive: 'ডিফল্ট ভাষা অবশ্যই সক্রিয় ভাষাগুলোর একটি হতে হবে।',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { refuseUnstorableText } from '../http/text-guard.ts';
 import { AppError } from '../errors.ts';
 import type { KeyService } from './keys.service.ts';
 
@@ -25,10 +26,8 @@ export function createEncService(deps: { keys: Pick<KeyService, 'decrypt'> }) {
       } catch {
         throw new AppError(400, 'enc_invalid');
       }
-      // PostgreSQL text cannot hold NUL; no field of ours needs it.
-      if (JSON.stringify(json)?.includes('\\u0000')) {
-        throw new AppError(400, 'bad_request', 'bad_field', { field: 'enc' });
-      }
+      // The same text check as the boundary's, on the decrypted payload.
+      refuseUnstorableText(json, 'enc');
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         throw new AppError(400, 'bad_request', 'bad_field', { field: fieldOf(parsed.error) });

@@ -12,7 +12,12 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { DepositOrder, PaymentChannel } from '../../../contract/deposit.ts';
+import {
+  transferReferencePattern,
+  transferReferenceSchema,
+  type DepositOrder,
+  type PaymentChannel,
+} from '../../../contract/deposit.ts';
 import type { depositMachine } from '../../../machines/deposit.machine.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { useSession } from '../../identity/identity-flows.ts';
@@ -156,11 +161,14 @@ function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
   const error = useSelector(deposit, (s) => s.context.error);
   const headingId = useId();
   const account = order.bankAccount;
+  const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = new FormData(event.currentTarget).get('reference');
-    const reference = typeof value === 'string' ? value.trim() : '';
-    if (reference) deposit.send({ type: 'user.submitReference', reference });
+    // The contract's rule, as the server checks it: a reference too long is refused, not cut.
+    const parsed = transferReferenceSchema.safeParse(typeof value === 'string' ? value : '');
+    setInvalid(!parsed.success);
+    if (parsed.success) deposit.send({ type: 'user.submitReference', reference: parsed.data });
   };
   return (
     <section aria-labelledby={headingId} data-testid="deposit-bank-details">
@@ -186,12 +194,13 @@ function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
           label={t('reference.label')}
           name="reference"
           required
-          minLength={4}
-          maxLength={64}
-          pattern="[A-Za-z0-9 _./\-]+"
+          pattern={transferReferencePattern}
           autoComplete="off"
           disabled={busy}
           hint={t('reference.hint')}
+          error={invalid ? t('reference.invalid') : undefined}
+          errorTestId="deposit-reference-error"
+          onInput={() => setInvalid(false)}
           data-testid="deposit-reference"
         />
         <FormError

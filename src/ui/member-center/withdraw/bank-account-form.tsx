@@ -50,12 +50,12 @@ export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }
     );
   }
   return (
+    // No maxLength: a browser cuts a longer paste silently; the contract's rule says it instead.
     <form className="wd-form" onSubmit={onSubmit} noValidate data-testid="withdraw-bind">
       <Field
         label={t('bank.bankName')}
         name="bankName"
         autoComplete="off"
-        maxLength={64}
         required
         error={errors.bankName}
         data-testid="withdraw-bank-name"
@@ -64,7 +64,6 @@ export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }
         label={t('bank.accountHolder')}
         name="accountHolder"
         autoComplete="name"
-        maxLength={64}
         required
         error={errors.accountHolder}
         data-testid="withdraw-account-holder"
@@ -74,7 +73,6 @@ export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }
         name="accountNumber"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={40}
         required
         error={errors.accountNumber}
         data-testid="withdraw-account-number"

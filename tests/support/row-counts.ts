@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/platform/db/client.ts';
+
+/**
+ * The row count of every table of the schema, in one statement: equal before and after a
+ * request means the request wrote (inserted or deleted) no row anywhere.
+ *
+ * @example
+ * const before = await rowCounts(db);
+ * await refusedCall();
+ * expect(await rowCounts(db)).toEqual(before);
+ */
+export async function rowCounts(
+  db: Db,
+  // Bookkeeping written beside requests, not by them: a job run claims its period, and the
+  // real-time publisher numbers an earlier call's balance event after that call has answered.
+  ignore: readonly string[] = ['job_runs', 'member_event_seq'],
+): Promise<Record<string, number>> {
+  const tables = (await db.execute(
+    sql`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as { rows: { name: string }[] };
+  const parts = tables.rows
+    .filter(({ name }) => !ignore.includes(name))
+    .map(
+      ({ name }) =>
+        `select '${name.replaceAll("'", "''")}' as name, count(*)::int as n from "${name}"`,
+    );
+  if (parts.length === 0) return {};
+  const counts = (await db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
+    rows: { name: string; n: number }[];
+  };
+  return Object.fromEntries(counts.rows.map((row) => [row.name, Number(row.n)]));
+}
