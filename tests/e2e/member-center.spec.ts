@@ -122,7 +122,7 @@ test('the member center opens from the address and from the dropdown on a phone 
   await expect(center).toBeHidden();
 });
 
-test('a free-play account asking for deposit is asked to register first; my account opens (Hindi)', async ({
+test('a free-play account is asked to register first for deposit, withdrawal and my account (Hindi)', async ({
   page,
 }) => {
   await page.goto('/');
@@ -142,8 +142,12 @@ test('a free-play account asking for deposit is asked to register first; my acco
   await expect(page).not.toHaveURL(/[?&]mc=/);
   await page.keyboard.press('Escape');
 
+  await expect(page.getByTestId('register-first')).toBeHidden();
+
+  // Spec section 6: every member-center screen needs a real account, my account included.
   await page.getByTestId('header-account').getByRole('button').first().click();
   await page.getByTestId('menu-member-center').click();
-  await expect(page.getByTestId('member-center')).toBeVisible();
-  await expect(page).toHaveURL(/[?&]mc=securityCenter/);
+  await expect(page.getByTestId('register-first')).toBeVisible();
+  await expect(page.getByTestId('member-center')).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]mc=/);
 });
