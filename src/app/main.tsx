@@ -9,7 +9,6 @@ import { storage } from '../services/storage.ts';
 import { createSystemService } from '../services/system.service.ts';
 import { createEncryptor } from '../services/enc.ts';
 import { createIdentityService, createSessionStore } from '../services/identity.service.ts';
-import { solveHumanVerification } from '../services/human-verification.ts';
 import { createSocialLoginService } from '../services/social-login.ts';
 import { createRecordsClient } from '../services/records.service.ts';
 import { createSecurityService } from '../services/security.service.ts';
@@ -73,7 +72,9 @@ async function start(): Promise<void> {
     security: createSecurityService(http, createEncryptor(http)),
     withdraw: createWithdrawClient(http, createEncryptor(http)),
     deposit: createDepositClient(http),
-    humanVerification: (signal) => solveHumanVerification(http, signal),
+    // altcha comes with the first login, registration or SMS send, not with the first page.
+    humanVerification: async (signal) =>
+      (await import('../services/human-verification.ts')).solveHumanVerification(http, signal),
     navigate: (path) => void router?.navigate(path),
     loadBalance: async (signal) =>
       (await http.get(walletPaths.balance, balanceReplySchema, { signal })).sumBalance,

@@ -6,7 +6,14 @@ import {
   type SequencedEvent,
 } from '../machines/connection.machine.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
-import { connectRealtime, type SocketFactory } from '../realtime/realtime-client.ts';
+import type { connectRealtime, SocketFactory } from '../realtime/realtime-client.ts';
+
+/**
+ * socket.io-client and rxjs come with the first login, not with the first page (a visitor never
+ * opens the channel): the client module is imported when a member is in.
+ */
+const loadClient = async (): Promise<typeof connectRealtime> =>
+  (await import('../realtime/realtime-client.ts')).connectRealtime;
 
 /** Refusal codes meaning the token no longer opens a session (logged out, expired, disabled). */
 const sessionEndedCodes: readonly string[] = ['not_logged_in', 'session_expired'];
@@ -50,6 +57,8 @@ export type RealtimeWiring = {
  */
 export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
   let current: { actor: Actor<typeof connectionMachine>; token: string } | null = null;
+  /** The token whose connection waits for the client module; null when none does. */
+  let pending: string | null = null;
 
   const deliver = (event: SequencedEvent) => {
     switch (event.name) {
@@ -86,8 +95,8 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
   const online = () => current?.actor.send({ type: 'app.online' });
   const offline = () => current?.actor.send({ type: 'app.offline' });
 
-  function start(token: string) {
-    const connection = connectRealtime(
+  function start(connect: typeof connectRealtime, token: string) {
+    const connection = connect(
       { token, ...(deps.url === undefined ? {} : { url: deps.url }) },
       deps.createSocket,
     );
@@ -116,17 +125,31 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
   }
 
   function stopConnection() {
+    pending = null;
     current?.actor.stop();
     current = null;
   }
 
+  let stopped = false;
   const follow = () => {
     const token = deps.getToken();
     const isMember = deps.session.getSnapshot().matches('member') && token !== null;
     if (!isMember) stopConnection();
-    else if (current?.token !== token) {
+    else if (current?.token !== token && pending !== token) {
       stopConnection();
-      start(token);
+      pending = token;
+      loadClient().then(
+        (connect) => {
+          // Logged out, another token, or stopped while the module loaded: nothing to open.
+          if (stopped || pending !== token) return;
+          pending = null;
+          start(connect, token);
+        },
+        () => {
+          // The module could not load (network): the next session change tries again.
+          if (pending === token) pending = null;
+        },
+      );
     }
   };
 
@@ -141,6 +164,7 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
       if (current) resync();
     },
     stop() {
+      stopped = true;
       subscription.unsubscribe();
       deps.window?.removeEventListener('online', online);
       deps.window?.removeEventListener('offline', offline);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { i18n as I18n } from 'i18next';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -28,12 +27,18 @@ export function translateMessage(i18n: Pick<I18n, 't'>, message: ValidationMessa
 
 /**
  * A react-hook-form resolver for a schema of the engine built with `validationTranslator`, so
- * each field shows its first error as a text under it.
+ * each field shows its first error as a text under it. @hookform/resolvers (and react-hook-form
+ * with it) is imported when a form is made, so it comes with the forms, not the first page.
  *
  * @example
  * const translate = validationTranslator(i18n);
  * useForm({ resolver: formResolver(registrationSchema(validators, options, { translate })) });
  */
 export function formResolver<T extends FieldValues>(schema: z.ZodType<T, T>): Resolver<T> {
-  return zodResolver(schema) as Resolver<T>;
+  // Asked for as the form is made, so it is there by the first validation.
+  const resolver = import('@hookform/resolvers/zod').then(
+    ({ zodResolver }) => zodResolver(schema) as Resolver<T>,
+  );
+  resolver.catch(() => {}); // a failed load shows at the validation that awaits it
+  return async (values, context, options) => (await resolver)(values, context, options);
 }

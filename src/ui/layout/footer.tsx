@@ -1,16 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import { A11y, Autoplay } from 'swiper/modules';
-import 'swiper/css';
-import { constants } from '../../contract/constants.ts';
 import { navCategories } from '../../contract/routes.ts';
 import type { GameVendorLanes } from '../../contract/system.ts';
 import { useRemoteData } from '../hooks/use-remote-data.ts';
-import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { useSiteName } from '../hooks/use-permission.ts';
 import { useSiteShellFlows } from './site-shell-flows.ts';
-import { allVendors, vendorLogo } from './vendor-lanes.ts';
+import { allVendors } from './vendor-lanes.ts';
+import { VendorLogo } from './vendor-logo.tsx';
+
+// swiper is not part of the first page's script: the logos stand still until its chunk arrives.
+const VendorSwiper = lazy(() => import('./vendor-swiper.tsx'));
 
 const licences = [
   { key: 'mga', image: '/media/licences/mga.svg' },
@@ -18,15 +18,12 @@ const licences = [
   { key: 'pagcor', image: '/media/licences/pagcor.svg' },
 ] as const;
 
-const { slidesPerView, spaceBetween } = constants.footerStrip;
-
 /** Vendor strip, licences, game categories, help link and the copyright line. */
 export function Footer() {
   const { t } = useTranslation('layout');
   const siteName = useSiteName();
   const { vendors } = useSiteShellFlows();
   const { data } = useRemoteData<GameVendorLanes>(vendors);
-  const reducedMotion = useReducedMotion();
   const strip = allVendors(data);
 
   return (
@@ -34,29 +31,19 @@ export function Footer() {
       {strip.length > 0 && (
         <section className="vendor-strip container" aria-label={t('footer.providers')}>
           <h2 className="site-footer__heading">{t('footer.providers')}</h2>
-          <Swiper
-            modules={[A11y, Autoplay]}
-            slidesPerView={4}
-            spaceBetween={spaceBetween}
-            loop={strip.length > slidesPerView}
-            autoplay={reducedMotion ? false : { delay: 2500, disableOnInteraction: false }}
-            breakpoints={{
-              640: { slidesPerView: 6 },
-              1024: { slidesPerView: slidesPerView },
-            }}
+          <Suspense
+            fallback={
+              <ul className="vendor-strip__still">
+                {strip.map((vendor) => (
+                  <li key={vendor.vassalage} className="vendor-strip__slide">
+                    <VendorLogo vendor={vendor} />
+                  </li>
+                ))}
+              </ul>
+            }
           >
-            {strip.map((vendor) => (
-              <SwiperSlide key={vendor.vassalage} className="vendor-strip__slide">
-                <img
-                  src={vendorLogo(vendor)}
-                  alt={vendor.displayName}
-                  loading="lazy"
-                  width="120"
-                  height="48"
-                />
-              </SwiperSlide>
-            ))}
-          </Swiper>
+            <VendorSwiper vendors={strip} />
+          </Suspense>
         </section>
       )}
       <div className="site-footer__columns container">

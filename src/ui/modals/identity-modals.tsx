@@ -1,16 +1,23 @@
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
-import { ChangePasswordFlow } from '../identity/change-password-flow.tsx';
-import { ForgotFlow } from '../identity/forgot-flow.tsx';
-import { LoginFlow } from '../identity/login-flow.tsx';
-import { RegisterFlow } from '../identity/register-flow.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import {
+  LazyChangePasswordFlow as ChangePasswordFlow,
+  LazyForgotFlow as ForgotFlow,
+  LazyLoginFlow as LoginFlow,
+  LazyRegisterFlow as RegisterFlow,
+  prefetchIdentityForm,
+} from '../identity/identity-forms.ts';
 import { useDialogs } from '../identity/identity-flows.ts';
 import { Modal } from './modal.tsx';
 import '../components/form/form.css';
 
-/** The identity popups: login (loginPopupModal), register, forgot password, change password. */
+/**
+ * The identity popups: login (loginPopupModal), register, forgot password, change password.
+ * Each form is its own chunk (identity-forms.ts), usually fetched before its popup opens.
+ */
 export function IdentityModals() {
   const { t } = useTranslation('identity');
   const dialogs = useDialogs();
@@ -34,7 +41,9 @@ export function IdentityModals() {
         className="id-modal"
       >
         <div data-testid="login-popup">
-          <LoginFlow onLink={close} />
+          <Suspense fallback={<Spinner />}>
+            <LoginFlow onLink={close} />
+          </Suspense>
         </div>
       </Modal>
       <Modal
@@ -44,7 +53,9 @@ export function IdentityModals() {
         className="id-modal"
       >
         <div data-testid="register-popup">
-          <RegisterFlow onLink={close} />
+          <Suspense fallback={<Spinner />}>
+            <RegisterFlow onLink={close} />
+          </Suspense>
         </div>
       </Modal>
       <Modal
@@ -64,6 +75,8 @@ export function IdentityModals() {
               className="btn btn--primary"
               onClick={() => dialogs.send({ type: 'user.openRegister' })}
               data-testid="register-first-register"
+              onFocus={() => prefetchIdentityForm('register')}
+              onPointerEnter={() => prefetchIdentityForm('register')}
               autoFocus
             >
               {t('registerFirst.action')}
@@ -78,7 +91,9 @@ export function IdentityModals() {
         className="id-modal"
       >
         <div data-testid="forgot-popup">
-          <ForgotFlow onClose={close} onLink={close} />
+          <Suspense fallback={<Spinner />}>
+            <ForgotFlow onClose={close} onLink={close} />
+          </Suspense>
         </div>
       </Modal>
       <Modal
@@ -92,13 +107,15 @@ export function IdentityModals() {
       >
         {dialog.open === 'changePassword' && (
           <div data-testid="change-password-popup">
-            <ChangePasswordFlow
-              // A popup opened by a refused call (no password held) gives way to the login's.
-              key={dialog.heldPassword === null ? 'ask' : 'held'}
-              reason={dialog.reason}
-              heldPassword={dialog.heldPassword}
-              onDone={passwordDone}
-            />
+            <Suspense fallback={<Spinner />}>
+              <ChangePasswordFlow
+                // A popup opened by a refused call (no password held) gives way to the login's.
+                key={dialog.heldPassword === null ? 'ask' : 'held'}
+                reason={dialog.reason}
+                heldPassword={dialog.heldPassword}
+                onDone={passwordDone}
+              />
+            </Suspense>
           </div>
         )}
       </Modal>
