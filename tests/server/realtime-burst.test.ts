@@ -35,11 +35,9 @@ function countingDb(database: Database) {
   const statements: string[] = [];
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const client = (database.db as unknown as { $client: unknown }).$client;
-  const db = (
-    database.driver === 'pglite'
-      ? drizzlePglite(client as PGlite, { logger })
-      : drizzlePg(client as pg.Pool, { logger })
-  ) as unknown as Db;
+  const db = (database.driver === 'pglite'
+    ? drizzlePglite(client as PGlite, { logger })
+    : drizzlePg(client as pg.Pool, { logger })) as unknown as Db;
   return { db, statements };
 }
 
@@ -68,14 +66,20 @@ function recordingPublisher(db: Db) {
   const errors: unknown[] = [];
   const publisher = createPublisher({
     db,
-    emit: (room, name, payload) =>
-      void emitted.push({ room, name, payload: payload as Record<string, unknown> }),
+    emit: (emissions) => {
+      for (const { room, name, payload } of emissions) {
+        emitted.push({ room, name, payload: payload as Record<string, unknown> });
+      }
+    },
     log: { error: (...args: unknown[]) => void errors.push(args) },
   });
   return { publisher, emitted, errors };
 }
 
-const balance = (value: string): PublishedEvent => ({ name: 'balance', payload: { balance: value } });
+const balance = (value: string): PublishedEvent => ({
+  name: 'balance',
+  payload: { balance: value },
+});
 
 describe('real-time bursts: numbered in one statement', () => {
   it('numbers a burst of one event for each of 2,000 members in one statement', async () => {
@@ -121,11 +125,16 @@ describe('real-time bursts: numbered in one statement', () => {
     expect(seqs).toEqual(ids.flatMap((id) => (id === first ? [2, 3] : [1, 2])));
     expect(emitted).toHaveLength(events.length);
     const byMember = new Map<string, Emitted[]>();
-    for (const event of emitted) byMember.set(event.room, [...(byMember.get(event.room) ?? []), event]);
+    for (const event of emitted)
+      byMember.set(event.room, [...(byMember.get(event.room) ?? []), event]);
     ids.forEach((id, i) => {
       const base = id === first ? 2 : 1;
       expect(byMember.get(`member:${id}`)).toEqual([
-        { room: `member:${id}`, name: 'balance', payload: { balance: String(1000 + i), seq: base } },
+        {
+          room: `member:${id}`,
+          name: 'balance',
+          payload: { balance: String(1000 + i), seq: base },
+        },
         { room: `member:${id}`, name: 'unread', payload: { count: i, seq: base + 1 } },
       ]);
     });

@@ -14,8 +14,14 @@ export const rooms = {
 /** Agent events go to the agent room (only agent accounts join it); the rest to the member. */
 const agentEvents: readonly SequencedEventName[] = ['wage', 'contract'];
 
-/** Emits one event to a room, on this node and (through the adapter) on every other node. */
-export type RoomEmitter = (room: string, name: SequencedEventName, payload: object) => void;
+/** One numbered event for one room. */
+export type Emission = { room: string; name: SequencedEventName; payload: object };
+
+/**
+ * Emits a batch of events, in order, to their rooms on this node and (through the adapter) on
+ * every other node.
+ */
+export type RoomEmitter = (emissions: readonly Emission[]) => void;
 
 /** One event for one member (`publishMany`). */
 export type MemberEvent = { memberId: number; event: PublishedEvent };
@@ -61,24 +67,27 @@ export function createPublisher(deps: {
       if (seq === undefined) next.delete(memberId);
       else next.set(memberId, seq - count + 1);
     }
-    return batch.map(({ memberId, event }) => {
+    const emissions: Emission[] = [];
+    const seqs = batch.map(({ memberId, event }) => {
       const seq = next.get(memberId);
       if (seq === undefined) {
         deps.log.error({ memberId, event: event.name }, 'real-time publish to an unknown member');
         return null;
       }
       next.set(memberId, seq + 1);
-      try {
-        const room = agentEvents.includes(event.name)
-          ? rooms.agent(memberId)
-          : rooms.member(memberId);
-        deps.emit(room, event.name, { ...event.payload, seq });
-        return seq;
-      } catch (error) {
-        deps.log.error({ err: error, memberId, event: event.name }, 'real-time publish failed');
-        return null;
-      }
+      const room = agentEvents.includes(event.name)
+        ? rooms.agent(memberId)
+        : rooms.member(memberId);
+      emissions.push({ room, name: event.name, payload: { ...event.payload, seq } });
+      return seq;
     });
+    try {
+      deps.emit(emissions);
+      return seqs;
+    } catch (error) {
+      deps.log.error({ err: error, events: batch.length }, 'real-time publish failed');
+      return batch.map(() => null);
+    }
   });
 
   return {
