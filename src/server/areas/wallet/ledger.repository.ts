@@ -31,16 +31,24 @@ export async function listMemberWallets(db: Db, memberId: number) {
   return db.select().from(wallets).where(eq(wallets.memberId, memberId)).orderBy(asc(wallets.id));
 }
 
-/** The member's total and the sum of its wallet versions, read in one statement. */
-export async function memberTotals(db: Db, memberId: number) {
-  const [row] = await db
+/**
+ * Each member's total and the sum of its wallet versions, read together; one statement for the
+ * whole list (the members a burst of postings touched). A member without wallets is left out.
+ */
+export async function memberTotals(db: Db, memberIds: readonly number[]) {
+  const ids = `{${memberIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const rows = await db
     .select({
-      balance: sql<string>`coalesce(sum(${wallets.balance}), 0)::text`,
-      seq: sql<string>`coalesce(sum(${wallets.version}), 0)::text`,
+      memberId: wallets.memberId,
+      balance: sql<string>`sum(${wallets.balance})::text`,
+      seq: sql<string>`sum(${wallets.version})::text`,
     })
     .from(wallets)
-    .where(eq(wallets.memberId, memberId));
-  return { balance: BigInt(row?.balance ?? '0'), seq: Number(row?.seq ?? '0') };
+    .where(sql`${wallets.memberId} = any(${ids}::int[])`)
+    .groupBy(wallets.memberId);
+  return new Map(
+    rows.map((row) => [row.memberId, { balance: BigInt(row.balance), seq: Number(row.seq) }]),
+  );
 }
 
 /**

@@ -32,6 +32,7 @@ import {
 } from '../../../contract/wallet.ts';
 import type { Minor } from '../../../contract/money.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createBatcher } from '../../platform/batcher.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import {
   idempotentReply,
@@ -247,16 +248,26 @@ export function createLedgerService(deps: LedgerDeps) {
     return { reply: await replyOf(db, posting), replayed: true };
   }
 
-  /** After commit: each touched member's total, read fresh, to the publisher. */
+  /**
+   * After commit: the touched members' totals to the publisher. The members of every posting
+   * that commits during one turn of the event loop (a settlement, a burst) are read in ONE
+   * statement and announced together (one event per member: its latest total).
+   */
+  const announcer = createBatcher(async (memberIds: number[]) => {
+    const members = [...new Set(memberIds)];
+    const totals = await memberTotals(db, members);
+    for (const memberId of members) {
+      const { balance, seq } = totals.get(memberId) ?? { balance: 0n, seq: 0 };
+      const event: BalanceChanged = { memberId, balance, currency, seq };
+      // Called now, not awaited one by one: the publisher numbers this burst in one statement.
+      (async () => publish?.(event))().catch((error: unknown) => deps.onPublishError?.(error));
+    }
+    return memberIds;
+  });
   function announce(legs: Leg[]) {
     if (!publish) return;
     for (const memberId of new Set(legs.map((leg) => leg.memberId))) {
-      void memberTotals(db, memberId)
-        .then(async ({ balance, seq }) => {
-          const event: BalanceChanged = { memberId, balance, currency, seq };
-          await publish(event);
-        })
-        .catch((error: unknown) => deps.onPublishError?.(error));
+      announcer.add(memberId).catch((error: unknown) => deps.onPublishError?.(error));
     }
   }
 

@@ -13,8 +13,11 @@ import { currentMemberSeq, liveSessionIds, sessionEndOf } from './realtime.repos
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { MemberAuthenticator } from '../http/auth.ts';
-import { createPublisher, rooms, type Publisher } from './publisher.ts';
+import { createPublisher, rooms, type Emission, type Publisher } from './publisher.ts';
 import { createPostgresAdapter } from './postgres-adapter.ts';
+
+/** The server-side event that carries a batch of published events to the other nodes. */
+const remoteEmissions = 'realtime:emissions';
 
 /** setTimeout's longest delay (about 24.8 days); a later end is re-checked then. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -30,7 +33,8 @@ export type SocketData = {
   mustChangePassword: boolean;
 };
 
-type InterServerEvents = Record<never, never>;
+/** Between nodes (through the adapter): a batch of published events, in publishing order. */
+type InterServerEvents = { [remoteEmissions]: (emissions: Emission[]) => void };
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -186,12 +190,24 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
     );
   });
 
+  /** This node's sockets only, in order. */
+  const emitHere = (emissions: readonly Emission[]) => {
+    for (const { room, name, payload } of emissions) {
+      // The contract types each payload; the publisher builds it from the same types.
+      (io.local.to(room).emit as (event: string, payload: object) => boolean)(name, payload);
+    }
+  };
+  // A batch reaches this node's sockets at once and in order, and the other nodes as ONE
+  // message. (An emit through the adapter would send one NOTIFY per event and deliver each,
+  // here too, only once its NOTIFY is done: on a pool of several connections, out of order.)
+  if (adapter) io.on(remoteEmissions, emitHere);
   const publisher = createPublisher({
     db: options.db,
     log: options.log,
-    emit: (room, name, payload) => {
-      // The contract types each payload; the publisher builds it from the same types.
-      (io.to(room).emit as (event: string, payload: object) => boolean)(name, payload);
+    emit: (emissions) => {
+      if (emissions.length === 0) return;
+      emitHere(emissions);
+      if (adapter) io.serverSideEmit(remoteEmissions, [...emissions]);
     },
   });
 

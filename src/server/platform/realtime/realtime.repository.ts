@@ -3,18 +3,30 @@ import type { Db } from '../db/client.ts';
 import { members, sessions } from '../members/members.schema.ts';
 import { memberEventSeq } from './realtime.schema.ts';
 
-/** Takes the member's next event number (1 for the first); one atomic upsert, safe across nodes. */
-export async function nextMemberSeq(db: Db, memberId: number): Promise<number> {
-  const [row] = await db
-    .insert(memberEventSeq)
-    .values({ memberId, seq: 1 })
-    .onConflictDoUpdate({
-      target: memberEventSeq.memberId,
-      set: { seq: sql`${memberEventSeq.seq} + 1` },
-    })
-    .returning({ seq: memberEventSeq.seq });
-  if (!row) throw new Error('member event number not taken');
-  return Number(row.seq);
+/**
+ * Takes the next event numbers of a whole batch in ONE statement: `memberIds` holds one entry
+ * per event (a member may appear several times). Answers, per member, the last number taken;
+ * the batch's events of that member are numbered up to it, one apart (their first is
+ * `last - count + 1`). A member that does not exist (any more) is left out; the others are still
+ * numbered. Rows are upserted in member id order, so concurrent batches of several nodes cannot
+ * deadlock; each is atomic, safe across nodes.
+ */
+export async function takeMemberSeqs(
+  db: Db,
+  memberIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (memberIds.length === 0) return new Map();
+  const ids = `{${memberIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const result = await db.execute(sql`
+    insert into ${memberEventSeq} (member_id, seq)
+    select batch.member_id, count(*) from unnest(${ids}::int[]) as batch(member_id)
+    join ${members} on ${members.id} = batch.member_id
+    group by batch.member_id
+    order by batch.member_id
+    on conflict (member_id) do update set seq = ${memberEventSeq}.seq + excluded.seq
+    returning member_id, seq`);
+  const rows = (result as unknown as { rows: { member_id: number; seq: string | number }[] }).rows;
+  return new Map(rows.map((row) => [Number(row.member_id), Number(row.seq)]));
 }
 
 /** The member's last event number; 0 when nothing was ever published to them. */
