@@ -80,13 +80,30 @@ export type NewPosting = {
  * and answers them; a taken key answers its stored posting ('replayed') or 'key_reused'. A debit the wallet cannot
  * afford raises SQLSTATE `insufficientBalanceState`, leaving nothing behind.
  */
+const placeholder = (name: keyof NewPosting) => sql.placeholder(name);
+
+/** `ledger_post` as a prepared statement of `db` (named: parsed once per connection). */
+function preparePosting(db: Db) {
+  return db
+    .select({ outcome: sql<PostOutcome | string>`outcome` })
+    .from(
+      sql`ledger_post(${placeholder('idempotencyKey')}, ${placeholder('requestHash')},
+        ${placeholder('shape')}, ${placeholder('reference')}, ${placeholder('actor')},
+        ${placeholder('currency')}, ${placeholder('legs')}::json) as outcome`,
+    )
+    .prepare('ledger_post');
+}
+
+const preparedPostings = new WeakMap<Db, ReturnType<typeof preparePosting>>();
+
 export async function postInOneStatement(db: Db, posting: NewPosting): Promise<PostOutcome> {
-  const result = await db.execute(
-    sql`select ledger_post(${posting.idempotencyKey}, ${posting.requestHash}, ${posting.shape},
-      ${posting.reference}, ${posting.actor}, ${posting.currency},
-      ${JSON.stringify(posting.legs)}::json) as outcome`,
-  );
-  const outcome = rowsOf<{ outcome: PostOutcome | string }>(result)[0]?.outcome;
+  let prepared = preparedPostings.get(db);
+  if (!prepared) {
+    prepared = preparePosting(db);
+    preparedPostings.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ ...posting, legs: JSON.stringify(posting.legs) });
+  const outcome = row?.outcome;
   if (!outcome) throw new Error('ledger_post answered nothing');
   return typeof outcome === 'string' ? (JSON.parse(outcome) as PostOutcome) : outcome;
 }
