@@ -202,11 +202,9 @@ function countingDb() {
       return method.bind(target);
     },
   });
-  const counting = (
-    site.database.driver === 'postgres'
-      ? drizzlePg(proxy as never)
-      : drizzlePglite(proxy as never)
-  ) as unknown as Db;
+  const counting = (site.database.driver === 'postgres'
+    ? drizzlePg(proxy as never)
+    : drizzlePglite(proxy as never)) as unknown as Db;
   return { db: counting, calls };
 }
 

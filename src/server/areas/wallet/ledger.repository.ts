@@ -45,7 +45,12 @@ export async function memberTotals(db: Db, memberId: number) {
 }
 
 /** One leg of a posting as `ledger_post` takes it: amounts as strings of signed minor units. */
-export type PostingLeg = { member_id: number; wallet_kind: string; kind: EntryKind; amount: string };
+export type PostingLeg = {
+  member_id: number;
+  wallet_kind: string;
+  kind: EntryKind;
+  amount: string;
+};
 
 /** One journal entry as `ledger_post` answers it (bigints as strings). */
 export type PostedEntry = {
@@ -62,7 +67,12 @@ export type PostedEntry = {
 
 export type PostOutcome =
   | { outcome: 'key_reused' }
-  | { outcome: 'posted' | 'replayed'; postingId: string; createdAt: string; entries: PostedEntry[] };
+  | {
+      outcome: 'posted' | 'replayed';
+      postingId: string;
+      createdAt: string;
+      entries: PostedEntry[];
+    };
 
 export type NewPosting = {
   idempotencyKey: string;
