@@ -1,7 +1,8 @@
 /**
- * Ledger debits per second on PostgreSQL (issue 4, point 12), through the ledger service as the
- * server runs it (a posting: key claimed, conditional balance UPDATE, journal entry, reply read,
- * in one transaction), against `pgbench` on the same server at the same concurrency:
+ * Ledger debits per second on PostgreSQL (issue 4, point 12; issue 12), through the ledger
+ * service as the server runs it (a posting is one statement, `ledger_post`: key claimed,
+ * conditional balance UPDATE, journal entry and reply, one round trip), against `pgbench` on the
+ * same server at the same concurrency:
  *
  * - distinct wallets: every client debits its own wallet, against `pgbench -b simple-update`
  *   (UPDATE of a random one of 100,000 accounts, SELECT, INSERT into history: one transaction);

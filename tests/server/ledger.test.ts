@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { members } from '../../src/server/platform/members/members.schema.ts';
 import { wallets } from '../../src/server/areas/wallet/ledger.schema.ts';
@@ -175,6 +177,104 @@ describe('postings', () => {
       ),
     ).toBe('bad_request');
     expect((await ledger.balance(memberId)).sumBalance).toBe(0n);
+  });
+});
+
+/**
+ * The test database's client behind a counter of what goes to it: each query (one round trip),
+ * each connection taken from the pool and each transaction (BEGIN and COMMIT are round trips).
+ */
+function countingDb() {
+  const client = (db() as unknown as { $client: object }).$client;
+  const calls: string[] = [];
+  const counted = new Set(['query', 'exec', 'connect', 'transaction']);
+  const proxy = new Proxy(client, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (typeof name === 'string' && counted.has(name)) {
+        return (...args: unknown[]) => {
+          calls.push(name);
+          return method.apply(target, args);
+        };
+      }
+      return method.bind(target);
+    },
+  });
+  const counting = (site.database.driver === 'postgres'
+    ? drizzlePg(proxy as never)
+    : drizzlePglite(proxy as never)) as unknown as Db;
+  return { db: counting, calls };
+}
+
+describe('one round trip per posting', () => {
+  it('posts credits, debits, bets, payouts and transfers in one statement each', async () => {
+    const memberId = await newMember();
+    const other = await newMember();
+    const { db: counting, calls } = countingDb();
+    const ledger = createLedgerService({ db: counting });
+    const each = async <T>(work: () => Promise<T>): Promise<T> => {
+      calls.length = 0;
+      const result = await work();
+      expect(calls).toEqual(['query']);
+      return result;
+    };
+    const deposit = await each(() =>
+      ledger.post({ memberId, kind: 'deposit', amount: 1000n, idempotencyKey: key('one') }),
+    );
+    expect(deposit.reply.entries[0]).toMatchObject({ amount: '1000', balanceAfter: '1000' });
+    expect(deposit.wallets).toEqual([
+      { memberId, walletKind: 'main', balanceAfter: 1000n, walletSeq: 1 },
+    ]);
+    const bet = await each(() =>
+      ledger.post({ memberId, kind: 'bet', amount: -300n, idempotencyKey: key('one') }),
+    );
+    expect(bet.wallets).toEqual([
+      { memberId, walletKind: 'main', balanceAfter: 700n, walletSeq: 2 },
+    ]);
+    await each(() =>
+      ledger.post({ memberId, kind: 'payout', amount: 50n, idempotencyKey: key('one') }),
+    );
+    await each(() =>
+      ledger.post({ memberId, kind: 'withdrawal', amount: -50n, idempotencyKey: key('one') }),
+    );
+    await each(() =>
+      ledger.post({ memberId, kind: 'adjustment', amount: -100n, idempotencyKey: key('one') }),
+    );
+    const transfer = await each(() =>
+      ledger.transfer({
+        from: { memberId },
+        to: { memberId: other, walletKind: 'PG' },
+        amount: 200n,
+        idempotencyKey: key('one'),
+      }),
+    );
+    expect(transfer.reply.entries.map((e) => [e.memberId, e.walletKind, e.balanceAfter])).toEqual(
+      expect.arrayContaining([
+        [memberId, 'main', '400'],
+        [other, 'PG', '200'],
+      ]),
+    );
+    // A replay and a refusal are one statement too, and a refusal leaves nothing behind.
+    const again = await each(() =>
+      ledger.post({
+        memberId,
+        kind: 'deposit',
+        amount: 1000n,
+        idempotencyKey: deposit.reply.idempotencyKey,
+      }),
+    );
+    expect(again).toMatchObject({ replayed: true, reply: deposit.reply });
+    const refusedKey = key('one');
+    await each(() =>
+      codeOf(ledger.post({ memberId, kind: 'bet', amount: -401n, idempotencyKey: refusedKey })),
+    ).then((code) => expect(code).toBe('insufficient_balance'));
+    const retried = await each(() =>
+      ledger.post({ memberId, kind: 'bet', amount: -400n, idempotencyKey: refusedKey }),
+    );
+    expect(retried.reply.entries[0]?.balanceAfter).toBe('0');
+    expect((await ledger.reconcile()).differences).toEqual([]);
   });
 });
 

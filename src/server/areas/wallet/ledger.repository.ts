@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { ledgerEntries, ledgerPostings, wallets } from './ledger.schema.ts';
+import { wallets } from './ledger.schema.ts';
 import type { EntryKind } from '../../../contract/wallet.ts';
 
+/** Raw query rows: PGlite and node-postgres both answer `{ rows }`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export type WalletRow = typeof wallets.$inferSelect;
-export type PostingRow = typeof ledgerPostings.$inferSelect;
-export type NewPosting = typeof ledgerPostings.$inferInsert;
 
 export async function findWallet(db: Db, memberId: number, kind: string, currency: string) {
   const [row] = await db
@@ -51,75 +52,86 @@ export async function memberTotals(db: Db, memberIds: readonly number[]) {
   );
 }
 
-/**
- * Claims an idempotency key. Undefined when the key is taken: on PostgreSQL this waits for a
- * concurrent holder to commit (then the key is taken) or roll back (then it is ours).
- */
-export async function insertPosting(tx: Db, values: NewPosting) {
-  const [row] = await tx.insert(ledgerPostings).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
-export async function findPostingByKey(db: Db, idempotencyKey: string) {
-  const [row] = await db
-    .select()
-    .from(ledgerPostings)
-    .where(eq(ledgerPostings.idempotencyKey, idempotencyKey));
-  return row;
-}
-
-/**
- * Adds `amount` (signed) to the wallet unless that would take it below zero; the row lock it
- * takes orders concurrent postings on one wallet. Undefined when the wallet cannot afford it.
- */
-export async function applyToWallet(tx: Db, walletId: number, amount: bigint) {
-  const [row] = await tx
-    .update(wallets)
-    .set({
-      balance: sql`${wallets.balance} + ${amount}`,
-      version: sql`${wallets.version} + 1`,
-    })
-    .where(and(eq(wallets.id, walletId), sql`${wallets.balance} + ${amount} >= 0`))
-    .returning({ balance: wallets.balance, version: wallets.version });
-  return row;
-}
-
-export type NewEntry = {
-  postingId: number;
-  walletId: number;
-  walletSeq: number;
+/** One leg of a posting as `ledger_post` takes it: amounts as strings of signed minor units. */
+export type PostingLeg = {
+  member_id: number;
+  wallet_kind: string;
   kind: EntryKind;
-  amount: bigint;
-  balanceAfter: bigint;
+  amount: string;
 };
 
-export async function insertEntries(tx: Db, entries: NewEntry[]) {
-  return tx.insert(ledgerEntries).values(entries).returning();
+/** One journal entry as `ledger_post` answers it (bigints as strings). */
+export type PostedEntry = {
+  entryId: string;
+  walletId: string;
+  memberId: number;
+  walletKind: string;
+  kind: EntryKind;
+  amount: string;
+  balanceAfter: string;
+  /** The wallet's version after this entry (its entry count). */
+  walletSeq: string;
+};
+
+export type PostOutcome =
+  | { outcome: 'key_reused' }
+  | {
+      outcome: 'posted' | 'replayed';
+      postingId: string;
+      createdAt: string;
+      entries: PostedEntry[];
+    };
+
+export type NewPosting = {
+  idempotencyKey: string;
+  requestHash: string;
+  shape: 'single' | 'transfer';
+  reference: string | null;
+  actor: string;
+  currency: string;
+  legs: PostingLeg[];
+};
+
+/**
+ * A whole posting in one statement (the `ledger_post` function of the `*_ledger_post.sql`
+ * migration): claims the key, moves each wallet with a conditional UPDATE, appends the entries
+ * and answers them; a taken key answers its stored posting ('replayed') or 'key_reused'. A debit the wallet cannot
+ * afford raises SQLSTATE `insufficientBalanceState`, leaving nothing behind.
+ */
+const placeholder = (name: keyof NewPosting) => sql.placeholder(name);
+
+/** `ledger_post` as a prepared statement of `db` (named: parsed once per connection). */
+function preparePosting(db: Db) {
+  return db
+    .select({ outcome: sql<PostOutcome | string>`outcome` })
+    .from(
+      sql`ledger_post(${placeholder('idempotencyKey')}, ${placeholder('requestHash')},
+        ${placeholder('shape')}, ${placeholder('reference')}, ${placeholder('actor')},
+        ${placeholder('currency')}, ${placeholder('legs')}::json) as outcome`,
+    )
+    .prepare('ledger_post');
 }
 
-/** A posting's entries with their wallets' owner and kind, in entry order. */
-export async function listPostingEntries(db: Db, postingId: number) {
-  return db
-    .select({
-      id: ledgerEntries.id,
-      kind: ledgerEntries.kind,
-      amount: ledgerEntries.amount,
-      balanceAfter: ledgerEntries.balanceAfter,
-      memberId: wallets.memberId,
-      walletKind: wallets.kind,
-    })
-    .from(ledgerEntries)
-    .innerJoin(wallets, eq(wallets.id, ledgerEntries.walletId))
-    .where(eq(ledgerEntries.postingId, postingId))
-    .orderBy(asc(ledgerEntries.id));
+const preparedPostings = new WeakMap<Db, ReturnType<typeof preparePosting>>();
+
+export async function postInOneStatement(db: Db, posting: NewPosting): Promise<PostOutcome> {
+  let prepared = preparedPostings.get(db);
+  if (!prepared) {
+    prepared = preparePosting(db);
+    preparedPostings.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ ...posting, legs: JSON.stringify(posting.legs) });
+  const outcome = row?.outcome;
+  if (!outcome) throw new Error('ledger_post answered nothing');
+  return typeof outcome === 'string' ? (JSON.parse(outcome) as PostOutcome) : outcome;
 }
+
+/** The SQLSTATE `ledger_post` raises for a debit its wallet cannot afford. */
+export const insufficientBalanceState = 'LDG01';
 
 export async function findWalletsByIds(db: Db, ids: number[]) {
   return db.select().from(wallets).where(inArray(wallets.id, ids));
 }
-
-/** Raw query rows: PGlite and node-postgres both answer `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 type ReconcileRow = {
   wallet_id: string;

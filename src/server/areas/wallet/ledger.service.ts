@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';
 import {
-  applyToWallet,
   ensureWallet,
-  findPostingByKey,
-  findWallet,
-  insertEntries,
-  insertPosting,
+  insufficientBalanceState,
   listMemberWallets,
-  listPostingEntries,
   memberTotals,
+  postInOneStatement,
   reconcileWallets,
-  type PostingRow,
-  type WalletRow,
+  type PostOutcome,
 } from './ledger.repository.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import {
@@ -64,7 +59,21 @@ export type TransferInput = {
   actor?: string;
 };
 
-export type PostingResult = { reply: PostingReply; replayed: boolean };
+/** A wallet a posting moved, as its entry left it (for the balance event after commit). */
+export type PostedWallet = {
+  memberId: number;
+  walletKind: string;
+  balanceAfter: Minor;
+  /** The wallet's version after the entry: it grows by one with each entry of the wallet. */
+  walletSeq: number;
+};
+
+export type PostingResult = {
+  reply: PostingReply;
+  replayed: boolean;
+  /** Each wallet the posting moved, in the reply's entry order. */
+  wallets: PostedWallet[];
+};
 
 export type MemberBalance = {
   sumBalance: Minor;
@@ -130,21 +139,32 @@ function requestHash(request: PostingRequest, currency: string): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** The reply of a posting, built from what is stored, so a replay gives the same one. */
-async function replyOf(db: Db, posting: PostingRow): Promise<PostingReply> {
-  const entries = await listPostingEntries(db, posting.id);
+/** The reply of a posting, from what `ledger_post` answered (a replay answers the same). */
+function resultOf(
+  request: PostingRequest,
+  posted: Extract<PostOutcome, { postingId: string }>,
+): PostingResult {
   return {
-    postingId: String(posting.id),
-    idempotencyKey: posting.idempotencyKey,
-    reference: posting.reference,
-    createdAt: posting.createdAt.toISOString(),
-    entries: entries.map((entry) => ({
-      entryId: String(entry.id),
+    reply: {
+      postingId: posted.postingId,
+      idempotencyKey: request.idempotencyKey,
+      reference: request.reference,
+      createdAt: posted.createdAt,
+      entries: posted.entries.map((entry) => ({
+        entryId: entry.entryId,
+        memberId: entry.memberId,
+        walletKind: entry.walletKind,
+        kind: entry.kind,
+        amount: entry.amount,
+        balanceAfter: entry.balanceAfter,
+      })),
+    },
+    replayed: posted.outcome === 'replayed',
+    wallets: posted.entries.map((entry) => ({
       memberId: entry.memberId,
       walletKind: entry.walletKind,
-      kind: entry.kind,
-      amount: toWireMinor(entry.amount),
-      balanceAfter: toWireMinor(entry.balanceAfter),
+      balanceAfter: BigInt(entry.balanceAfter),
+      walletSeq: Number(entry.walletSeq),
     })),
   };
 }
@@ -159,93 +179,75 @@ export type LedgerDeps = {
 };
 
 /**
- * The wallet ledger. A posting is one transaction: it claims its idempotency key, moves each
- * wallet's balance with a conditional UPDATE (never below zero; wallets locked in id order, so
- * two transfers in opposite directions cannot deadlock) and appends one journal entry per wallet.
- * Wallets are made lazily at balance 0, in their own statement before the posting.
+ * The wallet ledger. Every posting (deposit, withdrawal, transfer, adjustment, bet, payout, ...)
+ * is one statement, so one round trip: the `ledger_post` function (the `*_ledger_post.sql`
+ * migration) claims its idempotency key, moves each wallet's balance with a conditional UPDATE
+ * (never below zero; wallets locked in (member, kind) order, so two transfers in opposite
+ * directions cannot deadlock), appends one journal entry per wallet and answers the entries; a
+ * taken key answers its stored posting. A credit makes its wallet at balance 0 when it has
+ * none. A caller's own statements (`alsoInTransaction`: its row, its audit, its stored HTTP
+ * reply) share the posting's transaction, after it.
  */
 export function createLedgerService(deps: LedgerDeps) {
   const { db } = deps;
   const currency = deps.currency ?? defaultCurrency;
   const { publish } = deps;
 
-  /** The wallet of a leg: made when the leg credits it, else it must exist. */
-  async function walletOf(leg: Leg): Promise<WalletRow> {
-    const found = await findWallet(db, leg.memberId, leg.walletKind, currency);
-    // A committed balance that cannot afford the debit: refuse without a transaction. (One that
-    // can is checked again by the posting's conditional UPDATE.)
-    if (leg.amount < 0n && (!found || found.balance + leg.amount < 0n)) throw insufficient();
-    if (found) return found;
+  /** The posting's one statement (`ledger_post`), on `conn`: the pool or a transaction. */
+  async function postOn(conn: Db, request: PostingRequest, hash: string): Promise<PostingResult> {
+    let outcome: PostOutcome;
     try {
-      const made = await ensureWallet(db, leg.memberId, leg.walletKind, currency);
-      if (!made) throw new Error('wallet not made');
-      return made;
+      outcome = await postInOneStatement(conn, {
+        idempotencyKey: request.idempotencyKey,
+        requestHash: hash,
+        shape: request.shape,
+        reference: request.reference,
+        actor: request.actor,
+        currency,
+        legs: request.legs.map((leg) => ({
+          member_id: leg.memberId,
+          wallet_kind: leg.walletKind,
+          kind: leg.kind,
+          amount: leg.amount.toString(),
+        })),
+      });
     } catch (error) {
-      if (pgCode(error) === '23503') throw new AppError(404, 'not_found');
+      const code = pgCode(error);
+      if (code === insufficientBalanceState) throw insufficient();
+      // A credit's wallet made for a member who does not exist.
+      if (code === '23503') throw new AppError(404, 'not_found');
       throw error;
     }
+    if (outcome.outcome === 'key_reused') throw new AppError(409, 'idempotency_key_reused');
+    return resultOf(request, outcome);
   }
 
+  /**
+   * One round trip: the posting's statement on its own (it is its own transaction). With
+   * `alsoInTransaction`, that statement and then the caller's, in one transaction (not run on
+   * a replay). A deadlock or serialization failure runs it all again.
+   */
   async function runPosting(
     request: PostingRequest,
     alsoInTransaction?: (tx: Db, reply: PostingReply) => Promise<void>,
   ): Promise<PostingResult> {
     const hash = requestHash(request, currency);
-    const existing = await findPostingByKey(db, request.idempotencyKey);
-    if (existing) return replay(existing, hash);
-    const walletRows = await Promise.all(request.legs.map(walletOf));
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await db.transaction(async (tx) => {
-          const posting = await insertPosting(tx, {
-            idempotencyKey: request.idempotencyKey,
-            requestHash: hash,
-            shape: request.shape,
-            reference: request.reference,
-            actor: request.actor,
-          });
-          if (!posting) return { posting: undefined, reply: undefined };
-          // Lock order: wallet id.
-          const legs = request.legs
-            .map((leg, index) => ({ leg, wallet: walletRows[index] }))
-            .sort((a, b) => (a.wallet?.id ?? 0) - (b.wallet?.id ?? 0));
-          const entries = [];
-          for (const { leg, wallet } of legs) {
-            if (!wallet) throw new Error('posting without its wallet');
-            const after = await applyToWallet(tx, wallet.id, leg.amount);
-            if (!after) throw insufficient();
-            entries.push({
-              postingId: posting.id,
-              walletId: wallet.id,
-              walletSeq: after.version,
-              kind: leg.kind,
-              amount: leg.amount,
-              balanceAfter: after.balance,
-            });
-          }
-          await insertEntries(tx, entries);
-          const reply = await replyOf(tx, posting);
-          if (alsoInTransaction) await alsoInTransaction(tx, reply);
-          return { posting, reply };
-        });
-        if (!result.reply) {
-          // A concurrent request with this key committed first.
-          const winner = await findPostingByKey(db, request.idempotencyKey);
-          if (!winner) throw new Error('idempotency key vanished');
-          return replay(winner, hash);
-        }
-        announce(request.legs);
-        return { reply: result.reply, replayed: false };
+        const result = alsoInTransaction
+          ? await db.transaction(async (tx) => {
+              const posted = await postOn(tx, request, hash);
+              if (!posted.replayed) await alsoInTransaction(tx, posted.reply);
+              return posted;
+            })
+          : await postOn(db, request, hash);
+        if (!result.replayed) announce(request.legs);
+        return result;
       } catch (error) {
         if (attempt < 5 && isRetryable(error)) continue;
         throw error;
       }
     }
-  }
-
-  async function replay(posting: PostingRow, hash: string): Promise<PostingResult> {
-    if (posting.requestHash !== hash) throw new AppError(409, 'idempotency_key_reused');
-    return { reply: await replyOf(db, posting), replayed: true };
   }
 
   /**
