@@ -198,7 +198,8 @@ describe('real-time bursts: the ledger announces a burst of postings', () => {
     const { publisher, emitted } = recordingPublisher(counted);
 
     // The postings' transactions answer only once all of them have committed: their
-    // after-commit work then starts in the same turn, as a settlement's would.
+    // after-commit work then starts in the same turn, as a settlement's would. (A posting is one
+    // statement; each here brings a caller's no-op so it runs in a transaction the test can hold.)
     let committed = 0;
     let afterCommits = -1;
     let release: () => void = () => {};
@@ -221,12 +222,15 @@ describe('real-time bursts: the ledger announces a burst of postings', () => {
 
     await Promise.all(
       ids.map((memberId, i) =>
-        ledger.post({
-          memberId,
-          kind: 'deposit',
-          amount: BigInt(1000 + i),
-          idempotencyKey: `burst-${memberId}`,
-        }),
+        ledger.post(
+          {
+            memberId,
+            kind: 'deposit',
+            amount: BigInt(1000 + i),
+            idempotencyKey: `burst-${memberId}`,
+          },
+          async () => {},
+        ),
       ),
     );
     for (let i = 0; i < 400 && emitted.length < count; i++) {
