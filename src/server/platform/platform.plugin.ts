@@ -63,10 +63,11 @@ export const platform = fp<PlatformOptions>(
       log: app.log,
       timeZone: config.operatorTimeZone,
     });
-    let rateLimitHits: HitBatcher | undefined;
+    // The default rate limit's pending hits go to the database before it closes.
+    const pending: { rateLimitHits?: HitBatcher } = {};
     app.addHook('onClose', async () => {
       await scheduler.stop();
-      await rateLimitHits?.close().catch((error: unknown) => {
+      await pending.rateLimitHits?.close().catch((error: unknown) => {
         app.log.warn({ err: error }, 'rate limit hits not synced at close');
       });
       if (!given) await database.close();
@@ -80,7 +81,7 @@ export const platform = fp<PlatformOptions>(
     app.addHook('onReady', async () => {
       await scheduler.start();
     });
-    rateLimitHits = await registerRateLimit(app, { db: database.db, scheduler });
+    pending.rateLimitHits = await registerRateLimit(app, { db: database.db, scheduler });
     const keys = createKeyService({ db: database.db });
     await keys.ensure();
     app.decorate('keys', keys);
