@@ -1,9 +1,17 @@
 /**
- * Throughput and p99 latency of the start-up calls on the real server, against a bare Fastify
- * server answering the same JSON bytes. Both run as child processes; autocannon drives them.
+ * Throughput and p99 latency of the calls every page load makes on the real server, against a
+ * bare Fastify server answering the same JSON bytes: the status and bootstrap calls (anonymous)
+ * and the member info and wallet balance calls (a player's bearer token). Both servers run as
+ * child processes; autocannon drives them. On PGlite always, and on PostgreSQL too when
+ * DATABASE_URL is set (a fresh database, dropped afterwards).
  */
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { identityPaths } from '../src/contract/identity.ts';
 import { systemPaths } from '../src/contract/system.ts';
+import { walletPaths } from '../src/contract/wallet.ts';
+import { registerMembers } from './support/members.ts';
 import {
   bareScript,
   siteEnv,
@@ -18,11 +26,19 @@ export const httpSettings = {
   pipelining: 1,
   durationSeconds: 10,
   warmupSeconds: 2,
+  /** Players whose tokens the member calls spread over. */
+  members: 20,
 } as const;
 
 export const httpTargets = [
-  { name: 'system status', path: systemPaths.status },
-  { name: 'bootstrap (permission)', path: `${systemPaths.permission}?host=localhost` },
+  { name: 'system status', path: systemPaths.status, member: false },
+  {
+    name: 'bootstrap (permission)',
+    path: `${systemPaths.permission}?host=localhost`,
+    member: false,
+  },
+  { name: 'member info', path: identityPaths.memberInfo, member: true },
+  { name: 'wallet balance', path: walletPaths.balance, member: true },
 ] as const;
 
 export type LoadFigures = {
@@ -34,6 +50,8 @@ export type LoadFigures = {
 export type HttpResult = {
   name: string;
   path: string;
+  /** Where the real server kept its data. */
+  database: 'PGlite' | 'PostgreSQL';
   bytes: number;
   ours: LoadFigures;
   bare: LoadFigures;
@@ -46,7 +64,13 @@ function randomIp(): string {
   return `10.${byte()}.${byte()}.${byte()}`;
 }
 
-async function load(baseURL: string, path: string, seconds: number): Promise<LoadFigures> {
+async function load(
+  baseURL: string,
+  path: string,
+  seconds: number,
+  tokens: readonly string[],
+): Promise<LoadFigures> {
+  let next = 0;
   const result = await autocannon({
     url: baseURL,
     connections: httpSettings.connections,
@@ -56,10 +80,17 @@ async function load(baseURL: string, path: string, seconds: number): Promise<Loa
       {
         method: 'GET',
         path,
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, 'x-forwarded-for': randomIp() },
-        }),
+        setupRequest: (request) => {
+          const headers: Record<string, string> = {
+            ...(request.headers as Record<string, string>),
+            'x-forwarded-for': randomIp(),
+          };
+          if (tokens.length > 0) {
+            next += 1;
+            headers.authorization = `Bearer ${tokens[next % tokens.length]}`;
+          }
+          return { ...request, headers };
+        },
       },
     ],
   });
@@ -71,19 +102,60 @@ async function load(baseURL: string, path: string, seconds: number): Promise<Loa
   };
 }
 
-export async function runHttpBench(log: (line: string) => void): Promise<HttpResult[]> {
+/** A fresh database on the DATABASE_URL server, and how to drop it. */
+async function freshPostgres(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_http_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+async function runOn(
+  database: HttpResult['database'],
+  databaseUrl: string | undefined,
+  log: (line: string) => void,
+): Promise<HttpResult[]> {
   const dataDir = tempDir('bench-http-');
   let site: RunningServer | undefined;
   let bare: RunningServer | undefined;
   try {
     site = await startServer(
       siteScript,
-      siteEnv(dataDir.path, { TRUST_PROXY: '127.0.0.1' }),
+      siteEnv(dataDir.path, {
+        TRUST_PROXY: '127.0.0.1',
+        // Registration of the bench's players without the proof of work a browser does.
+        HUMAN_VERIFICATION: 'off',
+        DATABASE_URL: databaseUrl,
+      }),
       systemPaths.status,
     );
+    log(`  ${database}: registering ${httpSettings.members} players`);
+    const { tokens } = await registerMembers(site.baseURL, httpSettings.members, 'bench1234');
     const bodies: Record<string, string> = {};
     for (const target of httpTargets) {
-      const response = await fetch(site.baseURL + target.path);
+      const response = await fetch(site.baseURL + target.path, {
+        headers: target.member ? { authorization: `Bearer ${tokens[0]}` } : {},
+      });
       if (!response.ok) throw new Error(`${target.path} answered HTTP ${response.status}`);
       bodies[target.path] = await response.text();
     }
@@ -92,18 +164,25 @@ export async function runHttpBench(log: (line: string) => void): Promise<HttpRes
     const results: HttpResult[] = [];
     for (const target of httpTargets) {
       const figures: Partial<Record<'ours' | 'bare', LoadFigures>> = {};
+      const usedTokens = target.member ? tokens : [];
       for (const [which, server] of [
         ['ours', site],
         ['bare', bare],
       ] as const) {
-        log(`  ${target.name}: ${which} (${httpSettings.durationSeconds} s)`);
-        await load(server.baseURL, target.path, httpSettings.warmupSeconds);
-        figures[which] = await load(server.baseURL, target.path, httpSettings.durationSeconds);
+        log(`  ${database}, ${target.name}: ${which} (${httpSettings.durationSeconds} s)`);
+        await load(server.baseURL, target.path, httpSettings.warmupSeconds, usedTokens);
+        figures[which] = await load(
+          server.baseURL,
+          target.path,
+          httpSettings.durationSeconds,
+          usedTokens,
+        );
       }
       if (!figures.ours || !figures.bare) throw new Error('missing figures');
       results.push({
         name: target.name,
         path: target.path,
+        database,
         bytes: Buffer.byteLength(bodies[target.path] ?? ''),
         ours: figures.ours,
         bare: figures.bare,
@@ -115,4 +194,20 @@ export async function runHttpBench(log: (line: string) => void): Promise<HttpRes
     await bare?.stop();
     dataDir.remove();
   }
+}
+
+export async function runHttpBench(log: (line: string) => void): Promise<HttpResult[]> {
+  const results = await runOn('PGlite', undefined, log);
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    log('  PostgreSQL: skipped (DATABASE_URL is not set)');
+    return results;
+  }
+  const fresh = await freshPostgres(adminUrl);
+  try {
+    results.push(...(await runOn('PostgreSQL', fresh.url, log)));
+  } finally {
+    await fresh.drop();
+  }
+  return results;
 }

@@ -3,8 +3,8 @@
  * next to the baseline it compares to and writes bench/results/latest.json.
  * `npm run bench -- --only http,cold,bundle,login,realtime,ledger` runs a subset.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runBundleBench, type BundleResult } from './bundle-size.bench.ts';
 import { runColdStartBench, type ColdStartResult } from './cold-start.bench.ts';
@@ -13,6 +13,7 @@ import { ledgerSettings, runLedgerBench, type LedgerBenchResult } from './ledger
 import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
 import { realtimeSettings, runRealtimeBench, type RealtimeBenchRow } from './realtime.bench.ts';
 import { root } from './support/process.ts';
+import { mergeTables, type BenchRun, type BenchTable } from './support/tables.ts';
 
 const onlyIndex = process.argv.indexOf('--only');
 const only = new Set(
@@ -24,7 +25,12 @@ const log = (line: string) => console.log(line);
 
 type Row = [string, string, string, string];
 
+/** Every table printed, by the benchmark it reports (README.md shows them: npm run bench:readme). */
+const printed: BenchTable[] = [];
+let section = '';
+
 function table(title: string, head: Row, rows: Row[]): void {
+  printed.push({ section, title, head, rows });
   const widths = head.map((cell, i) =>
     Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)),
   );
@@ -59,7 +65,13 @@ const results: {
   cpus: { count: cpus().length, model: cpus()[0]?.model ?? 'unknown' },
 };
 
-console.log(`bench on Node ${process.version}, ${results.cpus.count} x ${results.cpus.model}`);
+// Other work on the machine changes every figure: the load when the run began goes with them.
+const loadAtStart = loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
+console.log(
+  `bench on Node ${process.version}, ${results.cpus.count} x ${results.cpus.model}, load ${loadAtStart}`,
+);
 
 if (only.has('http')) {
   log(
@@ -102,23 +114,25 @@ if (only.has('ledger')) {
 }
 
 if (results.http) {
+  section = 'http';
   const rows: Row[] = [];
   for (const r of results.http.results) {
+    const name = `${r.database}, ${r.name}`;
     rows.push([
-      `${r.name} req/s (${r.bytes} B body)`,
+      `${name} req/s (${r.bytes} B body)`,
       int(r.ours.requestsPerSecond),
       int(r.bare.requestsPerSecond),
       ratio(r.ours.requestsPerSecond, r.bare.requestsPerSecond),
     ]);
     rows.push([
-      `${r.name} p99 latency`,
+      `${name} p99 latency`,
       ms(r.ours.p99Ms),
       ms(r.bare.p99Ms),
       ratio(r.ours.p99Ms, r.bare.p99Ms),
     ]);
     if (r.ours.non2xx + r.ours.errors + r.bare.non2xx + r.bare.errors > 0) {
       rows.push([
-        `${r.name} non-2xx / errors`,
+        `${name} non-2xx / errors`,
         `${r.ours.non2xx} / ${r.ours.errors}`,
         `${r.bare.non2xx} / ${r.bare.errors}`,
         '-',
@@ -132,6 +146,7 @@ if (results.http) {
   );
 }
 if (results.coldStart) {
+  section = 'cold';
   const c = results.coldStart;
   table(
     `Start to first answer (median of ${c.runs})`,
@@ -153,6 +168,7 @@ if (results.coldStart) {
   );
 }
 if (results.bundle) {
+  section = 'bundle';
   const b = results.bundle;
   table(
     'Home route JavaScript, gzip -9',
@@ -183,6 +199,7 @@ if (results.bundle) {
   else console.log(`home page chunk: ${b.homeChunk.key} (found by ${b.homeChunk.foundBy})`);
 }
 if (results.login) {
+  section = 'login';
   const { argon2, login, memberInfo, balance } = results.login.results;
   const s = results.login.settings;
   const cost = `argon2id m=${s.argon2.memoryCost} KiB, t=${s.argon2.timeCost}, p=${s.argon2.parallelism}`;
@@ -263,6 +280,7 @@ if (results.login) {
 }
 
 if (results.realtime) {
+  section = 'realtime';
   const rows: Row[] = [];
   for (const r of results.realtime.results) {
     for (const kind of ['single', 'burst'] as const) {
@@ -284,6 +302,7 @@ if (results.realtime) {
   );
 }
 if (results.ledger && !('skipped' in results.ledger.results)) {
+  section = 'ledger';
   const { server, pgbench, rows: ledgerRows } = results.ledger.results;
   const rows: Row[] = [];
   for (const r of ledgerRows) {
@@ -319,5 +338,20 @@ if (results.ledger && !('skipped' in results.ledger.results)) {
 }
 const outDir = join(root, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+const latestPath = join(outDir, 'latest.json');
+// The tables of the benchmarks run now replace theirs; the others keep their own run's stamp.
+const previous = existsSync(latestPath)
+  ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { tables?: BenchTable[] })
+  : {};
+// The database server the run used, without its password.
+const databaseUrl = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
+if (databaseUrl) databaseUrl.password = '';
+const run: BenchRun = {
+  date: results.date,
+  node: results.node,
+  machine: `${results.cpus.count} x ${results.cpus.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${loadAtStart}`,
+  command: `${databaseUrl ? `DATABASE_URL=${databaseUrl.toString()} ` : ''}npm run bench${onlyIndex === -1 ? '' : ` -- --only ${process.argv[onlyIndex + 1] ?? ''}`}`,
+};
+const tables = mergeTables(previous.tables ?? [], printed, run);
+writeFileSync(latestPath, `${JSON.stringify({ ...results, tables }, null, 2)}\n`);
 console.log(`\nwrote bench/results/latest.json`);

@@ -38,7 +38,8 @@ export type RunningServer = {
  */
 export async function startServer(
   script: string,
-  env: Record<string, string>,
+  /** Added to this process's environment; an undefined value removes the variable. */
+  env: Record<string, string | undefined>,
   probePath: string,
 ): Promise<RunningServer> {
   const port = await freePort();
@@ -46,9 +47,11 @@ export async function startServer(
   // The server logs to stdout (pino) and fails on stderr; keep the tail of both for errors.
   let output = '';
   const started = performance.now();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', ...env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   const child: ChildProcess = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: { ...childEnv, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -102,7 +105,7 @@ export function median(values: readonly number[]): number {
 }
 
 /** The real server, run as it would be deployed (production mode, quiet logs). */
-export function siteEnv(dataDir: string, extra: Record<string, string> = {}) {
+export function siteEnv(dataDir: string, extra: Record<string, string | undefined> = {}) {
   return {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,

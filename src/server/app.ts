@@ -5,13 +5,11 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -22,6 +20,8 @@ import type { Clock } from './platform/clock.ts';
 import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
 import { languageFromHeader, translate } from './platform/i18n/messages.ts';
 import { registerStatic } from './platform/http/static.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { replySerializerCompiler } from './platform/http/reply-serializer.ts';
 import { platform } from './platform/platform.plugin.ts';
 import { systemArea } from './areas/system/system.area.ts';
 import { operatorArea } from './areas/operator/operator.area.ts';
@@ -92,27 +92,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies are JSON.stringify'd; outside production each is also held to its schema.
+  app.setSerializerCompiler(replySerializerCompiler({ checked: config.nodeEnv !== 'production' }));
 
   // 1. External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", 'https://www.googletagmanager.com'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", 'ws:', 'wss:', 'https:'],
-        'frame-src': ["'self'", 'https:'],
-        'object-src': ["'none'"],
-        'frame-ancestors': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's headers (CSP and the rest), worked out once at start (platform/http/security-headers.ts).
+  registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

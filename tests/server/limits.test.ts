@@ -11,6 +11,8 @@ import { hashMemberPassword } from '../../src/server/platform/members/member-pas
 import { memberSecretLimits } from '../../src/server/platform/members/member-secrets.ts';
 import { operators } from '../../src/server/areas/operator/operators.schema.ts';
 import { rateLimitHits } from '../../src/server/platform/rate-limit/rate-limit.schema.ts';
+import { createHitBatcher } from '../../src/server/platform/rate-limit/rate-limit.store.ts';
+import { systemPaths } from '../../src/contract/system.ts';
 import { hashPassword } from '../../src/server/areas/operator/operator-password.ts';
 import { operatorLoginLimits } from '../../src/server/areas/operator/operator.service.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
@@ -131,6 +133,49 @@ describe('HTTP rate limits', () => {
     } finally {
       await after.close();
     }
+  });
+
+  it('the default limit counts on the node, writes no row per call, and adds up across nodes at each sync', async () => {
+    const key = `global:${freshIp()}`;
+    const stored = async () =>
+      (await db().select().from(rateLimitHits).where(eq(rateLimitHits.key, key)))[0]?.hits;
+    // Two nodes' counters on one database; no timer fires during the test (a minute apart).
+    const first = createHitBatcher(db(), { syncMs: 60_000 });
+    const second = createHitBatcher(db(), { syncMs: 60_000 });
+    expect(first.hit(key, 60_000, 5).current).toBe(1);
+    expect(first.hit(key, 60_000, 5).current).toBe(2);
+    expect(first.hit(key, 60_000, 5).current).toBe(3);
+    // No statement per call: nothing in the database before the sync.
+    expect(await stored()).toBeUndefined();
+    await first.flush();
+    expect(await stored()).toBe(3);
+    // The other node knows nothing yet: its first calls count from its own hits...
+    expect(second.hit(key, 60_000, 5).current).toBe(1);
+    expect(second.hit(key, 60_000, 5).current).toBe(2);
+    // ...and its sync adds them to the first node's and tells it the total, 5 of 5.
+    await second.flush();
+    expect(await stored()).toBe(5);
+    expect(second.read(key).current).toBe(5);
+    expect(second.hit(key, 60_000, 5).current).toBe(6);
+    await second.flush();
+    expect(await stored()).toBe(6);
+  });
+
+  it('an app adds the pending hits of the default limit to the database when it closes', async () => {
+    const ip = freshIp();
+    await db()
+      .insert(rateLimitHits)
+      .values({ key: `global:${ip}`, hits: 7, windowEndsAt: sql`now() + interval '1 minute'` });
+    const node = await buildTestApp(testDb, database);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await call(node, { url: systemPaths.status, remoteAddress: ip })).status).toBe(200);
+    }
+    await node.close();
+    const [row] = await db()
+      .select({ hits: rateLimitHits.hits })
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, `global:${ip}`));
+    expect(row?.hits).toBe(10);
   });
 
   it('the scheduler drops the counters whose window has ended, and only those', async () => {

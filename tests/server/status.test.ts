@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
 import { systemPaths } from '../../src/contract/system.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
@@ -109,6 +110,35 @@ describe('system status', () => {
       headers: { 'x-forwarded-for': '203.0.113.50' },
     });
     expect(withoutProxyConfig).toMatchObject({ status: 0, ip: PROXY });
+  });
+
+  it('parses the trusted proxies and the blocked ranges once, not on every request', async () => {
+    await setRegion([], ['203.0.113.0/24', '2001:db8::/32']);
+    // A node that keeps the settings it read (as production does) behind the trusted proxy.
+    const cached = await buildTestApp(testDb, database, {
+      TRUST_PROXY: '10.0.0.0/24',
+      SITE_CACHE_MS: '60000',
+    });
+    const v4 = vi.spyOn(ipaddr.IPv4, 'parseCIDR');
+    const v6 = vi.spyOn(ipaddr.IPv6, 'parseCIDR');
+    try {
+      const from = (ip: string) =>
+        status(cached, { remoteAddress: PROXY, headers: { 'x-forwarded-for': ip } });
+      // The first call reads the settings (and parses their ranges).
+      expect((await from('203.0.113.9'))?.status).toBe(2);
+      v4.mockClear();
+      v6.mockClear();
+      for (let i = 1; i <= 20; i += 1) {
+        expect(await from(`198.51.100.${i}`)).toMatchObject({ status: 0, ip: `198.51.100.${i}` });
+        expect((await from(`203.0.113.${i}`))?.status).toBe(2);
+      }
+      expect(v4).not.toHaveBeenCalled();
+      expect(v6).not.toHaveBeenCalled();
+    } finally {
+      v4.mockRestore();
+      v6.mockRestore();
+      await cached.close();
+    }
   });
 
   it('blocks a country told by the trusted proxy, and ignores the header otherwise', async () => {

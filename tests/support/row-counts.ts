@@ -14,7 +14,8 @@ export async function rowCounts(
   db: Db,
   // Bookkeeping written beside requests, not by them: a job run claims its period, the
   // real-time publisher numbers an earlier call's balance event after that call has answered,
-  // and the HTTP rate limit counts every request, refused or not (that is its job).
+  // and a node adds the default rate limit's hits of earlier calls every 500 ms (a limit counts
+  // every call, refused input too, by design).
   ignore: readonly string[] = ['job_runs', 'member_event_seq', 'rate_limit_hits'],
 ): Promise<Record<string, number>> {
   const tables = (await db.execute(

@@ -12,6 +12,7 @@ import { registerTextGuard } from './http/text-guard.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
 import { registerRateLimit } from './rate-limit/rate-limit.plugin.ts';
+import type { HitBatcher } from './rate-limit/rate-limit.store.ts';
 import { createSessionEnds, type SessionEnds } from './members/session-end.ts';
 
 declare module 'fastify' {
@@ -62,8 +63,13 @@ export const platform = fp<PlatformOptions>(
       log: app.log,
       timeZone: config.operatorTimeZone,
     });
+    // The default rate limit's pending hits go to the database before it closes.
+    const pending: { rateLimitHits?: HitBatcher } = {};
     app.addHook('onClose', async () => {
       await scheduler.stop();
+      await pending.rateLimitHits?.close().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'rate limit hits not synced at close');
+      });
       if (!given) await database.close();
     });
     await database.migrateAndRun(async () => {});
@@ -75,7 +81,7 @@ export const platform = fp<PlatformOptions>(
     app.addHook('onReady', async () => {
       await scheduler.start();
     });
-    await registerRateLimit(app, { db: database.db, scheduler });
+    pending.rateLimitHits = await registerRateLimit(app, { db: database.db, scheduler });
     const keys = createKeyService({ db: database.db });
     await keys.ensure();
     app.decorate('keys', keys);

@@ -576,7 +576,8 @@ export function createIdentityService(deps: {
       });
     },
 
-    async memberInfo(member: MemberRow): Promise<MemberInfo> {
+    /** `known.totpBound`: read with the session by the guard, so no second query. */
+    async memberInfo(member: MemberRow, known?: { totpBound: boolean }): Promise<MemberInfo> {
       const toUpline = (await moduleOn(moduleIds.toUpline)) && member.uplineAffiliateCode !== null;
       return {
         id: member.id,
@@ -591,7 +592,7 @@ export function createIdentityService(deps: {
         email: member.email,
         language: member.language,
         lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
-        twoFactorBound: (await deps.secondFactor.totpStatus(member)).bound,
+        twoFactorBound: known?.totpBound ?? (await deps.secondFactor.totpStatus(member)).bound,
       };
     },
 

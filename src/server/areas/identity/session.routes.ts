@@ -117,7 +117,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
         response: replies(memberInfoSchema),
       },
     },
-    async (request) => ok(await identity.memberInfo(memberOf(request).member)),
+    async (request) => {
+      const { member, totpBound } = memberOf(request);
+      return ok(await identity.memberInfo(member, { totpBound }));
+    },
   );
 
   app.get(

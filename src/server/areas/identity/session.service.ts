@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';
-import type { MemberRow } from './members.repository.ts';
-import {
-  findOpenSession,
-  insertSession,
-  touchSession,
-  type SessionRow,
-} from './sessions.repository.ts';
+import { insertSession, prepareSessionLookup, touchSession } from './sessions.repository.ts';
+import type { MemberSession } from '../../platform/http/auth.ts';
 import type { SessionEnds } from '../../platform/members/session-end.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,7 +11,7 @@ import { hashToken } from '../../platform/hash-token.ts';
 const TOUCH_EVERY_MS = 30_000;
 
 export type SessionPolicy = { idleMinutes: number; maxHours: number };
-export type LiveSession = { session: SessionRow; member: MemberRow };
+export type LiveSession = MemberSession;
 
 /**
  * Player sessions: an opaque 256-bit random token, stored only as its SHA-256; a session ends
@@ -32,6 +27,7 @@ export function createSessionService(deps: {
   const end = (sessionId: number) =>
     deps.ends.run((_tx, endSessions) => endSessions({ sessionId }));
   const idleMs = deps.policy.idleMinutes * 60_000;
+  const lookup = prepareSessionLookup(deps.db);
   const maxMs = deps.policy.maxHours * 3_600_000;
   return {
     /** A new session (new token) for the member, inside the caller's transaction. */
@@ -53,10 +49,10 @@ export function createSessionService(deps: {
     /** The live session of a bearer token; 401 not_logged_in or session_expired otherwise. */
     async authenticate(token: string): Promise<LiveSession> {
       if (!/^[A-Za-z0-9_-]{16,256}$/.test(token)) throw new AppError(401, 'not_logged_in');
-      const found = await findOpenSession(deps.db, hashToken(token));
+      const [found] = await lookup.execute({ tokenHash: hashToken(token) });
       if (!found) throw new AppError(401, 'not_logged_in');
       const now = deps.clock();
-      const { session, member } = found;
+      const { session, member, totpBound } = found;
       const idleSince = now.getTime() - session.lastSeenAt.getTime();
       if (session.expiresAt.getTime() <= now.getTime() || idleSince >= idleMs) {
         await end(session.id);
@@ -67,7 +63,7 @@ export function createSessionService(deps: {
         throw new AppError(401, 'not_logged_in');
       }
       if (idleSince >= TOUCH_EVERY_MS) await touchSession(deps.db, session.id, now);
-      return { session, member };
+      return { session, member, totpBound };
     },
   };
 }

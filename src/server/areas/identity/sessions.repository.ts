@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { members, sessions } from '../../platform/members/members.schema.ts';
+import { memberTotp } from './second-factor.schema.ts';
 
 export type { SessionRow } from '../../platform/http/auth.ts';
 
@@ -10,14 +11,39 @@ export async function insertSession(tx: Db, values: typeof sessions.$inferInsert
   return row;
 }
 
-/** The unrevoked session with this token hash and its member; expiry is the caller's rule. */
-export async function findOpenSession(db: Db, tokenHash: string) {
-  const [row] = await db
-    .select({ session: sessions, member: members })
+/** What the guard reads of a session: its id, member, ends and the forced password change. */
+export const guardSessionColumns = {
+  id: sessions.id,
+  memberId: sessions.memberId,
+  expiresAt: sessions.expiresAt,
+  lastSeenAt: sessions.lastSeenAt,
+  mustChangePassword: sessions.mustChangePassword,
+};
+
+/**
+ * The session lookup of every member call, built once (its SQL text is not made again per
+ * call; on PostgreSQL a named prepared statement): the unrevoked session with a token hash,
+ * the guard's columns of it, its member, and whether the member has a bound authenticator (so
+ * the member info answers without a second query). Expiry is the caller's rule.
+ *
+ * @example
+ * const lookup = prepareSessionLookup(db);
+ * const [found] = await lookup.execute({ tokenHash: hashToken(token) });
+ */
+export function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      session: guardSessionColumns,
+      member: members,
+      totpBound: sql<boolean>`exists (select 1 from ${memberTotp} where ${and(
+        eq(memberTotp.memberId, sessions.memberId),
+        isNotNull(memberTotp.confirmedAt),
+      )})`.mapWith(Boolean),
+    })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-  return row;
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .prepare('session_lookup');
 }
 
 export async function touchSession(db: Db, sessionId: number, now: Date) {

@@ -100,9 +100,29 @@ const toResource = (row: Awaited<ReturnType<typeof listResources>>[number]): Res
   qrCodeUrl: row.qrCodeUrl,
 });
 
+/**
+ * `derive` once per input: the site cache hands out the same rows until it reads them again,
+ * so what every page load builds from them (the module tree, the validators) is built once per
+ * read, not once per request. The results are shared: callers must not change them.
+ */
+function derivedOnce<I extends object, O>(derive: (input: I) => O): (input: I) => O {
+  const built = new WeakMap<I, O>();
+  return (input) => {
+    if (built.has(input)) return built.get(input) as O;
+    const output = derive(input);
+    built.set(input, output);
+    return output;
+  };
+}
+
 /** The start-up calls of the site, read from the database. */
 export function createSystemService(deps: { db: Db; cache: SiteCache }) {
   const { db, cache } = deps;
+  const moduleTreeOf = derivedOnce(buildModuleTree);
+  const validatorsOf = derivedOnce(toValidators);
+  const resourcesOf = derivedOnce((rows: Awaited<ReturnType<typeof listResources>>) =>
+    rows.map(toResource),
+  );
   const read = {
     settings: () => cache.get('settings', () => getSettings(db)),
     modules: () => cache.get('modules', () => listModules(db)),
@@ -133,9 +153,9 @@ export function createSystemService(deps: { db: Db; cache: SiteCache }) {
         read.domainRoutes(0),
       ]);
       return {
-        modules: buildModuleTree(moduleRows),
-        validators: toValidators(validatorRows),
-        resources: resourceRows.map(toResource),
+        modules: moduleTreeOf(moduleRows),
+        validators: validatorsOf(validatorRows),
+        resources: resourcesOf(resourceRows),
         customerService: {
           liveChatUrl: settings.liveChatUrl,
           vipServiceUrl: settings.vipServiceUrl,
@@ -162,12 +182,12 @@ export function createSystemService(deps: { db: Db; cache: SiteCache }) {
     },
 
     async whitelabel(): Promise<ModuleNode[]> {
-      return buildModuleTree(await read.modules());
+      return moduleTreeOf(await read.modules());
     },
 
     async registerSetting(): Promise<z.infer<typeof registerSettingSchema>> {
       const [settings, rows] = await Promise.all([read.settings(), read.validators()]);
-      return { validators: toValidators(rows), captchaEnabled: settings.captchaEnabled };
+      return { validators: validatorsOf(rows), captchaEnabled: settings.captchaEnabled };
     },
 
     async domainRoute(device: 0 | 3): Promise<z.infer<typeof domainRouteSchema>> {

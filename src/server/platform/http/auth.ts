@@ -6,7 +6,13 @@ import type { members, sessions } from '../members/members.schema.ts';
 /** An operator signed in with HTTP Basic. */
 export type Operator = { id: number; username: string };
 export type MemberRow = typeof members.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
+/** The columns of a session the guard reads (areas/identity/sessions.repository.ts). */
+export type SessionRow = Pick<
+  typeof sessions.$inferSelect,
+  'id' | 'memberId' | 'expiresAt' | 'lastSeenAt' | 'mustChangePassword'
+>;
+/** A live session, its member, and whether the member has a bound authenticator. */
+export type MemberSession = { member: MemberRow; session: SessionRow; totpBound: boolean };
 
 /**
  * What the operator area supplies: operator credentials to an operator, or undefined (an
@@ -17,7 +23,7 @@ export type OperatorAuthenticator = {
 };
 /** What the identity area supplies: a bearer token to its live session, else an AppError. */
 export type MemberAuthenticator = {
-  authenticate(token: string): Promise<{ member: MemberRow; session: SessionRow }>;
+  authenticate(token: string): Promise<MemberSession>;
 };
 
 declare module 'fastify' {
@@ -34,6 +40,8 @@ declare module 'fastify' {
     member: MemberRow | null;
     /** The session the bearer token belongs to (with the member). */
     memberSession: SessionRow | null;
+    /** Whether the member of the session has a bound authenticator (read with the session). */
+    memberTotpBound: boolean;
   }
   interface FastifyInstance {
     /** The operator area hands its credential check to the guards (once, at registration). */
@@ -67,10 +75,10 @@ function basicCredentials(header: string | undefined): [string, string] | null {
 }
 
 /** The member of a guarded request; a route without the guard is a programming error. */
-export function memberOf(request: FastifyRequest): { member: MemberRow; session: SessionRow } {
+export function memberOf(request: FastifyRequest): MemberSession {
   const { member, memberSession } = request;
   if (!member || !memberSession) throw new Error('route is missing requireMember');
-  return { member, session: memberSession };
+  return { member, session: memberSession, totpBound: request.memberTotpBound };
 }
 
 /**
@@ -96,6 +104,7 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('operator', null);
   app.decorateRequest('member', null);
   app.decorateRequest('memberSession', null);
+  app.decorateRequest('memberTotpBound', false);
 
   app.decorate('requireOperator', async (request: FastifyRequest) => {
     if (!operators) throw missing('operator');
@@ -110,12 +119,13 @@ export function registerAuth(app: FastifyInstance): void {
   async function requireMember(request: FastifyRequest) {
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     if (!match?.[1]) throw new AppError(401, 'not_logged_in');
-    const { member, session } = await app.memberAuth.authenticate(match[1]);
+    const { member, session, totpBound } = await app.memberAuth.authenticate(match[1]);
     if (session.mustChangePassword && request.routeOptions.config.duringPasswordChange !== true) {
       throw new AppError(403, 'password_change_required');
     }
     request.member = member;
     request.memberSession = session;
+    request.memberTotpBound = totpBound;
   }
   app.decorate('requireMember', requireMember);
 

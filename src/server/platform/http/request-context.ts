@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Language } from '../../../contract/constants.ts';
 import { languageFromHeader } from '../i18n/messages.ts';
-import { ipInRanges, normalizeIp } from './region.ts';
+import { normalizeIp, rangeMatcher } from './region.ts';
 
 /** Who is asking: the client IP and, from a trusted proxy, the country. */
 export type ClientInfo = { ip: string; country: string | null };
@@ -23,10 +23,12 @@ declare module 'fastify' {
 export function registerRequestContext(app: FastifyInstance, config: Config): void {
   app.decorateRequest('language', 'hi');
   app.decorateRequest('client', null as unknown as ClientInfo);
+  // Parsed once: every request asks whether its peer is a trusted proxy.
+  const trusted = rangeMatcher(config.trustProxy);
   app.addHook('onRequest', async (request) => {
     request.language = languageFromHeader(request.headers['accept-language']);
     const peer = request.socket.remoteAddress ?? request.ip;
-    const viaTrustedProxy = config.trustProxy.length > 0 && ipInRanges(peer, config.trustProxy);
+    const viaTrustedProxy = trusted(peer);
     let country: string | null = null;
     if (viaTrustedProxy && config.countryHeader) {
       const header = request.headers[config.countryHeader];

@@ -4,26 +4,40 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { isApiPath } from '../http/static.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
-import { databaseRateLimitStore, rateLimitPruneJob } from './rate-limit.store.ts';
+import {
+  createHitBatcher,
+  databaseRateLimitStore,
+  rateLimitPruneJob,
+  type HitBatcher,
+} from './rate-limit.store.ts';
+
+/** How often a node adds the default limit's hits to the database. */
+export const RATE_LIMIT_SYNC_MS = 500;
 
 /**
  * The HTTP rate limits: @fastify/rate-limit with its counters in the database
- * (`rate_limit_hits`, one statement per request), so a client refused with 429 stays refused
- * after a restart and the limit is one limit across every node. API calls get 600 a minute per
- * client unless their route sets `config.rateLimit`; ended windows are pruned by the scheduler.
- * Registered by the platform before any area, so every route's limit uses this store.
+ * (`rate_limit_hits`), so a client refused with 429 stays refused after a restart and the limit
+ * is one limit across every node. A route's own limit (`config.rateLimit`) counts each hit in
+ * the database before the call goes on; the default of 600 a minute per client on every other
+ * API call counts on the node and adds its hits to the database every RATE_LIMIT_SYNC_MS, in
+ * one statement (no write per call; README "Rate limits"). Ended windows are pruned by the
+ * scheduler. Registered by the platform before any area, so every route's limit uses this
+ * store. Returns the batcher, whose pending hits the platform flushes before the database
+ * closes.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
   deps: { db: Db; scheduler: Scheduler },
-): Promise<void> {
+): Promise<HitBatcher> {
+  const batcher = createHitBatcher(deps.db, { syncMs: RATE_LIMIT_SYNC_MS });
   await app.register(rateLimit, {
     global: true,
     max: 600,
     allowList: (request) => !isApiPath(request.url),
     timeWindow: '1 minute',
-    store: databaseRateLimitStore(deps.db),
+    store: databaseRateLimitStore(deps.db, batcher),
     errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
   });
   deps.scheduler.register(rateLimitPruneJob);
+  return batcher;
 }

@@ -52,23 +52,162 @@ export async function readHits(db: Db, key: string): Promise<Counted> {
   return row ?? { current: 0, ttl: 0 };
 }
 
+/** A hit counted locally and not yet added to the database. */
+type Tally = {
+  /** Hits of the key's window the database reported at the last sync (every node's). */
+  known: number;
+  /** Hits since, on this node only. */
+  pending: number;
+  /** Local estimate of the window's end (ms), corrected by every sync. */
+  endsAt: number;
+  windowMs: number;
+  max: number;
+};
+
+/**
+ * The hits of the default limit (every API call), counted on this node and added to the
+ * database every `syncMs` in one statement for all the keys hit meanwhile, which returns each
+ * key's total over every node. A node refuses on what the database said at the last sync plus
+ * its own hits since, so the limit still adds up across nodes and holds across restarts, a sync
+ * late at most; no call waits for a database write.
+ */
+export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const tallies = new Map<string, Tally>();
+  let timer: NodeJS.Timeout | undefined;
+  let syncing: Promise<void> | undefined;
+  let closed = false;
+
+  async function syncWindow(windowMs: number, batch: [string, Tally, number][]): Promise<void> {
+    const hits = JSON.stringify(batch.map(([key, , count]) => ({ k: key, n: count })));
+    const window = sql`(${windowMs}::bigint * interval '1 millisecond')`;
+    const ended = sql`${rateLimitHits.windowEndsAt} <= now()`;
+    const result = await db.execute(sql`
+      insert into ${rateLimitHits} (key, hits, window_ends_at)
+      select t.k, t.n, now() + ${window} from jsonb_to_recordset(${hits}::jsonb) as t(k text, n integer)
+      on conflict (key) do update set
+        hits = case when ${ended} then excluded.hits else ${rateLimitHits.hits} + excluded.hits end,
+        window_ends_at = case when ${ended} then excluded.window_ends_at else ${rateLimitHits.windowEndsAt} end
+      returning key, hits as current,
+        greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::integer as ttl`);
+    const at = now();
+    const rows = (result as unknown as { rows: { key: string; current: number; ttl: number }[] })
+      .rows;
+    const totals = new Map(rows.map((row) => [row.key, row]));
+    for (const [key, tally, count] of batch) {
+      const total = totals.get(key);
+      tally.pending -= count;
+      if (!total) continue;
+      tally.known = Number(total.current);
+      tally.endsAt = at + Number(total.ttl);
+      // A key well under its limit need not be remembered: the next sync tells its total.
+      if (tally.pending === 0 && tally.known * 2 <= tally.max && tallies.get(key) === tally) {
+        tallies.delete(key);
+      }
+    }
+  }
+
+  async function sync(): Promise<void> {
+    timer = undefined;
+    const at = now();
+    const byWindow = new Map<number, [string, Tally, number][]>();
+    for (const [key, tally] of tallies) {
+      if (tally.endsAt <= at && tally.pending === 0) {
+        tallies.delete(key);
+        continue;
+      }
+      if (tally.pending === 0) continue;
+      const batch = byWindow.get(tally.windowMs) ?? [];
+      batch.push([key, tally, tally.pending]);
+      byWindow.set(tally.windowMs, batch);
+    }
+    for (const [windowMs, batch] of byWindow) await syncWindow(windowMs, batch);
+  }
+
+  function runSync(): Promise<void> {
+    syncing ??= sync().finally(() => {
+      syncing = undefined;
+      if (!closed && !timer && [...tallies.values()].some((tally) => tally.pending > 0)) {
+        schedule();
+      }
+    });
+    return syncing;
+  }
+
+  function schedule() {
+    timer = setTimeout(() => {
+      runSync().catch((error: unknown) => {
+        // The hits stay pending and go with the next sync.
+        process.emitWarning(`rate limit hits not synced: ${String(error)}`);
+      });
+    }, options.syncMs);
+    timer.unref();
+  }
+
+  return {
+    /** Counts a hit of `key` and answers at once with the hits of its window as known here. */
+    hit(key: string, windowMs: number, max: number): Counted {
+      const at = now();
+      let tally = tallies.get(key);
+      if (!tally || tally.endsAt <= at) {
+        tally = { known: 0, pending: 0, endsAt: at + windowMs, windowMs, max };
+        tallies.set(key, tally);
+      }
+      tally.pending += 1;
+      if (!closed && !timer && !syncing) schedule();
+      return { current: tally.known + tally.pending, ttl: Math.max(0, tally.endsAt - at) };
+    },
+    read(key: string): Counted {
+      const tally = tallies.get(key);
+      const at = now();
+      if (!tally || tally.endsAt <= at) return { current: 0, ttl: 0 };
+      return { current: tally.known + tally.pending, ttl: tally.endsAt - at };
+    },
+    /** Adds every pending hit to the database now. */
+    async flush(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await syncing;
+      await runSync();
+    },
+    /** The last flush, before the database closes; no sync is scheduled after it. */
+    async close(): Promise<void> {
+      closed = true;
+      await this.flush();
+    },
+  };
+}
+
+export type HitBatcher = ReturnType<typeof createHitBatcher>;
+
 /**
  * A store for @fastify/rate-limit (its `store` option: `new Store(options)`, `incr`, `read`,
- * `child(routeOptions)`) that keeps the counters in the database. Each route's store prefixes
- * its keys with the method and URL, as the plugin's own stores do.
+ * `child(routeOptions)`) that keeps the counters in the database. The default limit of every
+ * API call counts through `batcher` (no write per call); a route's own limit (`config.rateLimit`,
+ * the strict ones: logins, SMS, trial accounts...) counts each hit in the database at once, one
+ * statement per call, so it is exact across nodes. Each route's store prefixes its keys with
+ * the method and URL, as the plugin's own stores do.
  *
  * @example
- * await app.register(rateLimit, { store: databaseRateLimitStore(database.db), max: 600 });
+ * const batcher = createHitBatcher(database.db, { syncMs: 500 });
+ * await app.register(rateLimit, { store: databaseRateLimitStore(database.db, batcher), max: 600 });
  */
-export function databaseRateLimitStore(db: Db) {
+export function databaseRateLimitStore(db: Db, batcher: HitBatcher) {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     readonly prefix: string;
+    /** A route's own limit: every hit counted in the database before the call goes on. */
+    readonly exact: boolean;
 
-    constructor(_options?: unknown, prefix = 'global:') {
+    constructor(_options?: unknown, prefix = 'global:', exact = false) {
       this.prefix = prefix;
+      this.exact = exact;
     }
 
-    incr(key: string, callback: Callback, timeWindow: number): void {
+    incr(key: string, callback: Callback, timeWindow: number, max?: number): void {
+      if (!this.exact) {
+        callback(null, batcher.hit(this.prefix + key, timeWindow, max ?? Number.MAX_SAFE_INTEGER));
+        return;
+      }
       countHit(db, this.prefix + key, timeWindow).then(
         (counted) => callback(null, counted),
         (error: Error) => callback(error),
@@ -76,6 +215,10 @@ export function databaseRateLimitStore(db: Db) {
     }
 
     read(key: string, callback: Callback): void {
+      if (!this.exact) {
+        callback(null, batcher.read(this.prefix + key));
+        return;
+      }
       readHits(db, this.prefix + key).then(
         (counted) => callback(null, counted),
         (error: Error) => callback(error),
@@ -89,7 +232,7 @@ export function databaseRateLimitStore(db: Db) {
       const name = url
         ? `${[method].flat().join(',')} ${url}`
         : `limit ${String(merged.max)}/${String(merged.timeWindow)}`;
-      return new DatabaseRateLimitStore(undefined, `${name}:`);
+      return new DatabaseRateLimitStore(undefined, `${name}:`, true);
     }
   };
 }

@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** The site's security headers, as helmet's options (every default, this CSP, no COEP). */
+export const securityHeaderOptions: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'", 'https://www.googletagmanager.com'],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'", 'ws:', 'wss:', 'https:'],
+      'frame-src': ["'self'", 'https:'],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'self'"],
+      'upgrade-insecure-requests': null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * The headers helmet sets with `options`, worked out once: helmet runs against a response that
+ * only records them. Our options hold no per-request values (no nonces, no functions), so every
+ * response gets the same set.
+ */
+export function securityHeadersOf(options: HelmetOptions): {
+  set: [string, string][];
+  removed: string[];
+} {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.push([name, String(value)]);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+    },
+  );
+  return { set, removed };
+}
+
+/**
+ * Helmet's headers on every response, the same ones @fastify/helmet set, without building its
+ * middlewares and parsing the CSP again on each request: the set is computed at start and one
+ * onRequest hook writes it. Routes may still replace a header (the /docs pages set their own CSP).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions = securityHeaderOptions,
+): void {
+  const { set, removed } = securityHeadersOf(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const name of removed) raw.removeHeader(name);
+    for (const [name, value] of set) raw.setHeader(name, value);
+    done();
+  });
+}
