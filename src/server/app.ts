@@ -119,21 +119,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  // 2. The platform: database, rate limits (counted in the database), seed runner, keys,
-  // request context, guards, errors, gateway.
-  await app.register(platform, { config, database: deps.database, clock: deps.clock });
+  try {
+    // 2. The platform: database, rate limits (counted in the database), seed runner, keys,
+    // request context, guards, errors, gateway.
+    await app.register(platform, { config, database: deps.database, clock: deps.clock });
 
-  // 3. The areas, each one plugin with its routes, jobs and port (dependencies before users).
-  await app.register(systemArea);
-  await app.register(operatorArea);
-  await app.register(verificationArea);
-  await app.register(identityArea);
-  await app.register(walletArea);
-  await app.register(messagesArea);
-  await app.register(depositArea);
-  await app.register(withdrawalArea);
+    // 3. The areas, each one plugin with its routes, jobs and port (dependencies before users).
+    await app.register(systemArea);
+    await app.register(operatorArea);
+    await app.register(verificationArea);
+    await app.register(identityArea);
+    await app.register(walletArea);
+    await app.register(messagesArea);
+    await app.register(depositArea);
+    await app.register(withdrawalArea);
 
-  // 4. The built app and the history-mode fallback.
-  await registerStatic(app, config);
+    // 4. The built app and the history-mode fallback.
+    await registerStatic(app, config);
+  } catch (error) {
+    // A start refused half way (a bad database, demo passwords in production...) still
+    // releases what the registered plugins opened (database pools, the real-time adapter).
+    await app.close().catch(() => {});
+    throw error;
+  }
   return app;
 }

@@ -32,6 +32,11 @@ export function createPostgresAdapter(options: {
       return never();
     }
     held.add(client);
+    // A checked-out client (the LISTEN) that the server ends emits 'error' on itself, not on the
+    // pool: unheard, it would crash the node. The adapter notices the end and reconnects.
+    client.on('error', (error) =>
+      options.log.error({ err: error }, 'real-time adapter client error'),
+    );
     const release = client.release;
     client.release = (destroy?: boolean | Error) => {
       held.delete(client);
