@@ -63,6 +63,7 @@ test('the header balance follows an operator credit live, hides and refreshes; a
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
   await expect(list).toContainText('कोई सूचना नहीं');
   await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
 
   await page.getByTestId('header-account').getByRole('button').first().click();
   await page.getByTestId('menu-member-center').click();

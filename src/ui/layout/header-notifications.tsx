@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '../hooks/use-dismiss.ts';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
@@ -109,21 +110,8 @@ export function NotificationBell() {
   const ref = useRef<HTMLDivElement>(null);
   const count = notifications.length;
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
 
   const when = (iso: string) => {
     try {
