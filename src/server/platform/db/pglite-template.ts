@@ -52,11 +52,16 @@ export async function pgliteTemplate(): Promise<Blob> {
     await migrate(drizzle(client), { migrationsFolder });
     const dump = await client.dumpDataDir('none');
     const bytes = new Uint8Array(await dump.arrayBuffer());
-    mkdirSync(cacheDir, { recursive: true });
-    // Written beside its final name and renamed, so a concurrent start never reads half a file.
-    const partial = `${file}.${process.pid}.${Date.now()}`;
-    writeFileSync(partial, bytes);
-    renameSync(partial, file);
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      // Written beside its final name and renamed, so a concurrent start never reads half a file.
+      const partial = `${file}.${process.pid}.${Date.now()}`;
+      writeFileSync(partial, bytes);
+      renameSync(partial, file);
+    } catch (error) {
+      // A read-only install still starts: this start uses the dump, the next makes it again.
+      process.emitWarning(`PGlite template not cached: ${(error as Error).message}`);
+    }
     return new Blob([bytes]);
   } finally {
     await client.close();
