@@ -1,5 +1,10 @@
-import { loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
+import module from 'node:module';
+
+// Node keeps compiled (and type-stripped) modules on disk, so later starts skip compiling the
+// server's few hundred modules. Enabled before the app's imports, which are therefore dynamic.
+module.enableCompileCache?.();
+const { loadConfig } = await import('./config.ts');
+const { buildApp } = await import('./app.ts');
 
 const config = loadConfig();
 const app = await buildApp(config);

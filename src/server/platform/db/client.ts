@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { needsCluster, pgliteTemplate } from './pglite-template.ts';
 
 /** A Drizzle database or a transaction on it; repositories take either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -39,7 +40,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  // A fresh directory starts from the pre-initialised template instead of running initdb.
+  const client = needsCluster(dir)
+    ? await PGlite.create(dir, { loadDataDir: await pgliteTemplate() })
+    : await PGlite.create(dir);
   const db = drizzlePglite(client);
   async function runLocked(work: (db: Db) => Promise<void>) {
     // PGlite has one connection; the lock still documents the protocol.
