@@ -105,7 +105,13 @@ export type BonusQuery = z.input<typeof bonusQuerySchema>;
  * The other side of a transfer, as the player knows it: their own main wallet or game wallet,
  * their upline agent, a downline member, or another member. Never an internal id.
  */
-export const counterpartyTypes = ['mainWallet', 'gameWallet', 'upline', 'downline', 'member'] as const;
+export const counterpartyTypes = [
+  'mainWallet',
+  'gameWallet',
+  'upline',
+  'downline',
+  'member',
+] as const;
 export type CounterpartyType = (typeof counterpartyTypes)[number];
 export const counterpartySchema = z.object({
   type: z.enum(counterpartyTypes),

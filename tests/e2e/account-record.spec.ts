@@ -88,13 +88,13 @@ test('the account record names each movement and its counterparty, never an inte
   const englishRows = english.split('\n');
   const rowWith = (words: string) => englishRows.find((line) => line.includes(words)) ?? '';
   expect(english).toContain('Transfer to your upline');
-  expect(english).toContain('demo_agent1');
+  expect(rowWith('Transfer to your upline')).toContain('Demo Agent 1');
   expect(rowWith('Transfer to a game wallet')).toContain('Aura Live');
   expect(rowWith('Transfer from your main wallet')).toContain('Aura Live');
   expect(rowWith('Credit by the site')).not.toBe('');
   // In: the 10,000.00 credit only; out: the 500.00 to the upline only (Indian grouping).
-  expect(englishTotals).toEqual(['₹10,000.00', '₹500.00']);
+  expect(englishTotals).toEqual(['₹10,000.00', '-₹500.00']);
   await expect(history.getByTestId('record-total-in')).toHaveText('₹10,000.00');
-  expect(hindi).toContain('demo_agent1');
+  expect(hindi).toContain('Demo Agent 1');
   expect(hindi).not.toMatch(/\d:\d\d [ap]m/i);
 });

@@ -14,7 +14,10 @@ export function recordWording(
 ): { movementKey: string; detail: string } {
   const { kind, counterparty } = row;
   if ((kind === 'transfer_in' || kind === 'transfer_out') && counterparty) {
-    return { movementKey: `movements.${kind}.${counterparty.type}`, detail: counterparty.name ?? '' };
+    return {
+      movementKey: `movements.${kind}.${counterparty.type}`,
+      detail: counterparty.name ?? '',
+    };
   }
   if (kind === 'adjustment') {
     const credit = !row.amount.startsWith('-');

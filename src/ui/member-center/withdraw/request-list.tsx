@@ -28,7 +28,7 @@ export function RequestList({
   info: WithdrawInfo;
   onConfirmed: () => void;
 }) {
-  const { t, i18n } = useTranslation('withdraw');
+  const { t } = useTranslation('withdraw');
   const money = useMoney();
   const [confirming, setConfirming] = useState<number | null>(null);
   const { dateTime } = useFormat();
@@ -51,9 +51,7 @@ export function RequestList({
             <span>
               {withdrawal.bankAccount.bankName} {withdrawal.bankAccount.maskedNumber}
             </span>
-            <time dateTime={withdrawal.createdAt}>
-              {dateTime(withdrawal.createdAt)}
-            </time>
+            <time dateTime={withdrawal.createdAt}>{dateTime(withdrawal.createdAt)}</time>
           </div>
           {withdrawal.rejectReason ? (
             <p className="wd-muted">{t('list.reason', { reason: withdrawal.rejectReason })}</p>
