@@ -90,6 +90,8 @@ export const errorCodes = [
   'wallet_single',
   'wallet_unknown',
   'upline_not_allowed',
+  // bank accounts paid in INR
+  'ifsc_required',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

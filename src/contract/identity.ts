@@ -332,6 +332,8 @@ export const socialExchangeBodySchema = z.object({
 export const memberStatusPaths = {
   disable: '/ops/members/:memberId/disable',
   enable: '/ops/members/:memberId/enable',
+  /** GET ?username=: one member found by username (any case). */
+  lookup: '/ops/members',
 } as const;
 export const memberStatusParamsSchema = z.object({
   memberId: z.coerce.number().int().min(1).max(2_147_483_647),
@@ -347,3 +349,21 @@ export const memberStatusResultSchema = z.object({
   endedSessions: z.number().int(),
 });
 export type MemberStatusResult = z.infer<typeof memberStatusResultSchema>;
+
+export const memberLookupQuerySchema = z.object({
+  username: z.string().trim().min(1).max(64),
+});
+/** What an operator sees of a member found by username (no secrets, no contact details). */
+export const opsMemberSchema = z.object({
+  memberId: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  /** 0 player; 1, 2, 41, 42 agents; 4 trial. */
+  type: z.number().int(),
+  status: z.enum(['active', 'disabled']),
+  /** The agent code the member registered with. */
+  uplineAffiliateCode: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type OpsMember = z.infer<typeof opsMemberSchema>;

@@ -103,7 +103,10 @@ export const domainRouteItemSchema = z.object({ domain: z.string(), speed: z.num
 export const siteSettingsSchema = z.object({
   merchantCode: z.string(),
   siteName: z.string(),
+  /** What amounts show for the currency (₹); shown with `currencyCode`'s placement. */
   currencySymbol: z.string(),
+  /** ISO 4217 code of the site's money (INR). */
+  currencyCode: z.string(),
   /** Active languages, from configuration. */
   languages: z.array(languageSchema).min(1),
   defaultLanguage: languageSchema,

@@ -19,8 +19,11 @@ export const walletOpsPaths = {
   adjustment: '/ops/ledger/adjustments',
 } as const;
 
-/** The currency of every wallet unless configured otherwise (ISO 4217). */
-export const defaultCurrency = 'PHP';
+/**
+ * The ledger's currency when none is given (ISO 4217): the demo site's. The server gives the
+ * ledger the site's own (system_settings.currency_code).
+ */
+export const defaultCurrency = 'INR';
 
 /** 'main' or a game vendor's code (its vassalage), one wallet each per member and currency. */
 export const mainWalletKind = 'main';

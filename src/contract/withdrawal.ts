@@ -33,6 +33,8 @@ export const withdrawOpsPaths = {
   reject: '/ops/withdrawals/:id/reject',
   /** GET: one proof image of a confirmation. */
   image: '/ops/withdrawals/:id/images/:imageId',
+  /** GET: the full payout details (holder, whole account number, IFSC); each read audited. */
+  payout: '/ops/withdrawals/:id/payout',
 } as const;
 
 /** Spec section 9: image upload png/jpg, at most 5 MB each, at most 3 images. */
@@ -86,6 +88,13 @@ const singleLine = (min: number, max: number) =>
     .max(max)
     .refine((text) => !/[\p{Cc}<>]/u.test(text), 'plain text');
 
+/** Indian Financial System Code: 4 letters (the bank), a 0, 6 letters or digits (the branch). */
+export const ifscPattern = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** An IFSC as typed: spaces trimmed, letters upper-cased, then the pattern. */
+export const ifscSchema = z.string().trim().max(32).toUpperCase().regex(ifscPattern, 'IFSC');
+/** Bank accounts paid in this currency name their branch by IFSC (required when binding). */
+export const ifscCurrency = 'INR';
+
 export const bindBankAccountBodySchema = z.object({
   bankName: singleLine(2, 64),
   /** The name on the account: letters (any script), spaces, dots, apostrophes and hyphens. */
@@ -99,6 +108,8 @@ export const bindBankAccountBodySchema = z.object({
     .max(40)
     .transform((text) => text.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{6,24}$/, '6 to 24 digits')),
+  /** The branch's IFSC (ifscPattern): required on a site whose currency is INR. */
+  ifsc: ifscSchema.optional(),
 });
 export type BindBankAccountBody = z.input<typeof bindBankAccountBodySchema>;
 
@@ -108,6 +119,8 @@ export const bankAccountSchema = z.object({
   accountHolder: z.string(),
   /** Only the last 4 digits: '****1234'. */
   maskedNumber: z.string(),
+  /** The branch's IFSC (Indian accounts), null when none was given. */
+  ifsc: z.string().nullable(),
   createdAt: z.string(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
@@ -205,6 +218,20 @@ export const opsWithdrawalSchema = withdrawalSchema.extend({
   imageIds: z.array(z.number().int()),
 });
 export const opsWithdrawalListSchema = z.object({ withdrawals: z.array(opsWithdrawalSchema) });
+/** What an operator needs to pay a withdrawal: the account in full (the list masks it). */
+export const opsPayoutDetailsSchema = z.object({
+  withdrawalId: z.number().int(),
+  memberId: z.number().int(),
+  username: z.string(),
+  amount: minorUnitsSchema,
+  currency: z.string(),
+  status: withdrawalStatusSchema,
+  bankName: z.string(),
+  accountHolder: z.string(),
+  accountNumber: z.string(),
+  ifsc: z.string().nullable(),
+});
+export type OpsPayoutDetails = z.infer<typeof opsPayoutDetailsSchema>;
 export const rejectBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
 export const imageParamsSchema = withdrawalIdParamsSchema.extend({
   imageId: dbBigIdParamSchema,

@@ -239,7 +239,7 @@ describe('deposits through a payment gateway over HTTP', () => {
     );
     expect(made).toHaveLength(1);
     expect(made[0]?.authorization).toBe(`Bearer ${gatewayKey}`);
-    expect(made[0]?.body).toMatchObject({ amount: '123456', currency: 'PHP' });
+    expect(made[0]?.body).toMatchObject({ amount: '123456', currency: 'INR' });
 
     const again = await d.create(token, payload);
     expect(again.body.value?.orderId).toBe(order?.orderId);
@@ -618,7 +618,8 @@ describe('the sandbox gateway this server serves (npm start demo)', () => {
     const page = await site.app.inject({ url: `${order.redirectUrl}?lang=en` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('SANDBOX');
-    expect(page.body).toContain('PHP 5,000.00');
+    // The site's currency, written the Indian way by Intl.
+    expect(page.body).toContain('₹5,000.00');
     const hindi = await site.app.inject({ url: order.redirectUrl ?? '' });
     expect(hindi.body).toContain('सैंडबॉक्स');
 

@@ -239,6 +239,7 @@ describe('the payment password', () => {
         bankName: 'State Bank',
         accountHolder: 'Asha Rao',
         accountNumber: '1234 5678 9012',
+        ifsc: 'SBIN0001234',
       },
     });
     expect(account.status).toBe(200);

@@ -56,7 +56,8 @@ describe('start-up calls answered from the database', () => {
     expect(permission.location.ip).toBe('127.0.0.1');
     expect(permission.maintenance.enabled).toBe(false);
     expect(permission.regionRestriction).toEqual({ restricted: false, ip: '127.0.0.1' });
-    expect(permission.settings.currencySymbol).toBe('P');
+    // The demo site is Indian: rupees, shown with the rupee sign.
+    expect(permission.settings).toMatchObject({ currencySymbol: '₹', currencyCode: 'INR' });
     expect(permission.settings.defaultLanguage).toBe('hi');
   });
 

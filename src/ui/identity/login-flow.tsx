@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { loginSchema } from '../../contract/validation-engine.ts';
 import type { LoginValues } from '../../contract/validation-engine.ts';
 import { moduleIds } from '../../contract/system.ts';
+import { formatDateTime } from '../../contract/locale.ts';
 import type { LoginOutput, LoginTab, SocialProvider } from '../../machines/login.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
@@ -412,7 +413,7 @@ function AfterLogin({ actor }: { actor: LoginActor }) {
       <p data-testid="after-login-previous">
         {previous
           ? t('afterLogin.previous', {
-              time: new Date(previous).toLocaleString(i18n.language),
+              time: formatDateTime(previous, i18n.language),
             })
           : t('afterLogin.first')}
       </p>

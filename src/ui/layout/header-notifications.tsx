@@ -3,13 +3,11 @@ import { useDismiss } from '../hooks/use-dismiss.ts';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
-import { constants } from '../../contract/constants.ts';
-import { formatMoney } from '../../contract/money.ts';
 import { minorUnitsSchema } from '../../contract/wallet.ts';
 import type { NotificationEvent } from '../../contract/realtime.ts';
 import { Toast } from '../components/toast.tsx';
 import { CloseIcon } from '../components/icons.tsx';
-import { usePermission } from '../hooks/use-permission.ts';
+import { useFormat } from '../hooks/use-format.ts';
 import { useSession } from '../identity/identity-flows.ts';
 import '../member-center/member-center.css';
 
@@ -34,7 +32,7 @@ const BellIcon = () => (
 export function wordNotification(
   t: TFunction<'member-center'>,
   notification: NotificationEvent,
-  symbol: string,
+  money: (minor: bigint) => string,
 ): { title: string; text: string } {
   if (notification.kind === 'message') {
     const text = notification.params.text;
@@ -49,17 +47,17 @@ export function wordNotification(
   return {
     title,
     text: t(`notifications.text.${notification.kind}`, {
-      amount: formatMoney(BigInt(amount.data), symbol),
+      amount: money(BigInt(amount.data)),
     }),
   };
 }
 
 function useWording() {
   const { t } = useTranslation('member-center');
-  const symbol = usePermission()?.settings.currencySymbol || constants.currencySymbol;
+  const { money } = useFormat();
   return useCallback(
-    (notification: NotificationEvent) => wordNotification(t, notification, symbol),
-    [t, symbol],
+    (notification: NotificationEvent) => wordNotification(t, notification, money),
+    [t, money],
   );
 }
 
@@ -101,7 +99,6 @@ export function NotificationToasts() {
 /** The bell in the logged-in header: the count, and the list with dismiss buttons. */
 export function NotificationBell() {
   const { t } = useTranslation('member-center');
-  const { i18n } = useTranslation();
   const session = useSession();
   const notifications = useSelector(session, (s) => s.context.notifications);
   const word = useWording();
@@ -113,16 +110,7 @@ export function NotificationBell() {
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
 
-  const when = (iso: string) => {
-    try {
-      return new Intl.DateTimeFormat(i18n.language, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      }).format(new Date(iso));
-    } catch {
-      return iso;
-    }
-  };
+  const when = useFormat().dateTime;
   const dismiss = (id: string) => session.send({ type: 'user.dismissNotification', id });
 
   return (

@@ -98,7 +98,7 @@ export const identityArea = fp(
     await app.register(passwordRoutes, { identity, enc, humanVerification });
     await app.register(securityCenterRoutes, { securityCenter, enc });
     await app.register(memberStatusRoutes, {
-      memberStatus: createMemberStatusService({ clock, ends: sessionEnds }),
+      memberStatus: createMemberStatusService({ db, clock, ends: sessionEnds }),
     });
   },
   { name: 'identity', dependencies: ['platform', 'system', 'verification'], fastify: '5.x' },

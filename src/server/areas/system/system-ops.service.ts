@@ -53,6 +53,7 @@ const systemView = (row: SettingsRow): z.infer<typeof opsSystemSchema> => ({
   region: { blockedCountries: row.blockedCountries, blockedCidrs: row.blockedCidrs },
   settings: {
     currencySymbol: row.currencySymbol,
+    currencyCode: row.currencyCode,
     languages: row.languages,
     defaultLanguage: row.defaultLanguage,
     captchaEnabled: row.captchaEnabled,

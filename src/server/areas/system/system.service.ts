@@ -174,6 +174,7 @@ export function createSystemService(deps: { db: Db; cache: SiteCache }) {
           merchantCode: settings.merchantCode,
           siteName: settings.siteName,
           currencySymbol: settings.currencySymbol,
+          currencyCode: settings.currencyCode,
           languages: settings.languages,
           defaultLanguage: settings.defaultLanguage,
           captchaEnabled: settings.captchaEnabled,

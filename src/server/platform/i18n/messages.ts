@@ -93,6 +93,8 @@ const catalogues: Record<Language, Catalogue> = {
     payment_password_already_set: 'भुगतान पासवर्ड पहले से सेट है।',
     bank_account_limit: 'आप और बैंक खाते नहीं जोड़ सकते।',
     bank_account_exists: 'यह बैंक खाता पहले से जुड़ा है।',
+    ifsc_required:
+      'शाखा का IFSC दर्ज करें: 11 अक्षर, पहले 4 अक्षर, फिर 0, फिर 6 अक्षर या अंक (जैसे SBIN0001234)।',
     withdrawal_state_invalid: 'इस स्थिति में निकासी अनुरोध पर यह कार्य नहीं हो सकता।',
     withdrawal_amount_invalid: 'निकासी राशि अनुमत सीमा में नहीं है।',
     proof_image_required: 'राशि न मिलने पर प्रमाण की छवि आवश्यक है।',
@@ -181,6 +183,8 @@ const catalogues: Record<Language, Catalogue> = {
     payment_password_already_set: 'A payment password is already set.',
     bank_account_limit: 'You cannot add more bank accounts.',
     bank_account_exists: 'This bank account is already bound.',
+    ifsc_required:
+      "Enter the branch's IFSC: 11 characters, 4 letters, then 0, then 6 letters or digits (e.g. SBIN0001234).",
     withdrawal_state_invalid: 'This cannot be done with the withdrawal in its current state.',
     withdrawal_amount_invalid: 'The withdrawal amount is outside the allowed range.',
     proof_image_required: 'A proof image is required when the money was not received.',
@@ -267,6 +271,8 @@ const catalogues: Record<Language, Catalogue> = {
     payment_password_already_set: 'পেমেন্ট পাসওয়ার্ড আগেই সেট করা আছে।',
     bank_account_limit: 'আপনি আর কোনো ব্যাংক অ্যাকাউন্ট যোগ করতে পারবেন না।',
     bank_account_exists: 'এই ব্যাংক অ্যাকাউন্ট আগেই যুক্ত আছে।',
+    ifsc_required:
+      'শাখার IFSC লিখুন: 11টি অক্ষর, প্রথমে 4টি বর্ণ, তারপর 0, তারপর 6টি বর্ণ বা সংখ্যা (যেমন SBIN0001234)।',
     withdrawal_state_invalid: 'উত্তোলনের বর্তমান অবস্থায় এটি করা যায় না।',
     withdrawal_amount_invalid: 'উত্তোলনের পরিমাণ অনুমোদিত সীমার বাইরে।',
     proof_image_required: 'টাকা না পেলে প্রমাণের ছবি দিতে হবে।',

@@ -83,7 +83,10 @@ export default function WithdrawPage() {
                   <li key={account.id} className="wd-account" data-testid="withdraw-account-item">
                     <strong>{account.bankName}</strong>
                     <span>{account.accountHolder}</span>
-                    <span className="wd-muted">{account.maskedNumber}</span>
+                    <span className="wd-muted">
+                      {account.maskedNumber}
+                      {account.ifsc ? ` · ${account.ifsc}` : ''}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
-import { bindBankAccountBodySchema } from '../../../contract/withdrawal.ts';
+import { bindBankAccountBodySchema, ifscCurrency } from '../../../contract/withdrawal.ts';
+import { usePermission } from '../../hooks/use-permission.ts';
 import { Field } from '../../components/form/field.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { formText } from '../../components/form/form-data.ts';
@@ -13,6 +14,8 @@ export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }
   const busy = useSelector(page, (s) => s.matches('binding'));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [open, setOpen] = useState(false);
+  // Rupee accounts are Indian accounts: the branch's IFSC goes with them.
+  const withIfsc = usePermission()?.settings.currencyCode === ifscCurrency;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -20,14 +23,17 @@ export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }
       bankName: formText(form, 'bankName'),
       accountHolder: formText(form, 'accountHolder'),
       accountNumber: formText(form, 'accountNumber'),
+      ...(withIfsc ? { ifsc: formText(form, 'ifsc') } : {}),
     };
     const parsed = bindBankAccountBodySchema.safeParse(account);
-    if (!parsed.success) {
+    const missingIfsc = withIfsc && !account.ifsc?.trim();
+    if (!parsed.success || missingIfsc) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of parsed.error?.issues ?? []) {
         const field = String(issue.path[0] ?? '');
         found[field] ??= t(`form.${field}Rule`);
       }
+      if (missingIfsc) found.ifsc = t('form.ifscRule');
       setErrors(found);
       return;
     }
@@ -77,6 +83,19 @@ export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }
         error={errors.accountNumber}
         data-testid="withdraw-account-number"
       />
+      {withIfsc ? (
+        <Field
+          label={t('bank.ifsc')}
+          name="ifsc"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          hint={t('bank.ifscHint')}
+          error={errors.ifsc}
+          data-testid="withdraw-ifsc"
+        />
+      ) : null}
       <FormActions
         cancel={{ label: t('form.cancel'), onClick: () => setOpen(false) }}
         submit={{ label: t('bank.bind'), busy, testId: 'withdraw-bind-submit' }}
