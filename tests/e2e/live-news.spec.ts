@@ -23,7 +23,7 @@ async function isTopmost(page: Page, target: Locator): Promise<boolean> {
   );
 }
 
-test('a deposit approved while the member center is open toasts on top of it; unread platform messages count in the header bell (English, desktop)', async ({
+test('wrong deposit amounts each say what is wrong; a deposit approved while the member center is open toasts on top of it; unread platform messages count in the header bell (English, desktop)', async ({
   page,
   deposits,
 }) => {
@@ -39,7 +39,20 @@ test('a deposit approved while the member center is open toasts on top of it; un
   const center = page.getByTestId('member-center');
   await expect(center).toBeVisible();
   await page.getByTestId('deposit-channel-bank_transfer').click();
+  // Each wrong amount says what is wrong with it.
+  const problem = page.getByTestId('deposit-amount-problem');
+  const wrongAmounts: Array<[string, string]> = [
+    ['-500', 'The amount cannot be negative.'],
+    ['abc', 'Enter the amount in digits, like 1,500 or 1,500.50.'],
+    ['1e5', 'Write the amount in full, like 100000 (not 1e5).'],
+    ['12.345', 'An amount has at most two decimals, like 1,500.50.'],
+  ];
+  for (const [typed, message] of wrongAmounts) {
+    await page.getByTestId('deposit-amount').fill(typed);
+    await expect(problem).toHaveText(message);
+  }
   await page.getByTestId('deposit-amount').fill('750');
+  await expect(problem).toHaveCount(0);
   await page.getByTestId('deposit-page').getByRole('button', { name: 'Deposit' }).click();
   await page.getByTestId('deposit-reference').fill('BDO-778899');
   await page.getByRole('button', { name: 'Submit reference' }).click();
