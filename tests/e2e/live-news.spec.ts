@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { messageOpsPaths } from '../../src/contract/messages.ts';
 import { registerPlayer } from './support/identity.ts';
-import { logInThroughPopup, memberIdOf, opsPost } from './support/member.ts';
+import { memberIdOf, opsPost } from './support/member.ts';
 
 const baseURL = workerBaseURL;
 
@@ -23,7 +23,7 @@ async function isTopmost(page: Page, target: Locator): Promise<boolean> {
   );
 }
 
-test('wrong deposit amounts each say what is wrong; a deposit approved while the member center is open toasts on top of it; unread platform messages count in the header bell (English, desktop)', async ({
+test('the welcome step is titled Welcome; wrong deposit amounts each say what is wrong; a deposit approved while the member center is open toasts on top of it; unread platform messages count in the header bell (English, desktop)', async ({
   page,
   deposits,
 }) => {
@@ -31,7 +31,15 @@ test('wrong deposit amounts each say what is wrong; a deposit approved while the
   await page.setViewportSize({ width: 1280, height: 800 });
   const player = await registerPlayer(baseURL());
   await page.goto('/');
-  await logInThroughPopup(page, player);
+  // The popup's last step welcomes the player: it is not titled "Log in" any more.
+  await page.getByTestId('header-login-button').click();
+  await page.getByTestId('login-username').fill(player.username);
+  await page.getByTestId('login-password').fill(player.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('after-login-modal')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
+  await page.getByTestId('after-login-close').click();
+  await expect(page.getByTestId('header-account')).toContainText(player.username);
   const id = await memberIdOf(page, baseURL());
 
   // A bank transfer deposit from the member center, which stays open.
@@ -91,4 +99,13 @@ test('wrong deposit amounts each say what is wrong; a deposit approved while the
   await expect(center.getByTestId('page-messageV2')).toBeVisible();
   await center.getByTestId('message-row').first().click();
   await expect(count).toHaveText('1');
+  await page.keyboard.press('Escape');
+  await expect(center).toBeHidden();
+
+  // Back from the gateway with ?depositOrder=: the order shows; closing drops it from the address.
+  await page.goto(`/?mc=depositv2&depositOrder=${order!.orderId}`);
+  await expect(page.getByTestId('deposit-paid')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(center).toBeHidden();
+  await expect(page).not.toHaveURL(/depositOrder/);
 });

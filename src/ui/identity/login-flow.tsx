@@ -31,7 +31,14 @@ type FormValues = LoginValues & { rememberMe: boolean; countryDialingCode?: stri
  * remember-me, captcha when the server asks, free play, second factor, the after-login modal.
  * `onLink` runs before a register / forgot link is followed (the popup closes).
  */
-export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => void }) {
+export function LoginFlow({
+  onLink,
+  onWelcome,
+}: {
+  onLink?: (to: 'register' | 'forget') => void;
+  /** Told whether the welcome (after-login) step shows, so a popup can title itself. */
+  onWelcome?: (shown: boolean) => void;
+}) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
   const navigate = useNavigate();
@@ -61,6 +68,11 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
   const failure = useSelector(actor, (s) => s.context.failure);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+  const welcome = state === 'afterLogin';
+  useEffect(() => {
+    onWelcome?.(welcome);
+    return () => onWelcome?.(false);
+  }, [welcome, onWelcome]);
 
   useEffect(() => {
     if (!output) return;

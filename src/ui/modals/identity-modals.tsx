@@ -1,4 +1,4 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
@@ -24,6 +24,8 @@ export function IdentityModals() {
   const navigate = useNavigate();
   const dialog = useSelector(dialogs, (s) => s.context);
   const close = useCallback(() => dialogs.send({ type: 'user.close' }), [dialogs]);
+  // The login popup ends on the welcome step: it is titled as such, not "Log in".
+  const [welcome, setWelcome] = useState(false);
   const passwordDone = useCallback(
     (outcome: 'home' | 'closed') => {
       dialogs.send({ type: 'user.close' });
@@ -36,13 +38,13 @@ export function IdentityModals() {
     <>
       <Modal
         open={dialog.open === 'login'}
-        title={t('login.title')}
+        title={welcome && dialog.open === 'login' ? t('afterLogin.title') : t('login.title')}
         onClose={close}
         className="id-modal"
       >
         <div data-testid="login-popup">
           <Suspense fallback={<Spinner />}>
-            <LoginFlow onLink={close} />
+            <LoginFlow onLink={close} onWelcome={setWelcome} />
           </Suspense>
         </div>
       </Modal>
