@@ -144,6 +144,8 @@ test('an account made with an initial password must change it at first login (En
   await page.getByTestId('change-password-confirm').fill('myown2468');
   await page.getByTestId('change-password-submit').click();
   await expect(form).toHaveCount(0);
+  // The change says it saved.
+  await expect(page.getByTestId('identity-saved')).toHaveText('Your password has been changed.');
   await expect(page.getByTestId('header-account')).toContainText('demo_player2');
 
   // The new password is the one that works now.
