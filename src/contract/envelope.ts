@@ -105,10 +105,30 @@ export const envelopeOf = <T extends z.ZodType>(value: T) =>
     code: z.string().optional(),
   });
 
+/**
+ * What a failure adds for the form that shows it: the next login needs the captcha, how many
+ * tries are left before a lock, when a lock ends.
+ */
+export const failureDetailSchema = z.object({
+  captchaRequired: z
+    .boolean()
+    .optional()
+    .describe('The next attempt must carry a captcha answer (shown before it is sent).'),
+  remainingTries: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('Wrong tries left before the lock.'),
+  lockedUntil: z.iso.datetime().optional().describe('When the lock ends (ISO 8601, UTC).'),
+});
+export type FailureDetail = z.infer<typeof failureDetailSchema>;
+
 export const failureEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.string(),
+  detail: failureDetailSchema.optional(),
 });
 
 export type Envelope<T> = {
@@ -116,4 +136,5 @@ export type Envelope<T> = {
   value?: T;
   message?: string;
   code?: string;
+  detail?: FailureDetail;
 };

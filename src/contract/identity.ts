@@ -96,7 +96,8 @@ const captchaAnswerSchema = z
   .describe(
     'Captcha answer: the text of the image from GET /wps/captcha. That call sets the `cid` ' +
       'cookie naming this browser; send the cookie back with this call. Asked after repeated ' +
-      'failures (code captcha_required).',
+      'failures: a failed login whose next try needs it answers detail.captchaRequired true ' +
+      '(without an answer then: code captcha_required).',
   );
 
 export const loginTypes = ['username', 'sms'] as const;

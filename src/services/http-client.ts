@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { envelopeOf } from '../contract/envelope.ts';
-import type { ErrorCode } from '../contract/envelope.ts';
+import { envelopeOf, failureDetailSchema } from '../contract/envelope.ts';
+import type { ErrorCode, FailureDetail } from '../contract/envelope.ts';
 
 /** Codes the client itself gives when no server answer could be read. */
 export type ClientErrorCode = 'network_error' | 'invalid_response' | 'timeout';
@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode | ClientErrorCode | (string & {});
   /** HTTP status; 0 when no answer arrived. */
   readonly status: number;
+  /** What the server added to its failure (captcha needed, tries left, lock end). */
+  detail: FailureDetail = {};
 
   constructor(
     kind: ApiErrorKind,
@@ -151,6 +153,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         envelope.data.message ?? describe('invalid_response'),
         response.status,
       );
+      const detail = failureDetailSchema.safeParse((json as { detail?: unknown }).detail);
+      if (detail.success) error.detail = detail.data;
       options.onServerError?.(error);
       throw error;
     }

@@ -444,6 +444,34 @@ describe('payment password', () => {
     expect(right.body.code).toBe('payment_password_locked');
     expect(await balanceOf(p)).toBe('100000');
   });
+
+  it('a wrong payment password says how many tries are left; the lock says how long it lasts', async () => {
+    const p = await player({ balance: 100_000n });
+    const account = await boundAccount(p);
+    const attempt = (paymentPassword: string) =>
+      requestWithdrawal(p, {
+        bankAccountId: account.id,
+        amount: '20000',
+        paymentPassword,
+        idempotencyKey: randomUUID(),
+      });
+    const tries: unknown[] = [];
+    const messages: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const reply = await attempt('000000');
+      tries.push(reply.body.detail?.remainingTries);
+      messages.push(reply.body.message ?? '');
+    }
+    expect(tries).toEqual([4, 3, 2, 1]);
+    // In the player's language (Hindi by default), with the tries left and the lock's length.
+    expect(messages[0]).toBe('भुगतान पासवर्ड गलत है। 4 और गलत प्रयासों पर भुगतान 15 मिनट के लिए रुक जाएँगे।');
+    const locked = await attempt('000000');
+    expect(locked.body.code).toBe('payment_password_locked');
+    expect(locked.body.detail?.remainingTries).toBe(0);
+    expect(Date.parse(String(locked.body.detail?.lockedUntil))).not.toBeNaN();
+    const again = await attempt(PAY);
+    expect(again.body.detail?.lockedUntil).toBe(locked.body.detail?.lockedUntil);
+  });
 });
 
 describe('withdrawal requests', () => {

@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
+import type { Envelope } from '../../src/contract/envelope.ts';
 
 /**
  * A fresh database per test file: PGlite in a temp dir, or, when DATABASE_URL is set, a new
@@ -101,7 +102,7 @@ export async function call<T = unknown>(app: FastifyInstance, options: InjectOpt
   return {
     status: reply.statusCode,
     headers: reply.headers,
-    body: reply.json() as { success: boolean; value?: T; code?: string; message?: string },
+    body: reply.json() as Envelope<T>,
   };
 }
 

@@ -89,23 +89,24 @@ export function NotificationToasts() {
     const { title, text } = word(next);
     message = text ? `${title}: ${text}` : title;
   }
-  return (
-    <div data-testid="notification-toasts" data-notification={nextId ?? ''}>
-      <Toast message={message} tone="info" onClose={hide} />
-    </div>
-  );
+  return <Toast message={message} tone="info" onClose={hide} testId="notification-toasts" />;
 }
 
-/** The bell in the logged-in header: the count, and the list with dismiss buttons. */
-export function NotificationBell() {
+/**
+ * The bell in the logged-in header: the count of notifications plus unread platform messages
+ * (live from the socket's unread count), the list with dismiss buttons, and a way to the
+ * messages.
+ */
+export function NotificationBell({ onOpenMessages }: { onOpenMessages: () => void }) {
   const { t } = useTranslation('member-center');
   const session = useSession();
   const notifications = useSelector(session, (s) => s.context.notifications);
+  const unread = useSelector(session, (s) => s.context.unread ?? 0);
   const word = useWording();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const count = notifications.length;
+  const count = notifications.length + unread;
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
@@ -141,7 +142,7 @@ export function NotificationBell() {
         >
           <div className="nb__head">
             <h2 className="nb__title">{t('notifications.title')}</h2>
-            {count > 1 && (
+            {notifications.length > 1 && (
               <button
                 type="button"
                 className="btn btn--outline nb__all"
@@ -151,9 +152,22 @@ export function NotificationBell() {
               </button>
             )}
           </div>
+          {unread > 0 && (
+            <button
+              type="button"
+              className="btn btn--outline nb__messages"
+              data-testid="notification-unread-messages"
+              onClick={() => {
+                setOpen(false);
+                onOpenMessages();
+              }}
+            >
+              {t('notifications.unreadMessages', { count: unread })}
+            </button>
+          )}
           {count === 0 ? (
             <p className="nb__empty">{t('notifications.empty')}</p>
-          ) : (
+          ) : notifications.length === 0 ? null : (
             <ul className="nb__list">
               {notifications.map((notification) => {
                 const { title, text } = word(notification);

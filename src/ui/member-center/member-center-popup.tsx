@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import {
   badgedMemberCenterPages,
+  depositReturnQueryKey,
   memberCenterPageKeys,
   memberCenterQueryKey,
   type MemberCenterPageKey,
@@ -20,9 +21,13 @@ const isPageKey = (value: string | null): value is MemberCenterPageKey =>
 /** The menu: the spec's order, only the pages that are built (registered). */
 const registeredPages = () => memberCenterPageKeys.filter((key) => memberCenterPages[key]);
 
-/** `search` with `?mc=` set to `page`, or without it (null). */
+/**
+ * `search` with `?mc=` set to `page`, or without it (null). The gateway's `?depositOrder=`
+ * belongs to the deposit page: it goes when that page or the overlay closes.
+ */
 function withPage(search: string, page: MemberCenterPageKey | null): string {
   const params = new URLSearchParams(search);
+  if (page !== 'depositv2') params.delete(depositReturnQueryKey);
   if (page === null) params.delete(memberCenterQueryKey);
   else params.set(memberCenterQueryKey, page);
   const text = params.toString();

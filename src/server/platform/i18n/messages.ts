@@ -7,7 +7,11 @@ type Catalogue = Record<
   | 'bad_text'
   | 'bad_cidr'
   | 'end_time_required'
-  | 'default_language_inactive',
+  | 'default_language_inactive'
+  | 'password_wrong_tries'
+  | 'account_locked_for'
+  | 'payment_password_wrong_tries'
+  | 'payment_password_locked_for',
   string
 >;
 
@@ -89,6 +93,12 @@ const catalogues: Record<Language, Catalogue> = {
     payment_unavailable: 'भुगतान गेटवे अभी उपलब्ध नहीं है, कृपया बाद में पुनः प्रयास करें।',
     payment_password_wrong: 'भुगतान पासवर्ड गलत है।',
     payment_password_locked: 'बहुत अधिक गलत भुगतान पासवर्ड, भुगतान कुछ समय के लिए रोके गए हैं।',
+    password_wrong_tries:
+      'वर्तमान पासवर्ड गलत है। {tries} और गलत प्रयासों पर यह {minutes} मिनट के लिए लॉक हो जाएगा।',
+    account_locked_for: 'बहुत अधिक गलत प्रयास: {minutes} मिनट तक लॉक रहेगा।',
+    payment_password_wrong_tries:
+      'भुगतान पासवर्ड गलत है। {tries} और गलत प्रयासों पर भुगतान {minutes} मिनट के लिए रुक जाएँगे।',
+    payment_password_locked_for: 'बहुत अधिक गलत भुगतान पासवर्ड: भुगतान {minutes} मिनट तक रुके रहेंगे।',
     payment_password_not_set: 'कृपया पहले भुगतान पासवर्ड सेट करें।',
     payment_password_already_set: 'भुगतान पासवर्ड पहले से सेट है।',
     bank_account_limit: 'आप और बैंक खाते नहीं जोड़ सकते।',
@@ -179,6 +189,13 @@ const catalogues: Record<Language, Catalogue> = {
     payment_unavailable: 'The payment gateway is not available, please try again later.',
     payment_password_wrong: 'The payment password is wrong.',
     payment_password_locked: 'Too many wrong payment passwords; payments are paused for a while.',
+    password_wrong_tries:
+      'The current password is wrong. {tries} more wrong tries lock it for {minutes} minutes.',
+    account_locked_for: 'Too many wrong attempts: locked for {minutes} more minutes.',
+    payment_password_wrong_tries:
+      'The payment password is wrong. {tries} more wrong tries pause payments for {minutes} minutes.',
+    payment_password_locked_for:
+      'Too many wrong payment passwords: payments are paused for {minutes} more minutes.',
     payment_password_not_set: 'Please set a payment password first.',
     payment_password_already_set: 'A payment password is already set.',
     bank_account_limit: 'You cannot add more bank accounts.',
@@ -267,6 +284,13 @@ const catalogues: Record<Language, Catalogue> = {
     payment_unavailable: 'পেমেন্ট গেটওয়ে এখন উপলব্ধ নয়, অনুগ্রহ করে পরে আবার চেষ্টা করুন।',
     payment_password_wrong: 'পেমেন্ট পাসওয়ার্ড ভুল।',
     payment_password_locked: 'অনেকবার ভুল পেমেন্ট পাসওয়ার্ড, পেমেন্ট কিছু সময়ের জন্য বন্ধ।',
+    password_wrong_tries:
+      'বর্তমান পাসওয়ার্ড ভুল। আর {tries}বার ভুল হলে এটি {minutes} মিনিটের জন্য লক হবে।',
+    account_locked_for: 'অনেকবার ভুল চেষ্টা: আরও {minutes} মিনিট লক থাকবে।',
+    payment_password_wrong_tries:
+      'পেমেন্ট পাসওয়ার্ড ভুল। আর {tries}বার ভুল হলে পেমেন্ট {minutes} মিনিটের জন্য বন্ধ হবে।',
+    payment_password_locked_for:
+      'অনেকবার ভুল পেমেন্ট পাসওয়ার্ড: পেমেন্ট আরও {minutes} মিনিট বন্ধ থাকবে।',
     payment_password_not_set: 'অনুগ্রহ করে আগে পেমেন্ট পাসওয়ার্ড সেট করুন।',
     payment_password_already_set: 'পেমেন্ট পাসওয়ার্ড আগেই সেট করা আছে।',
     bank_account_limit: 'আপনি আর কোনো ব্যাংক অ্যাকাউন্ট যোগ করতে পারবেন না।',

@@ -34,6 +34,9 @@ export default function WithdrawPage() {
   );
   const info = useSelector(page, (s) => s.context.info);
   const error = useSelector(page, (s) => s.context.error);
+  const errorDetail = useSelector(page, (s) => s.context.errorDetail);
+  const errorStep = useSelector(page, (s) => s.context.errorStep);
+  const saved = useSelector(page, (s) => s.context.saved);
   const last = useSelector(page, (s) => s.context.last);
   const money = useMoney();
   const errorText = useErrorText();
@@ -70,6 +73,11 @@ export default function WithdrawPage() {
             {t('form.retry')}
           </button>
         </div>
+      ) : null}
+      {info && saved && step === 'ready' ? (
+        <p className="wd-success" role="status" data-testid="withdraw-saved">
+          {t(`saved.${saved}`)}
+        </p>
       ) : null}
       {info ? (
         <>
@@ -118,7 +126,11 @@ export default function WithdrawPage() {
               <RequestForm page={page} info={info} />
             )}
             <FormError
-              message={step === 'ready' ? errorText(error) : null}
+              message={
+                step === 'ready' && errorStep !== 'paymentPassword' && errorStep !== 'bankAccount'
+                  ? errorText(error, errorDetail)
+                  : null
+              }
               testId="withdraw-error"
             />
           </FormSection>

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { bindBankAccountBodySchema, ifscCurrency } from '../../../contract/withdrawal.ts';
 import { usePermission } from '../../hooks/use-permission.ts';
-import { Field } from '../../components/form/field.tsx';
+import { Field, FormError } from '../../components/form/field.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { formText } from '../../components/form/form-data.ts';
-import type { PageRef } from './withdraw-page-ref.ts';
+import { useErrorText, type PageRef } from './withdraw-page-ref.ts';
 
 /** Binding a bank account (up to five): opened by its button. */
 export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }) {
@@ -16,6 +16,12 @@ export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }
   const [open, setOpen] = useState(false);
   // Rupee accounts are Indian accounts: the branch's IFSC goes with them.
   const withIfsc = usePermission()?.settings.currencyCode === ifscCurrency;
+  const errorText = useErrorText();
+  const refused = useSelector(page, (s) =>
+    s.matches('ready') && s.context.errorStep === 'bankAccount'
+      ? errorText(s.context.error, s.context.errorDetail)
+      : null,
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -45,14 +51,17 @@ export function BankAccountForm({ page, full }: { page: PageRef; full: boolean }
   if (full) return <p className="wd-muted">{t('bank.full')}</p>;
   if (!open) {
     return (
-      <button
-        type="button"
-        className="btn btn--outline"
-        onClick={() => setOpen(true)}
-        data-testid="withdraw-bind-open"
-      >
-        {t('bank.add')}
-      </button>
+      <>
+        <FormError message={refused} testId="withdraw-bind-error" />
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => setOpen(true)}
+          data-testid="withdraw-bind-open"
+        >
+          {t('bank.add')}
+        </button>
+      </>
     );
   }
   return (
