@@ -40,9 +40,16 @@ import { AppError } from '../../platform/errors.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import { parseCidr } from '../../platform/http/region.ts';
 import { buildModuleTree, toBanner, toNotice } from './system.service.ts';
+import { bannerLinkageProblem } from './banner-links.ts';
 import type { Clock } from '../../platform/clock.ts';
 
 type BannerBody = z.infer<typeof bannerBodySchema>;
+
+/** A banner must lead somewhere real (banner-links.ts): a 400 naming the linkage otherwise. */
+async function refuseDeadLinkage(tx: Db, body: BannerBody): Promise<void> {
+  if (await bannerLinkageProblem(tx, body))
+    throw new AppError(400, 'bad_request', 'banner_linkage_invalid', { value: body.linkage ?? '' });
+}
 type AnnouncementBody = z.infer<typeof announcementBodySchema>;
 
 const systemView = (row: SettingsRow): z.infer<typeof opsSystemSchema> => ({
@@ -195,6 +202,7 @@ export function createOpsService(deps: { db: Db; clock: Clock; onChange: () => v
 
     createBanner(operator: Operator, body: BannerBody, language: Language): Promise<Banner> {
       return audited(operator, 'banner.create', 'banner', async (tx) => {
+        await refuseDeadLinkage(tx, body);
         const row = await insertBanner(tx, bannerValues(body));
         return { before: null, after: row, result: toBanner(row, language) };
       });
@@ -204,6 +212,7 @@ export function createOpsService(deps: { db: Db; clock: Clock; onChange: () => v
       return audited(operator, 'banner.update', `banner:${id}`, async (tx) => {
         const before = await findBanner(tx, id);
         if (!before) throw notFound();
+        await refuseDeadLinkage(tx, body);
         const row = await updateBanner(tx, id, bannerValues(body));
         if (!row) throw notFound();
         return { before, after: row, result: toBanner(row, language) };
