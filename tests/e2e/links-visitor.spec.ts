@@ -23,7 +23,7 @@ for (const language of ['hi', 'en'] as const) {
       await expect(page.getByTestId('page-home')).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await walkBanners(walk);
-      await walkLayout(walk, screen === 'phone');
+      await walkLayout(walk, { hoverTiles: screen === 'desktop' });
       await walkVisitorHeader(walk);
       expect(walk.problems).toEqual([]);
     });

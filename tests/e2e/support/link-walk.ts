@@ -262,7 +262,7 @@ export async function toFullLayout(walk: Walk): Promise<void> {
 }
 
 /** Every entry of the full layout: nav, footer, left and right bar, the notice marquee. */
-export async function walkLayout(walk: Walk, isPhone: boolean): Promise<void> {
+export async function walkLayout(walk: Walk, options: { hoverTiles: boolean }): Promise<void> {
   const { page } = walk;
   await toFullLayout(walk);
   const nav = page.locator('header .nav-bar__link');
@@ -273,7 +273,7 @@ export async function walkLayout(walk: Walk, isPhone: boolean): Promise<void> {
     await followEntry(walk, `nav ${href}`, nav.nth(index));
   }
   // The nav's hover dropdowns (desktop): every vendor tile leads to its lobby.
-  if (!isPhone) {
+  if (options.hoverTiles) {
     const tiles = await page
       .locator('header .vendor-tile')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
@@ -304,11 +304,22 @@ export async function walkBanners(walk: Walk): Promise<void> {
   const { page } = walk;
   await goInApp(page, '/');
   await expect(page.getByTestId('page-home')).toBeVisible();
-  const active = page.locator('.swiper-slide-active .banner-carousel__link');
-  const first =
-    (await active.count()) > 0 ? active.first() : page.locator('.banner-carousel__link').first();
-  await expect(first).toBeVisible();
-  await followEntry(walk, 'home banner (shown)', first);
+  // The slide shown is clicked where it is read: the carousel moves on its own every 5 s.
+  const carousel = page.getByTestId('banner-carousel');
+  await expect(carousel.locator('.banner-carousel__link').first()).toBeVisible();
+  const clicked = await carousel.evaluate((root) => {
+    const link =
+      root.querySelector<HTMLAnchorElement>('.swiper-slide-active .banner-carousel__link') ??
+      root.querySelector<HTMLAnchorElement>('.banner-carousel__link');
+    link?.click();
+    return link?.getAttribute('href') ?? '';
+  });
+  await expect
+    .poll(() => pathOf(page.url(), walk.baseURL).full, {
+      message: 'the shown home banner leads on',
+    })
+    .not.toBe('/');
+  await checkPageOf(walk, 'home banner (shown)', clicked);
   await goInApp(page, '/');
   await followEntry(walk, 'notice bar', page.locator('.notice-marquee__button'), {
     dialogOk: true,
