@@ -120,6 +120,34 @@ describe('banner links', () => {
     expect(replaced.status).toBe(400);
   });
 
+  it('a promotion a banner leads to cannot be deleted or made another type (translated 400)', async () => {
+    const home = (await publicBanners()).find(
+      (b) => b.groupName === 'home' && b.linkageType === 'PROMOTION',
+    );
+    const id = home?.linkage ?? '0';
+    const path = opsPaths.announcement.replace(':id', id);
+    const removed = await call(site.app, {
+      method: 'DELETE',
+      url: path,
+      headers: { ...opsHeaders, 'accept-language': 'bn' },
+    });
+    expect(removed.status).toBe(400);
+    expect(removed.body.message).toMatch(/[\u0980-\u09FF]/);
+    const retyped = await call(site.app, {
+      method: 'PUT',
+      url: path,
+      headers: opsHeaders,
+      payload: {
+        title: { hi: 'सूचना' },
+        content: { hi: 'सामग्री' },
+        type: 'B',
+        popup: false,
+      },
+    });
+    expect(retyped.status).toBe(400);
+    expect((await promotions()).map((p) => String(p.id))).toContain(id);
+  });
+
   it('a site seeded before gets its brand addresses and promotion banners repaired', async () => {
     const db = site.database.db;
     const [old] = await db

@@ -135,3 +135,13 @@ export async function repairSeededLinks(tx: Db): Promise<void> {
       .where(and(eq(banners.linkageType, 'PROMOTION'), eq(banners.linkage, old)));
   }
 }
+
+/** Whether a banner leads to promotion `id` (so it may not be deleted or stop being one). */
+export async function promotionHasBanner(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: banners.id })
+    .from(banners)
+    .where(and(eq(banners.linkageType, 'PROMOTION'), eq(banners.linkage, String(id))))
+    .limit(1);
+  return rows.length > 0;
+}
