@@ -17,6 +17,9 @@ const remote = (load: Loader) =>
 export function createRecordsFlows(records: RecordsClient): RecordsFlows {
   return {
     transactionHistory: remote((params, signal) => records.transactions(params, signal)),
+    bettingRecord: remote((params, signal) =>
+      records.transactions({ ...params, type: 'game' }, signal),
+    ),
     bonusDetails: remote((params, signal) => records.bonuses(params, signal)),
     funds: remote((_, signal) => records.funds(signal)),
     walletTransfer: transferMachine.provide({

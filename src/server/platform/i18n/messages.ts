@@ -11,7 +11,9 @@ type Catalogue = Record<
   | 'password_wrong_tries'
   | 'account_locked_for'
   | 'payment_password_wrong_tries'
-  | 'payment_password_locked_for',
+  | 'payment_password_locked_for'
+  | 'banner_linkage_invalid'
+  | 'promotion_linked',
   string
 >;
 
@@ -25,6 +27,9 @@ const catalogues: Record<Language, Catalogue> = {
     bad_cidr: '"{value}" मान्य IP रेंज (CIDR) नहीं है।',
     end_time_required: 'रखरखाव चालू करने के लिए समाप्ति समय आवश्यक है।',
     default_language_inactive: 'डिफ़ॉल्ट भाषा सक्रिय भाषाओं में होनी चाहिए।',
+    promotion_linked: 'इस प्रमोशन से एक बैनर जुड़ा है: पहले उस बैनर का लिंक बदलें।',
+    banner_linkage_invalid:
+      'बैनर का लिंक "{value}" किसी मौजूदा पेज, प्रमोशन या साइट के अपने पते तक नहीं ले जाता।',
     not_found: 'अनुरोधित संसाधन नहीं मिला।',
     not_logged_in: 'आप लॉग इन नहीं हैं, कृपया लॉग इन करें।',
     need_true_account: 'कृपया पहले एक खाता रजिस्टर करें।',
@@ -120,6 +125,9 @@ const catalogues: Record<Language, Catalogue> = {
     bad_cidr: '"{value}" is not a valid IP range (CIDR).',
     end_time_required: 'An end time is required to switch maintenance on.',
     default_language_inactive: 'The default language must be one of the active languages.',
+    promotion_linked: "A banner links to this promotion: change that banner's link first.",
+    banner_linkage_invalid:
+      'The banner link "{value}" does not lead to an existing page, promotion or one of the site\'s own addresses.',
     not_found: 'The requested resource was not found.',
     not_logged_in: 'You are not logged in, please log in.',
     need_true_account: 'Please register an account first.',
@@ -217,6 +225,9 @@ const catalogues: Record<Language, Catalogue> = {
     bad_cidr: '"{value}" একটি বৈধ IP রেঞ্জ (CIDR) নয়।',
     end_time_required: 'রক্ষণাবেক্ষণ চালু করতে শেষ সময় প্রয়োজন।',
     default_language_inactive: 'ডিফল্ট ভাষা অবশ্যই সক্রিয় ভাষাগুলোর একটি হতে হবে।',
+    promotion_linked: 'একটি ব্যানার এই প্রমোশনের সাথে যুক্ত: আগে সেই ব্যানারের লিংক বদলান।',
+    banner_linkage_invalid:
+      'ব্যানারের লিংক "{value}" কোনো বিদ্যমান পেজ, প্রমোশন বা সাইটের নিজস্ব ঠিকানায় নিয়ে যায় না।',
     not_found: 'অনুরোধ করা বিষয়টি পাওয়া যায়নি।',
     not_logged_in: 'আপনি লগইন করেননি, অনুগ্রহ করে লগইন করুন।',
     need_true_account: 'অনুগ্রহ করে আগে একটি অ্যাকাউন্ট রেজিস্টার করুন।',

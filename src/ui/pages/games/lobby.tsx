@@ -100,7 +100,8 @@ export function Lobby({ category, lanes, electronic }: Props) {
                   <ul className="pg-chips">
                     {classify.map((item) => (
                       <li key={item} className="pg-chip pg-chip--static">
-                        {item}
+                        {/* An operator's own type without a translation reads as given. */}
+                        {t(`games.types.${item}`, { defaultValue: item })}
                       </li>
                     ))}
                   </ul>
