@@ -45,9 +45,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </main>
       {chrome === 'full' && (
         <>
-          <SideMenu />
-          <LeftBar onUpdating={setToast} />
-          <RightBar />
+          {/* The floating buttons: at the screen's edges on a desktop, one dock on a phone. */}
+          <div className="float-dock">
+            <SideMenu />
+            <LeftBar onUpdating={setToast} />
+            <RightBar />
+          </div>
           <Footer />
         </>
       )}
