@@ -99,6 +99,32 @@ async function viewKey(page: Page): Promise<string | null> {
   }
 }
 
+/**
+ * axe on the page's current view now, whether or not it was checked before: what a spec calls
+ * where it wants the check at a given point (the fixture then skips this view).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of excluded) builder = builder.exclude(selector);
+  const key = await viewKey(page);
+  const violations = describe((await builder.analyze()).violations);
+  if (key) checked.add(key);
+  return violations;
+}
+
+function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 5)
+        .map((n) => {
+          const why = n.failureSummary?.split('\n').slice(1, 2).join('').trim();
+          return `${n.target.join(' ')}${why ? ` [${why}]` : ''}`;
+        })
+        .join(', ')}`,
+  );
+}
+
 /** Analyses the page's current view unless this worker checked it already. */
 async function analyse(page: Page, findings: AxeFinding[]): Promise<void> {
   const key = await viewKey(page);
@@ -107,17 +133,7 @@ async function analyse(page: Page, findings: AxeFinding[]): Promise<void> {
   for (const selector of excluded) builder = builder.exclude(selector);
   let violations: string[];
   try {
-    const results = await builder.analyze();
-    violations = results.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .slice(0, 5)
-          .map(
-            (n) =>
-              `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.split('\n').slice(1, 2).join('').trim()}]` : ''}`,
-          )
-          .join(', ')}`,
-    );
+    violations = describe((await builder.analyze()).violations);
   } catch {
     return; // the page navigated or closed under axe; its next view is checked then
   }

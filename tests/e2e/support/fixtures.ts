@@ -101,13 +101,20 @@ export const test = base.extend<
   },
   siteSettings: [{}, { option: true }],
   axe: [true, { option: true }],
-  context: async ({ context, axe }, provide) => {
-    if (!axe) return provide(context);
-    const watch = await watchAccessibility(context);
-    await provide(context);
-    const findings = await watch.finish();
-    expect(findings, `axe violations:\n${describeFindings(findings)}`).toEqual([]);
-  },
+  context: [
+    async ({ context, axe }, provide) => {
+      if (!axe) {
+        await provide(context);
+        return;
+      }
+      const watch = await watchAccessibility(context);
+      await provide(context);
+      const findings = await watch.finish();
+      expect(findings, `axe violations:\n${describeFindings(findings)}`).toEqual([]);
+    },
+    // The last views' checks run after the test, on a time of their own.
+    { scope: 'test', timeout: 60_000 },
+  ],
   applySiteSettings: [
     async ({ server, siteSettings }, provide) => {
       const restore = await applySettings(opsDriver({ baseURL: server.baseURL }), siteSettings);
