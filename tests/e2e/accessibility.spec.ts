@@ -58,6 +58,9 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto(path);
         // The first page of the run waits for a cold server and browser.
         await expect(page.getByTestId(testId)).toBeVisible({ timeout: 30_000 });
+        // The route's page is loaded (its lazy chunk's spinner gone).
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expect(page.locator('main h1').first()).toBeAttached();
         await expectNoViolations(page, path);
       }
     });

@@ -128,7 +128,8 @@ function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violat
 /** Analyses the page's current view unless this worker checked it already. */
 async function analyse(page: Page, findings: AxeFinding[]): Promise<void> {
   const key = await viewKey(page);
-  if (!key || checked.has(key)) return;
+  // A view still loading (a lazy page's spinner) is checked once it has loaded.
+  if (!key || checked.has(key) || key.endsWith('|busy')) return;
   let builder = new AxeBuilder({ page });
   for (const selector of excluded) builder = builder.exclude(selector);
   let violations: string[];
