@@ -20,8 +20,9 @@ import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
 import { createSiteRouter } from './router.tsx';
 import { StartupGate } from './startup-gate.tsx';
-// Devanagari and Bengali faces shipped with the site (many devices have neither); each face
-// declares its unicode-range, so a page downloads only the scripts it shows.
+// Devanagari, Bengali and Latin faces shipped with the site (many devices have neither Indian
+// script); each face declares its unicode-range, so a page downloads only the scripts it shows.
+// base.css puts them first in the font stack (see the note there).
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/700.css';
 import '@fontsource/noto-sans-bengali/400.css';

@@ -214,6 +214,21 @@ describe('deposits through a payment gateway over HTTP', () => {
     socket.close();
   });
 
+  it("names each channel in the request's language (issue 11: no English on the Hindi site)", async () => {
+    const { token, socket } = await d.player();
+    const names = async (language: string) => {
+      const reply = await call<{ channels: PaymentChannel[] }>(site.app, {
+        url: depositPaths.channels,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+      });
+      return reply.body.value?.channels.map((c) => c.name);
+    };
+    expect(await names('hi')).toEqual(['ऑनलाइन भुगतान', 'बैंक ट्रांसफ़र']);
+    expect(await names('bn')).toEqual(['অনলাইন পেমেন্ট', 'ব্যাংক ট্রান্সফার']);
+    expect(await names('en')).toEqual(['Online payment', 'Bank transfer']);
+    socket.close();
+  });
+
   it('refuses a trial (free play) account: no channels (no bank account), no orders', async () => {
     const trial = await trialToken(site.app);
     const headers = { authorization: `Bearer ${trial}` };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { jackpotMachine } from '../../machines/jackpot.machine.ts';
@@ -13,13 +13,17 @@ export function JackpotCounter() {
   const hundredths = useSelector(jackpot, (s) => s.context.hundredths);
   // An amount like any other: the site's currency, grouped for the page's language.
   const { money } = useFormat();
+  // A labelled region, so the figure sits in a landmark like the rest of the page.
+  const labelId = useId();
   return (
-    <div className="jackpot" data-testid="jackpot-counter">
-      <span className="jackpot__label">{t('jackpot.label')}</span>
+    <section className="jackpot" data-testid="jackpot-counter" aria-labelledby={labelId}>
+      <span className="jackpot__label" id={labelId}>
+        {t('jackpot.label')}
+      </span>
       {/* Decorative and ever-changing: not announced on every tick. */}
       <span className="jackpot__value" aria-live="off">
         {money(BigInt(Math.trunc(hundredths)))}
       </span>
-    </div>
+    </section>
   );
 }

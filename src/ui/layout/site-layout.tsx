@@ -41,9 +41,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </main>
       {chrome === 'full' && (
         <>
-          <SideMenu />
-          <LeftBar />
-          <RightBar />
+          {/* The floating buttons: at the screen's edges on a desktop, one dock on a phone. */}
+          <div className="float-dock">
+            <SideMenu />
+            <LeftBar />
+            <RightBar />
+          </div>
           <Footer />
         </>
       )}

@@ -150,7 +150,9 @@ export function MemberCenter() {
             })}
           </ul>
         </nav>
-        <section className="mc__page" aria-label={current ? t(`page.${current}`) : t('title')}>
+        {/* Not a landmark of its own: each page is a section labelled by its heading, and two
+            landmarks with one name are one too many (axe landmark-unique). */}
+        <div className="mc__page">
           {Page ? (
             <PageBoundary
               key={current}
@@ -176,7 +178,7 @@ export function MemberCenter() {
               {t('unavailable')}
             </p>
           )}
-        </section>
+        </div>
       </div>
     </Modal>
   );

@@ -15,6 +15,7 @@ export const paymentChannelSeed: (typeof paymentChannels.$inferInsert)[] = [
     minAmount: 10_000n,
     maxAmount: 10_000_000n,
     sort: 1,
+    names: { hi: 'ऑनलाइन भुगतान', en: 'Online payment', bn: 'অনলাইন পেমেন্ট' },
   },
   {
     code: 'bank_transfer',
@@ -29,5 +30,6 @@ export const paymentChannelSeed: (typeof paymentChannels.$inferInsert)[] = [
       accountNumber: '0000-1234-5678',
     },
     sort: 2,
+    names: { hi: 'बैंक ट्रांसफ़र', en: 'Bank transfer', bn: 'ব্যাংক ট্রান্সফার' },
   },
 ];
