@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the browser reads every reply with it at start-up (issue 12: no zod classic in the
+// first page); mini and classic schemas compose.
+import * as z from 'zod/mini';
 
 /**
  * Stable error codes the server puts in `code`; the app chooses texts and flows by them.
@@ -95,12 +97,12 @@ export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** Every JSON reply: `{ success, value?, message?, code? }`. */
-export const envelopeOf = <T extends z.ZodType>(value: T) =>
+export const envelopeOf = <T extends z.core.$ZodType>(value: T) =>
   z.object({
     success: z.boolean(),
-    value: value.optional(),
-    message: z.string().optional(),
-    code: z.string().optional(),
+    value: z.optional(value),
+    message: z.optional(z.string()),
+    code: z.optional(z.string()),
   });
 
 export const failureEnvelopeSchema = z.object({

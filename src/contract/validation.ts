@@ -1,5 +1,9 @@
-import { z } from 'zod';
-import { countSchema } from './primitives.ts';
+// zod/mini: the permission payload the first page reads carries these rules (issue 12).
+import * as z from 'zod/mini';
+import { int32Max } from './primitives.ts';
+
+/** primitives.ts's countSchema, in zod/mini (that one is zod classic). */
+const countSchema = z.number().check(z.int(), z.gte(0), z.lte(int32Max));
 
 /**
  * Registration field rules come from the server per field (spec section 5). `patternId` names
