@@ -9,8 +9,6 @@ import { storage } from '../services/storage.ts';
 import { createSystemService } from '../services/system.service.ts';
 import { createEncryptor } from '../services/enc.ts';
 import { createSessionStore } from '../services/session-store.ts';
-import { createSocialLoginService } from '../services/social-login.ts';
-import { walletPaths } from '../contract/wallet.ts';
 import { lazyService } from './lazy-service.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
@@ -68,14 +66,21 @@ async function start(): Promise<void> {
     unreachable,
   );
   const sessionStore = createSessionStore(safeSessionStorage(), document);
+  const social = lazyService(
+    async () =>
+      (await import('../services/social-login.service.ts')).createSocialLoginService(http),
+    unreachable,
+  );
   const records = lazyService(
     async () => (await import('../services/records.service.ts')).createRecordsClient(http),
     unreachable,
   );
   const readBalance = async (signal?: AbortSignal) => {
-    const { balanceReplySchema } = await import('../contract/wallet.ts').catch((cause) => {
-      throw unreachable(cause);
-    });
+    const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts').catch(
+      (cause) => {
+        throw unreachable(cause);
+      },
+    );
     return (await http.get(walletPaths.balance, balanceReplySchema, { signal })).sumBalance;
   };
   let router: ReturnType<typeof createSiteRouter> | null = null;
@@ -85,7 +90,7 @@ async function start(): Promise<void> {
     host: window.location.host,
     identity,
     sessionStore,
-    social: createSocialLoginService(http),
+    social,
     records,
     security: lazyService(
       async () =>
@@ -146,7 +151,10 @@ async function start(): Promise<void> {
   );
   // The login and register popups' calls: their service is fetched once the first page is idle.
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-  whenIdle(() => identity.preload());
+  whenIdle(() => {
+    identity.preload();
+    social.preload();
+  });
 }
 
 void start();

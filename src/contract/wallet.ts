@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbIdSchema } from './primitives.ts';
 import type { Minor } from './money.ts';
+import { mainWalletKind } from './wallet-kind.ts';
 
 /**
  * The wallet area (spec sections 6, 7): balances and the ledger behind them. Money on the wire is
@@ -22,8 +23,8 @@ export const walletOpsPaths = {
 /** The currency of every wallet unless configured otherwise (ISO 4217). */
 export const defaultCurrency = 'PHP';
 
-/** 'main' or a game vendor's code (its vassalage), one wallet each per member and currency. */
-export const mainWalletKind = 'main';
+// 'main' or a game vendor's code (its vassalage), one wallet each per member and currency.
+export { mainWalletKind } from './wallet-kind.ts';
 export const walletKindSchema = z
   .string()
   .min(1)
