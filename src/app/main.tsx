@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import { constants } from '../contract/constants.ts';
 import { ApiError, createHttpClient, type ClientErrorCode } from '../services/http-client.ts';
 import { createI18n } from '../services/i18n.ts';
@@ -115,7 +114,7 @@ async function start(): Promise<void> {
     // altcha comes with the first login, registration or SMS send, not with the first page.
     humanVerification: async (signal) =>
       (await import('../services/human-verification.ts')).solveHumanVerification(http, signal),
-    navigate: (path) => void router?.navigate(path),
+    navigate: (path) => router?.navigate(path),
     loadBalance: readBalance,
   });
   router = createSiteRouter();
@@ -143,7 +142,7 @@ async function start(): Promise<void> {
       <I18nextProvider i18n={i18n}>
         <SiteProviders actors={site}>
           <StartupGate system={system}>
-            <RouterProvider router={router} />
+            <router.SiteRouter />
           </StartupGate>
         </SiteProviders>
       </I18nextProvider>
