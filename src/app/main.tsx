@@ -74,14 +74,34 @@ async function start(): Promise<void> {
     async () => (await import('../services/records.service.ts')).createRecordsClient(http),
     unreachable,
   );
-  const readBalance = async (signal?: AbortSignal) => {
-    const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts').catch(
-      (cause) => {
-        throw unreachable(cause);
-      },
-    );
-    return (await http.get(walletPaths.balance, balanceReplySchema, { signal })).sumBalance;
-  };
+  const wallet = lazyService(async () => {
+    const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts');
+    return {
+      balance: async (signal?: AbortSignal) =>
+        (await http.get(walletPaths.balance, balanceReplySchema, { signal })).sumBalance,
+    };
+  }, unreachable);
+  const security = lazyService(
+    async () =>
+      (await import('../services/security.service.ts')).createSecurityService(
+        http,
+        createEncryptor(http),
+      ),
+    unreachable,
+  );
+  const withdraw = lazyService(
+    async () =>
+      (await import('../services/withdraw.service.ts')).createWithdrawClient(
+        http,
+        createEncryptor(http),
+      ),
+    unreachable,
+  );
+  const deposit = lazyService(
+    async () => (await import('../services/deposit.service.ts')).createDepositClient(http),
+    unreachable,
+  );
+  const readBalance = (signal?: AbortSignal) => wallet.balance(signal);
   let router: ReturnType<typeof createSiteRouter> | null = null;
   site = createSiteActors({
     system,
@@ -91,26 +111,9 @@ async function start(): Promise<void> {
     sessionStore,
     social,
     records,
-    security: lazyService(
-      async () =>
-        (await import('../services/security.service.ts')).createSecurityService(
-          http,
-          createEncryptor(http),
-        ),
-      unreachable,
-    ),
-    withdraw: lazyService(
-      async () =>
-        (await import('../services/withdraw.service.ts')).createWithdrawClient(
-          http,
-          createEncryptor(http),
-        ),
-      unreachable,
-    ),
-    deposit: lazyService(
-      async () => (await import('../services/deposit.service.ts')).createDepositClient(http),
-      unreachable,
-    ),
+    security,
+    withdraw,
+    deposit,
     // altcha comes with the first login, registration or SMS send, not with the first page.
     humanVerification: async (signal) =>
       (await import('../services/human-verification.ts')).solveHumanVerification(http, signal),
@@ -148,12 +151,32 @@ async function start(): Promise<void> {
       </I18nextProvider>
     </StrictMode>,
   );
-  // The login and register popups' calls: their service is fetched once the first page is idle.
-  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-  whenIdle(() => {
-    identity.preload();
-    social.preload();
-  });
+  // A member's page needs the signed-in services at once; a visitor's, the login and register
+  // popups' calls, fetched once the first page is idle.
+  const preloadMember = () => {
+    for (const service of [identity, social, records, security, withdraw, deposit, wallet]) {
+      service.preload();
+    }
+  };
+  if (sessionStore.token() !== null) preloadMember();
+  else {
+    // ... and the member services as soon as the visitor logs in.
+    const signedIn = site.identity.session.subscribe(() => {
+      if (sessionStore.token() === null) return;
+      preloadMember();
+      signedIn.unsubscribe();
+    });
+    const whenIdle =
+      window.requestIdleCallback ??
+      ((run: () => void) => window.setTimeout(run, 200) as unknown as number);
+    whenIdle(
+      () => {
+        identity.preload();
+        social.preload();
+      },
+      { timeout: 2000 },
+    );
+  }
 }
 
 void start();
