@@ -5,7 +5,13 @@ const apiTarget = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+    rollupOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
   server: {
     proxy: {
       '/wps': apiTarget,

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import { transferMachine } from '../machines/transfer.machine.ts';
 import { messageBoxMachine } from '../machines/message-box.machine.ts';
-import { mainWalletKind } from '../contract/wallet.ts';
+import { mainWalletKind } from '../contract/wallet-kind.ts';
 import type { RecordsClient } from '../services/records.service.ts';
 import type { RecordsFlows } from '../ui/member-center/records-flows.ts';
 

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the browser reads every reply with it at start-up (issue 12: no zod classic in the
+// first page); mini and classic schemas compose.
+import * as z from 'zod/mini';
 
 /**
  * Stable error codes the server puts in `code`; the app chooses texts and flows by them.
@@ -97,12 +99,12 @@ export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** Every JSON reply: `{ success, value?, message?, code? }`. */
-export const envelopeOf = <T extends z.ZodType>(value: T) =>
+export const envelopeOf = <T extends z.core.$ZodType>(value: T) =>
   z.object({
     success: z.boolean(),
-    value: value.optional(),
-    message: z.string().optional(),
-    code: z.string().optional(),
+    value: z.optional(value),
+    message: z.optional(z.string()),
+    code: z.optional(z.string()),
   });
 
 /**
@@ -110,17 +112,17 @@ export const envelopeOf = <T extends z.ZodType>(value: T) =>
  * tries are left before a lock, when a lock ends.
  */
 export const failureDetailSchema = z.object({
-  captchaRequired: z
-    .boolean()
-    .optional()
-    .describe('The next attempt must carry a captcha answer (shown before it is sent).'),
-  remainingTries: z
-    .number()
-    .int()
-    .nonnegative()
-    .optional()
-    .describe('Wrong tries left before the lock.'),
-  lockedUntil: z.iso.datetime().optional().describe('When the lock ends (ISO 8601, UTC).'),
+  captchaRequired: z.optional(
+    z
+      .boolean()
+      .check(z.describe('The next attempt must carry a captcha answer (shown before it is sent).')),
+  ),
+  remainingTries: z.optional(
+    z.number().check(z.int(), z.nonnegative(), z.describe('Wrong tries left before the lock.')),
+  ),
+  lockedUntil: z.optional(
+    z.iso.datetime().check(z.describe('When the lock ends (ISO 8601, UTC).')),
+  ),
 });
 export type FailureDetail = z.infer<typeof failureDetailSchema>;
 
@@ -128,7 +130,7 @@ export const failureEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.string(),
-  detail: failureDetailSchema.optional(),
+  detail: z.optional(failureDetailSchema),
 });
 
 export type Envelope<T> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbIdSchema } from './primitives.ts';
 import type { Minor } from './money.ts';
+import { mainWalletKind } from './wallet-kind.ts';
 
 /**
  * The wallet area (spec sections 6, 7): balances and the ledger behind them. Money on the wire is
@@ -25,8 +26,8 @@ export const walletOpsPaths = {
  */
 export const defaultCurrency = 'INR';
 
-/** 'main' or a game vendor's code (its vassalage), one wallet each per member and currency. */
-export const mainWalletKind = 'main';
+// 'main' or a game vendor's code (its vassalage), one wallet each per member and currency.
+export { mainWalletKind } from './wallet-kind.ts';
 export const walletKindSchema = z
   .string()
   .min(1)

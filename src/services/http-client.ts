@@ -1,4 +1,7 @@
-import { z } from 'zod';
+// zod/mini: the first page reads its start-up calls without zod classic (issue 12); any zod
+// schema, classic or mini, reads a reply.
+import * as z from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { envelopeOf, failureDetailSchema } from '../contract/envelope.ts';
 import type { ErrorCode, FailureDetail } from '../contract/envelope.ts';
 
@@ -60,18 +63,10 @@ export type HttpClientOptions = {
 };
 
 export type HttpClient = {
-  get<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  post<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    options?: RequestOptions,
-  ): Promise<z.output<S>>;
-  put<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  delete<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    options?: RequestOptions,
-  ): Promise<z.output<S>>;
+  get<S extends $ZodType>(path: string, schema: S, options?: RequestOptions): Promise<output<S>>;
+  post<S extends $ZodType>(path: string, schema: S, options?: RequestOptions): Promise<output<S>>;
+  put<S extends $ZodType>(path: string, schema: S, options?: RequestOptions): Promise<output<S>>;
+  delete<S extends $ZodType>(path: string, schema: S, options?: RequestOptions): Promise<output<S>>;
 };
 
 const defaultDescriptions: Record<ClientErrorCode, string> = {
@@ -94,12 +89,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const describe = options.describe ?? ((code: ClientErrorCode) => defaultDescriptions[code]);
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends $ZodType>(
     method: string,
     path: string,
     schema: S,
     { query, body, signal }: RequestOptions = {},
-  ): Promise<z.output<S>> {
+  ): Promise<output<S>> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': options.getLanguage(),
@@ -136,7 +131,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       );
     }
 
-    const envelope = envelopeOf(z.unknown()).safeParse(json);
+    const envelope = z.safeParse(envelopeOf(z.unknown()), json);
     if (!envelope.success) {
       throw new ApiError(
         'invalidResponse',
@@ -158,7 +153,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       options.onServerError?.(error);
       throw error;
     }
-    const value = schema.safeParse(envelope.data.value);
+    const value = z.safeParse(schema, envelope.data.value);
     if (!value.success) {
       throw new ApiError(
         'invalidResponse',

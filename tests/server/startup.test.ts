@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { envelopeOf } from '../../src/contract/envelope.ts';
 import {
   announcementListSchema,
@@ -25,7 +25,7 @@ import { testSite } from '../support/server.ts';
 const site = testSite();
 
 /** GETs a call and parses its envelope with the contract schema. */
-async function read<T extends z.ZodType>(url: string, schema: T, language = 'hi') {
+async function read<T extends z.core.$ZodType>(url: string, schema: T, language = 'hi') {
   const reply = await site.app.inject({ url, headers: { 'accept-language': language } });
   expect(reply.statusCode).toBe(200);
   const body = envelopeOf(schema).parse(reply.json());
@@ -67,7 +67,7 @@ describe('start-up calls answered from the database', () => {
   });
 
   it('whitelabel is the module tree with every flag; login-before-home is off', async () => {
-    const tree = await read(systemPaths.whitelabel, moduleNodeSchema.array());
+    const tree = await read(systemPaths.whitelabel, z.array(moduleNodeSchema));
     expect(allIds(tree)).toEqual(
       expect.arrayContaining([...Object.values(moduleIds), ...gameCategories]),
     );
