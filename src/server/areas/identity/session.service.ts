@@ -46,7 +46,9 @@ export function createSessionService(deps: {
         mustChangePassword: options.mustChangePassword,
         ip: options.ip,
       });
-      // The login writes the member's last login: member info must show it.
+      // The login writes the member's last login, which member info shows. Dropped here, in
+      // the login's transaction: a read in the instant before it commits may keep the former
+      // time for MEMBER_CACHE_MS at most (the only change announced before its commit).
       deps.cache?.membersChanged([memberId]);
       return { token, session };
     },
@@ -65,7 +67,10 @@ export function createSessionService(deps: {
         if (hit) {
           const now = deps.clock().getTime();
           const { session } = hit;
-          if (session.expiresAt.getTime() > now && now - session.lastSeenAt.getTime() < TOUCH_EVERY_MS) {
+          if (
+            session.expiresAt.getTime() > now &&
+            now - session.lastSeenAt.getTime() < TOUCH_EVERY_MS
+          ) {
             return hit;
           }
         }

@@ -6,16 +6,9 @@ export type MemberCacheNews = { members?: readonly number[]; sessions?: readonly
 /** Entries kept at most; past it the oldest half goes (a Map keeps insertion order). */
 const MAX_ENTRIES = 20_000;
 
-/**
- * A read cache of one node: what a member's hot reads (member info, balance) would read again
- * and again. Entries live `ttlMs` at most; every change drops them at once on this node and,
- * through the real-time adapter, on every other node. A dropped key is also held uncached for
- * `ttlMs`, and a read that started before a drop is not kept: so a change announced before its
- * transaction commits, or a read that saw the row before the commit, leaves nothing stale.
- */
+/** Entries of one kind, each kept `ttlMs` at most. */
 function createKeyedCache<K, V>(ttlMs: number, now: () => number) {
   const entries = new Map<K, { at: number; value: V }>();
-  const held = new Map<K, number>();
   return {
     entries,
     get(key: K): V | undefined {
@@ -24,21 +17,6 @@ function createKeyedCache<K, V>(ttlMs: number, now: () => number) {
       if (now() - hit.at < ttlMs) return hit.value;
       entries.delete(key);
       return undefined;
-    },
-    isHeld(key: K): boolean {
-      const until = held.get(key);
-      if (until === undefined) return false;
-      if (until > now()) return true;
-      held.delete(key);
-      return false;
-    },
-    hold(key: K) {
-      held.set(key, now() + ttlMs);
-      // Holds past their time are dropped whenever there are many.
-      if (held.size > MAX_ENTRIES) {
-        const t = now();
-        for (const [k, until] of held) if (until <= t) held.delete(k);
-      }
     },
     put(key: K, value: V) {
       if (entries.size >= MAX_ENTRIES) {
@@ -57,7 +35,10 @@ export type MemberCache = ReturnType<typeof createMemberCache>;
 
 /**
  * The per-node cache of the member calls every page makes: the session behind a bearer token
- * (with its member and authenticator flag) and the member's balance.
+ * (with its member and authenticator flag) and the member's balance. Entries live `ttlMs` at
+ * most; every change drops them at once on this node and, through the real-time adapter, on
+ * every other node, once it has committed. A read that started before a drop is not kept (it
+ * may have seen the row before the change), so nothing read before a change outlives it.
  *
  * - `membersChanged(ids)`: a member's row or authenticator changed (contact, language, password,
  *   status, login); `sessionsEnded(ids)`: sessions ended (`app.sessionEnds` calls it);
@@ -79,8 +60,6 @@ export function createMemberCache(options: {
   const now = options.now ?? (() => performance.now());
   const enabled = options.ttlMs > 0;
   const sessions = createKeyedCache<string, MemberSession>(options.ttlMs, now);
-  const sessionHeld = createKeyedCache<number, true>(options.ttlMs, now);
-  const memberHeld = createKeyedCache<number, true>(options.ttlMs, now);
   const balances = createKeyedCache<number, unknown>(options.ttlMs, now);
   /** Count drops: a read that started before one is not kept. */
   let sessionDrops = 0;
@@ -93,23 +72,18 @@ export function createMemberCache(options: {
     if (!enabled || ids.length === 0) return;
     sessionDrops += 1;
     const set = new Set(ids);
-    for (const id of set) memberHeld.hold(id);
     dropSessionsWhere((value) => set.has(value.member.id));
   }
   function forgetSessions(ids: readonly number[]) {
     if (!enabled || ids.length === 0) return;
     sessionDrops += 1;
     const set = new Set(ids);
-    for (const id of set) sessionHeld.hold(id);
     dropSessionsWhere((value) => set.has(value.session.id));
   }
   function forgetBalances(ids: readonly number[]) {
     if (!enabled || ids.length === 0) return;
     balanceDrops += 1;
-    for (const id of ids) {
-      balances.hold(id);
-      balances.entries.delete(id);
-    }
+    for (const id of ids) balances.entries.delete(id);
   }
 
   return {
@@ -120,15 +94,15 @@ export function createMemberCache(options: {
       started: () => sessionDrops,
       set(tokenHash: string, value: MemberSession, started: number) {
         if (!enabled || started !== sessionDrops) return;
-        if (memberHeld.isHeld(value.member.id) || sessionHeld.isHeld(value.session.id)) return;
         sessions.put(tokenHash, value);
       },
     },
     balances: {
-      get: <T>(memberId: number) => (enabled ? (balances.get(memberId) as T | undefined) : undefined),
+      get: <T>(memberId: number) =>
+        enabled ? (balances.get(memberId) as T | undefined) : undefined,
       started: () => balanceDrops,
       set<T>(memberId: number, value: T, started: number) {
-        if (!enabled || started !== balanceDrops || balances.isHeld(memberId)) return;
+        if (!enabled || started !== balanceDrops) return;
         balances.put(memberId, value);
       },
     },
