@@ -127,7 +127,7 @@ export function registerAuth(app: FastifyInstance): void {
   async function requireMember(request: FastifyRequest) {
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     if (!match?.[1]) throw new AppError(401, 'not_logged_in');
-    const cached = request.routeOptions.config.memberCache === true && request.method === 'GET';
+    const cached = request.method === 'GET' && request.routeOptions?.config?.memberCache === true;
     const { member, session, totpBound } = await app.memberAuth.authenticate(match[1], { cached });
     if (session.mustChangePassword && request.routeOptions.config.duringPasswordChange !== true) {
       throw new AppError(403, 'password_change_required');
