@@ -57,6 +57,7 @@ const envSchema = z
     OPS_USERNAME: z.string().min(1).max(64).default('operator'),
     OPS_PASSWORD: z.string().min(1).max(256).optional(),
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
     REALTIME_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -257,6 +258,11 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a node keeps the site configuration it read; 0 reads it on every call. */
   siteCacheMs: number;
+  /**
+   * How long a node may keep a member's session and balance for the member info and balance
+   * calls (every change drops them at once, on every node); 0 keeps nothing.
+   */
+  memberCacheMs: number;
   /** A player session ends after this long without a call. */
   sessionIdleMinutes: number;
   /** ... and this long after login, whatever happens. */
@@ -358,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsPassword: e.OPS_PASSWORD ?? demoOperatorPassword,
     logLevel: e.LOG_LEVEL,
     siteCacheMs: e.SITE_CACHE_MS,
+    memberCacheMs: e.MEMBER_CACHE_MS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     realtimeSweepSeconds: e.REALTIME_SWEEP_SECONDS,

@@ -36,7 +36,12 @@ async function newMember(): Promise<number> {
 
 function ledgerWithEvents() {
   const events: BalanceChanged[] = [];
-  const ledger = createLedgerService({ db: db(), publish: (event) => void events.push(event) });
+  // This node's ledger: its postings drop the balances the app's member cache holds.
+  const ledger = createLedgerService({
+    db: db(),
+    publish: (event) => void events.push(event),
+    balancesChanged: (memberIds) => site.app.memberCache.balancesChanged(memberIds),
+  });
   return { ledger, events };
 }
 

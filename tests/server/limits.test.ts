@@ -11,7 +11,10 @@ import { hashMemberPassword } from '../../src/server/platform/members/member-pas
 import { memberSecretLimits } from '../../src/server/platform/members/member-secrets.ts';
 import { operators } from '../../src/server/areas/operator/operators.schema.ts';
 import { rateLimitHits } from '../../src/server/platform/rate-limit/rate-limit.schema.ts';
-import { createHitBatcher } from '../../src/server/platform/rate-limit/rate-limit.store.ts';
+import {
+  createHitBatcher,
+  syncFrom,
+} from '../../src/server/platform/rate-limit/rate-limit.store.ts';
 import { systemPaths } from '../../src/contract/system.ts';
 import { hashPassword } from '../../src/server/areas/operator/operator-password.ts';
 import { operatorLoginLimits } from '../../src/server/areas/operator/operator.service.ts';
@@ -159,6 +162,29 @@ describe('HTTP rate limits', () => {
     expect(second.hit(key, 60_000, 5).current).toBe(6);
     await second.flush();
     expect(await stored()).toBe(6);
+  });
+
+  it('a key below a fiftieth of its limit stays on the node until then; closing writes it', async () => {
+    const key = `global:${freshIp()}`;
+    const stored = async () =>
+      (await db().select().from(rateLimitHits).where(eq(rateLimitHits.key, key)))[0]?.hits;
+    const node = createHitBatcher(db(), { syncMs: 60_000 });
+    const from = syncFrom(600);
+    expect(from).toBe(12);
+    for (let i = 1; i < from; i += 1) expect(node.hit(key, 60_000, 600).current).toBe(i);
+    await node.flush();
+    // A visitor's first calls cost no write...
+    expect(await stored()).toBeUndefined();
+    // ...the one that reaches a fiftieth of the limit writes them all.
+    expect(node.hit(key, 60_000, 600).current).toBe(from);
+    await node.flush();
+    expect(await stored()).toBe(from);
+    const other = `global:${freshIp()}`;
+    node.hit(other, 60_000, 600);
+    await node.close();
+    expect(
+      (await db().select().from(rateLimitHits).where(eq(rateLimitHits.key, other)))[0]?.hits,
+    ).toBe(1);
   });
 
   it('an app adds the pending hits of the default limit to the database when it closes', async () => {

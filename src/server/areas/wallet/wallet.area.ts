@@ -24,9 +24,10 @@ export const walletArea = fp(
       currency: currencyCode,
       publish: balancePublisherFor(app.realtime.publisher),
       onPublishError: (error) => app.log.error({ err: error }, 'balance event not published'),
+      balancesChanged: (memberIds) => app.memberCache.balancesChanged(memberIds),
     });
     const records = createRecordsService({ db, clock: app.clock, ledger, system: app.system });
-    await app.register(walletRoutes, { ledger });
+    await app.register(walletRoutes, { ledger, cache: app.memberCache });
     await app.register(walletOpsRoutes, { ledger });
     await app.register(recordsRoutes, { records });
     await app.register(recordsOpsRoutes, { records });

@@ -25,16 +25,18 @@ export function registerRequestContext(app: FastifyInstance, config: Config): vo
   app.decorateRequest('client', null as unknown as ClientInfo);
   // Parsed once: every request asks whether its peer is a trusted proxy.
   const trusted = rangeMatcher(config.trustProxy);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook (no promise per request); `request.ip` walks the proxy chain on every read,
+  // so it is read once.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = languageFromHeader(request.headers['accept-language']);
-    const peer = request.socket.remoteAddress ?? request.ip;
-    const viaTrustedProxy = trusted(peer);
+    const ip = request.ip;
     let country: string | null = null;
-    if (viaTrustedProxy && config.countryHeader) {
+    if (config.countryHeader && trusted(request.socket.remoteAddress ?? ip)) {
       const header = request.headers[config.countryHeader];
       const value = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
       if (value && /^[A-Z]{2}$/.test(value)) country = value;
     }
-    request.client = { ip: normalizeIp(request.ip), country };
+    request.client = { ip: normalizeIp(ip), country };
+    done();
   });
 }

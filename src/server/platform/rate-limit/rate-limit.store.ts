@@ -70,7 +70,16 @@ type Tally = {
  * key's total over every node. A node refuses on what the database said at the last sync plus
  * its own hits since, so the limit still adds up across nodes and holds across restarts, a sync
  * late at most; no call waits for a database write.
+ *
+ * A key goes to the database once it has `syncFrom(max)` hits in its window on this node (a
+ * fiftieth of the limit: 12 of 600), or already went: a visitor's first few calls cost no
+ * write, and most visitors never make more. Each node keeps fewer than that many hits of a
+ * key to itself, so the limit may be passed by at most that many per other node; closing the
+ * node writes them all.
  */
+/** The hits of a key on a node before they go to the database (see createHitBatcher). */
+export const syncFrom = (max: number) => Math.max(1, Math.floor(max / 50));
+
 export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
   const tallies = new Map<string, Tally>();
@@ -107,16 +116,19 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
     }
   }
 
-  async function sync(): Promise<void> {
+  /** `all`: every pending hit (at close), not only the keys past `syncFrom`. */
+  async function sync(all = false): Promise<void> {
     timer = undefined;
     const at = now();
     const byWindow = new Map<number, [string, Tally, number][]>();
     for (const [key, tally] of tallies) {
-      if (tally.endsAt <= at && tally.pending === 0) {
+      const local = tally.known === 0 && tally.pending < syncFrom(tally.max);
+      // A window that has ended counts no more (the hits of one never written included).
+      if (tally.endsAt <= at && (tally.pending === 0 || local)) {
         tallies.delete(key);
         continue;
       }
-      if (tally.pending === 0) continue;
+      if (tally.pending === 0 || (local && !all)) continue;
       const batch = byWindow.get(tally.windowMs) ?? [];
       batch.push([key, tally, tally.pending]);
       byWindow.set(tally.windowMs, batch);
@@ -124,11 +136,15 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
     for (const [windowMs, batch] of byWindow) await syncWindow(windowMs, batch);
   }
 
-  function runSync(): Promise<void> {
-    syncing ??= sync().finally(() => {
+  function runSync(all = false): Promise<void> {
+    syncing ??= sync(all).finally(() => {
       syncing = undefined;
-      if (!closed && !timer && [...tallies.values()].some((tally) => tally.pending > 0)) {
-        schedule();
+      if (closed || timer) return;
+      for (const tally of tallies.values()) {
+        if (tally.pending > 0) {
+          schedule();
+          return;
+        }
       }
     });
     return syncing;
@@ -163,17 +179,17 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
       if (!tally || tally.endsAt <= at) return { current: 0, ttl: 0 };
       return { current: tally.known + tally.pending, ttl: tally.endsAt - at };
     },
-    /** Adds every pending hit to the database now. */
-    async flush(): Promise<void> {
+    /** Adds the pending hits to the database now (with `all`, those kept on the node too). */
+    async flush(all = false): Promise<void> {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await syncing;
-      await runSync();
+      await runSync(all);
     },
     /** The last flush, before the database closes; no sync is scheduled after it. */
     async close(): Promise<void> {
       closed = true;
-      await this.flush();
+      await this.flush(true);
     },
   };
 }
