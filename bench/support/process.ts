@@ -196,3 +196,4 @@ export function siteLaunch(): { env: Record<string, string>; flags: string[] } {
   const flags = process.env.BENCH_NODE_FLAGS ?? start?.[2] ?? '';
   return { env, flags: flags.split(' ').filter(Boolean) };
 }
+export const bareScript = join(root, 'bench', 'support', 'bare-server.ts');
