@@ -173,7 +173,8 @@ export function siteEnv(dataDir: string, extra: Record<string, string | undefine
   };
 }
 
-export const siteScript = join(root, 'src', 'server', 'main.ts');
+/** The server bundle `npm run build` makes and `npm start` runs (scripts/build-server.ts). */
+export const siteScript = join(root, 'dist-server', 'main.js');
 
 /**
  * The environment and Node flags `npm start` gives the server (package.json), so the benchmarks
@@ -184,7 +185,7 @@ export function siteLaunch(): { env: Record<string, string>; flags: string[] } {
   const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const start = /((?:[A-Z_]+=\S* )*)node ((?:--\S+ )*)src\/server\/main\.ts/.exec(
+  const start = /((?:[A-Z_]+=\S* )*)node ((?:--\S+ )*)dist-server\/main\.js/.exec(
     scripts.start ?? '',
   );
   const env = Object.fromEntries(

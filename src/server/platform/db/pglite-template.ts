@@ -18,14 +18,19 @@ import { pgliteOptions } from './pglite-options.ts';
  * directory still runs the migrator (the template is only a head start).
  */
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-const projectRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const cacheDir = join(projectRoot, 'node_modules', '.cache', 'site-pglite');
+
+/** PGlite's package folder (it exports no package.json: walk up from its entry point). */
+function pglitePackageDir(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return dir;
+}
+
+/** node_modules/.cache/site-pglite beside the PGlite package, from the sources or the bundle. */
+const cacheDir = join(pglitePackageDir(), '..', '..', '.cache', 'site-pglite');
 
 function templateKey(): string {
-  const require = createRequire(import.meta.url);
-  // The package exports no package.json: walk up from its entry point to find it.
-  let pgliteDir = dirname(require.resolve('@electric-sql/pglite'));
-  while (!existsSync(join(pgliteDir, 'package.json'))) pgliteDir = dirname(pgliteDir);
+  const pgliteDir = pglitePackageDir();
   const version = (
     JSON.parse(readFileSync(join(pgliteDir, 'package.json'), 'utf8')) as { version: string }
   ).version;
