@@ -281,9 +281,7 @@ export function createDepositService(deps: DepositDeps) {
   return {
     /** The usable channels, named in `language` where the operator gave that name. */
     async channels(language: Language): Promise<PaymentChannel[]> {
-      return (await listEnabledChannels(db))
-        .filter(usable)
-        .map((row) => toChannel(row, language));
+      return (await listEnabledChannels(db)).filter(usable).map((row) => toChannel(row, language));
     },
 
     /**
