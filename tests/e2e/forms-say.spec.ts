@@ -18,12 +18,12 @@ test('a refused transfer can be edited, not a bare "Change"; a wrong payment pas
   await logInThroughPopup(page, player);
   const id = await memberIdOf(page, baseURL());
   await wallet.credit(id, '100000', 'e2e forms credit');
-  await expect(page.getByTestId('header-balance-value')).toHaveText('P 1,000.00');
+  await expect(page.getByTestId('header-balance-value')).toHaveText('₹1,000.00');
 
   // More than the wallet holds: the refusal, then a button that says what it does.
   await page.goto('/?mc=transferFund');
   const funds = page.getByTestId('member-center').getByTestId('page-transferFund');
-  await expect(funds.getByTestId('funds-total')).toHaveText('P 1,000.00');
+  await expect(funds.getByTestId('funds-total')).toHaveText('₹1,000.00');
   await funds.getByLabel('To', { exact: true }).selectOption({ label: 'Aura Live' });
   const amount = funds.getByLabel('Amount', { exact: true });
   await amount.fill('5000');
@@ -33,7 +33,7 @@ test('a refused transfer can be edited, not a bare "Change"; a wrong payment pas
   // Typing a new amount brings the transfer button back.
   await amount.fill('250');
   await funds.getByRole('button', { name: 'Transfer', exact: true }).click();
-  await expect(funds.getByTestId('transfer-done')).toContainText('P 250.00 moved.');
+  await expect(funds.getByTestId('transfer-done')).toContainText('₹250.00 moved.');
 
   // A wrong payment password warns before the lock.
   await page.goto('/?mc=withdraw');
@@ -42,6 +42,7 @@ test('a refused transfer can be edited, not a bare "Change"; a wrong payment pas
   await page.getByTestId('withdraw-bank-name').fill('State Bank');
   await page.getByTestId('withdraw-account-holder').fill('Asha Rao');
   await page.getByTestId('withdraw-account-number').fill('1234 5678 9012');
+  await page.getByTestId('withdraw-ifsc').fill('SBIN0001234');
   await page.getByTestId('withdraw-bind-submit').click();
   await expect(page.getByTestId('withdraw-saved')).toHaveText('Bank account saved.');
   await page.getByTestId('withdraw-amount').fill('500');

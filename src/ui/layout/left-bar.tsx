@@ -6,11 +6,11 @@ import { GiftIcon } from '../components/icons.tsx';
 export function LeftBar() {
   const { t } = useTranslation('layout');
   return (
-    <div className="left-bar">
+    <nav className="left-bar" aria-label={t('leftBar.label')}>
       <Link to="/promotions" className="left-bar__button" data-testid="left-bar-events">
         <GiftIcon />
         <span className="left-bar__text">{t('leftBar.title')}</span>
       </Link>
-    </div>
+    </nav>
   );
 }

@@ -161,11 +161,12 @@ type Outcome = { kind: 'navigated' } | { kind: 'popup'; urls: string[] } | { kin
 
 /** Clicks `entry` and tells what happened; a click that does nothing is a problem. */
 async function clickOutcome(walk: Walk, label: string, entry: Locator): Promise<Outcome | null> {
-  const { page, context } = walk;
+  const { page } = walk;
   const before = page.url();
   const opened: Page[] = [];
+  // Windows this page opens (not the blank pages axe opens in the context to gather results).
   const onPage = (p: Page) => opened.push(p);
-  context.on('page', onPage);
+  page.on('popup', onPage);
   const dialogs = page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible');
   const dialogsBefore = await dialogs.count();
   await entry.click();
@@ -180,14 +181,14 @@ async function clickOutcome(walk: Walk, label: string, entry: Locator): Promise<
       )
       .toBe(true);
   } catch {
-    context.off('page', onPage);
+    page.off('popup', onPage);
     walk.problems.push(`${label}: the click did nothing (no page, window or dialog)`);
     return null;
   }
   if (opened.length > 0) {
     // A second window opening right after the first is the double-popup bug.
     await page.waitForTimeout(300);
-    context.off('page', onPage);
+    page.off('popup', onPage);
     const urls: string[] = [];
     for (const popup of opened) {
       await popup.waitForURL(/^https?:/, { timeout: 5_000 }).catch(() => undefined);
@@ -196,7 +197,7 @@ async function clickOutcome(walk: Walk, label: string, entry: Locator): Promise<
     }
     return { kind: 'popup', urls };
   }
-  context.off('page', onPage);
+  page.off('popup', onPage);
   return page.url() !== before ? { kind: 'navigated' } : { kind: 'dialog' };
 }
 
