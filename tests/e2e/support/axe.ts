@@ -90,6 +90,23 @@ export type AxeFinding = { view: string; violations: string[] };
 /** Views already checked in this worker, so a view is analysed once however many tests show it. */
 const checked = new Set<string>();
 
+/** The axe run under way on each page: axe runs one at a time in a page, so runs queue. */
+const running = new WeakMap<Page, Promise<unknown>>();
+
+/** Runs axe on `page` once the run already under way there (the watcher's or a spec's) ends. */
+function run(page: Page): Promise<Awaited<ReturnType<AxeBuilder['analyze']>>['violations']> {
+  const previous = running.get(page) ?? Promise.resolve();
+  const next = previous
+    .catch(() => undefined)
+    .then(async () => {
+      let builder = new AxeBuilder({ page });
+      for (const selector of excluded) builder = builder.exclude(selector);
+      return (await builder.analyze()).violations;
+    });
+  running.set(page, next);
+  return next;
+}
+
 async function viewKey(page: Page): Promise<string | null> {
   try {
     if (!/^https?:/.test(page.url())) return null;
@@ -104,10 +121,8 @@ async function viewKey(page: Page): Promise<string | null> {
  * where it wants the check at a given point (the fixture then skips this view).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of excluded) builder = builder.exclude(selector);
   const key = await viewKey(page);
-  const violations = describe((await builder.analyze()).violations);
+  const violations = describe(await run(page));
   if (key) checked.add(key);
   return violations;
 }
@@ -130,11 +145,9 @@ async function analyse(page: Page, findings: AxeFinding[]): Promise<void> {
   const key = await viewKey(page);
   // A view still loading (a lazy page's spinner) is checked once it has loaded.
   if (!key || checked.has(key) || key.endsWith('|busy')) return;
-  let builder = new AxeBuilder({ page });
-  for (const selector of excluded) builder = builder.exclude(selector);
   let violations: string[];
   try {
-    violations = describe((await builder.analyze()).violations);
+    violations = describe(await run(page));
   } catch {
     return; // the page navigated or closed under axe; its next view is checked then
   }
