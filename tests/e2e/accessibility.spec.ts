@@ -6,7 +6,10 @@ import { expect, test } from './support/fixtures.ts';
 // member-center page (desktop and phone) and the account record. The fixture (support/axe.ts)
 // also checks every view the other specs open; this walk makes sure the member's pages and
 // popups are seen in the dark theme too. axe reads every node: a larger budget.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
+// This walk runs axe itself on each view it names, at the moment it names it; the fixture's
+// watcher would read the same views a second time.
+test.use({ axe: false });
 
 const pages = [
   { path: '/', testId: 'page-home' },

@@ -13,7 +13,7 @@ import {
 // The link walk of issue 11 for a member: one test per language and screen, one page each. The
 // nav's hover tiles are the visitor's (links-visitor.spec.ts): the same for both.
 test.use({ siteSettings: apiRegistration });
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 360_000 });
 
 for (const language of ['hi', 'en'] as const) {
   for (const screen of ['phone', 'desktop'] as const) {

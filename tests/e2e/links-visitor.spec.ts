@@ -8,7 +8,7 @@ import {
 } from './support/link-walk.ts';
 
 // The link walk of issue 11 for a visitor: one test per language and screen, one page each.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 360_000 });
 
 for (const language of ['hi', 'en'] as const) {
   for (const screen of ['phone', 'desktop'] as const) {
