@@ -143,6 +143,9 @@ const envSchema = z
     PAYMENT_REPLAY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
+    // The built-in game provider: its seamless wallet secret and the wallet's base URL.
+    BUILTIN_GAMES_SECRET: z.string().min(16).max(4096).optional(),
+    BUILTIN_GAMES_WALLET_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.OPS_PASSWORD) {
@@ -300,6 +303,12 @@ export type Config = {
     webhookToleranceSeconds: number;
     timeoutMs: number;
   };
+  /**
+   * The built-in game provider (src/server/providers/builtin-games): the secret it signs its
+   * seamless calls with (provider BUILTIN; random per process when unset: set it for several
+   * nodes), and the wallet's base URL (null: this server's own listening address).
+   */
+  builtinGames: { secret: string; walletUrl: string | null };
 };
 
 function paymentGateway(env: z.infer<typeof envSchema>): PaymentGatewayConfig | null {
@@ -416,6 +425,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       gateway: paymentGateway(e),
       webhookToleranceSeconds: e.PAYMENT_REPLAY_SECONDS,
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    },
+    builtinGames: {
+      secret: e.BUILTIN_GAMES_SECRET ?? randomBytes(32).toString('base64url'),
+      walletUrl: e.BUILTIN_GAMES_WALLET_URL?.replace(/\/+$/, '') ?? null,
     },
   };
 }

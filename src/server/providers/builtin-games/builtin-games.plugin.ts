@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import fp from 'fastify-plugin';
+import { builtinPages, builtinProviderCode } from '../../../contract/builtin-games.ts';
+import { builtinGamesRoutes } from './builtin-games.routes.ts';
+import { createBuiltinGamesService } from './builtin-games.service.ts';
+import { createSeamlessClient } from './seamless-client.ts';
+
+/**
+ * The built-in game provider (issue 13 point 6): its game pages under /builtin/<game>, its API
+ * under /builtin-games/api, and its own tables. It reaches the wallet only over the signed
+ * seamless wallet API, at BUILTIN_GAMES_WALLET_URL or this server's own listening address.
+ */
+export const builtinGamesProvider = fp(
+  async (app) => {
+    const { config } = app;
+    const ownAddress = () => {
+      const address = app.server.address() as AddressInfo | null;
+      if (!address || typeof address === 'string') return `http://127.0.0.1:${config.port}`;
+      const host = address.family === 'IPv6' ? '[::1]' : '127.0.0.1';
+      return `http://${host}:${address.port}`;
+    };
+    const wallet = createSeamlessClient({
+      baseUrl: () => config.builtinGames.walletUrl ?? ownAddress(),
+      provider: builtinProviderCode,
+      secret: config.builtinGames.secret,
+    });
+    const games = createBuiltinGamesService({ db: app.database.db, clock: app.clock, wallet });
+    await app.register(builtinGamesRoutes, { games });
+
+    // The game pages: the built page of the games entry (vite.config.ts), when there is a build.
+    const page = join(resolve(config.staticDir), 'builtin.html');
+    if (existsSync(page)) {
+      app.get('/builtin/:game', { schema: { hide: true } }, async (request, reply) => {
+        const { game } = request.params as { game: string };
+        const known = (builtinPages as readonly string[]).includes(game);
+        return reply
+          .code(known ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(await readFile(page));
+      });
+    }
+  },
+  { name: 'builtin-games', dependencies: ['platform'], fastify: '5.x' },
+);
