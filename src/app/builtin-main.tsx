@@ -6,6 +6,10 @@ import { createBuiltinGamesApi, loadBuiltinTexts } from '../services/builtin-gam
 import { BuiltinGameApp } from '../ui/pages/game/builtin/builtin-app.tsx';
 import type { SessionStore, Translate } from '../ui/pages/game/builtin/builtin-types.ts';
 import { VerifyPage } from '../ui/pages/game/builtin/verify-page.tsx';
+import '@fontsource/noto-sans-devanagari/400.css';
+import '@fontsource/noto-sans-devanagari/700.css';
+import '@fontsource/noto-sans-bengali/400.css';
+import '@fontsource/noto-sans-bengali/700.css';
 import '../ui/pages/game/builtin/builtin.css';
 
 // The built-in games' own entry (builtin.html, served at /builtin/<game>): the game pages the
