@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { builtinPages, builtinProviderCode } from '../../../contract/builtin-games.ts';
 import { builtinGamesRoutes } from './builtin-games.routes.ts';
 import { createBuiltinGamesService } from './builtin-games.service.ts';
-import { createSeamlessClient } from './seamless-client.ts';
+import { type SeamlessTransport, createSeamlessClient, httpTransport } from './seamless-client.ts';
 
 /**
  * The built-in game provider (issue 13 point 6): its game pages under /builtin/<game>, its API
@@ -16,14 +16,34 @@ import { createSeamlessClient } from './seamless-client.ts';
 export const builtinGamesProvider = fp(
   async (app) => {
     const { config } = app;
+    // This server's own listening address; an app that only answers inject() (tests that
+    // listen nowhere) gets the same signed bytes through inject.
     const ownAddress = () => {
-      const address = app.server.address() as AddressInfo | null;
-      if (!address || typeof address === 'string') return `http://127.0.0.1:${config.port}`;
+      const address = app.server.address() as AddressInfo | string | null;
+      if (!address || typeof address === 'string') return null;
       const host = address.family === 'IPv6' ? '[::1]' : '127.0.0.1';
       return `http://${host}:${address.port}`;
     };
+    const injected: SeamlessTransport = async (path, init) => {
+      const reply = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: init.headers,
+        payload: init.body,
+      });
+      let json: unknown;
+      try {
+        json = reply.json();
+      } catch {
+        json = undefined;
+      }
+      return { status: reply.statusCode, json };
+    };
     const wallet = createSeamlessClient({
-      baseUrl: () => config.builtinGames.walletUrl ?? ownAddress(),
+      transport: () => {
+        const base = config.builtinGames.walletUrl ?? ownAddress();
+        return base ? httpTransport(() => base) : injected;
+      },
       provider: builtinProviderCode,
       secret: config.builtinGames.secret,
     });

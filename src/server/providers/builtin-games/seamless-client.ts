@@ -33,9 +33,28 @@ export type SeamlessWallet = {
   endRound(body: EndRoundBody): Promise<TransactionReply>;
 };
 
+/** Sends one signed call; answers the status and the parsed JSON (undefined when not JSON). */
+export type SeamlessTransport = (
+  path: string,
+  init: { headers: Record<string, string>; body: string; timeoutMs: number },
+) => Promise<{ status: number; json: unknown }>;
+
+/** HTTP to a base URL (the wallet's address). */
+export function httpTransport(baseUrl: () => string): SeamlessTransport {
+  return async (path, init) => {
+    const response = await fetch(`${baseUrl()}${path}`, {
+      method: 'POST',
+      headers: init.headers,
+      body: init.body,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+    return { status: response.status, json: await response.json().catch(() => undefined) };
+  };
+}
+
 export type SeamlessClientOptions = {
-  /** The wallet's base URL (resolved at each call: the server's own address is known late). */
-  baseUrl: () => string;
+  /** How a call reaches the wallet (resolved at each call: the server's address is known late). */
+  transport: () => SeamlessTransport;
   provider: string;
   secret: string;
   timeoutMs?: number;
@@ -56,10 +75,9 @@ export function createSeamlessClient(options: SeamlessClientOptions): SeamlessWa
     const signature = createHmac('sha256', options.secret)
       .update(`${timestamp}.${raw}`)
       .digest('hex');
-    let response: Response;
+    let response: { status: number; json: unknown };
     try {
-      response = await fetch(`${options.baseUrl()}${path}`, {
-        method: 'POST',
+      response = await options.transport()(path, {
         headers: {
           'content-type': 'application/json',
           [seamlessHeaders.provider]: options.provider,
@@ -67,18 +85,15 @@ export function createSeamlessClient(options: SeamlessClientOptions): SeamlessWa
           [seamlessHeaders.signature]: signature,
         },
         body: raw,
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        timeoutMs: options.timeoutMs ?? 10_000,
       });
     } catch (error) {
       throw new SeamlessUnavailable(error instanceof Error ? error.message : String(error));
     }
-    let reply: Reply;
-    try {
-      reply = (await response.json()) as Reply;
-    } catch {
-      throw new SeamlessUnavailable(`status ${response.status}, no JSON`);
+    if (response.status >= 500 || typeof response.json !== 'object' || response.json === null) {
+      throw new SeamlessUnavailable(`status ${response.status}`);
     }
-    if (response.status >= 500) throw new SeamlessUnavailable(`status ${response.status}`);
+    const reply = response.json as Reply;
     if (reply.success === true && reply.value) return reply.value as T;
     const balance = reply.value?.balance;
     throw new SeamlessRefusal(
