@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type Language, languages, localKeys, themes } from '../contract/constants.ts';
-import { builtinGameIds } from '../contract/builtin-games/verify.ts';
+import { builtinGameOfCode } from '../contract/builtin-games/verify.ts';
 import { createBuiltinGamesApi, loadBuiltinTexts } from '../services/builtin-games.service.ts';
 import { BuiltinGameApp } from '../ui/pages/game/builtin/builtin-app.tsx';
 import type { SessionStore, Translate } from '../ui/pages/game/builtin/builtin-types.ts';
@@ -72,7 +72,8 @@ async function start() {
   document.documentElement.lang = language;
   applyTheme();
   const t = translator(await loadBuiltinTexts(language));
-  const page = window.location.pathname.split('/').filter(Boolean)[1] ?? '';
+  // /builtin/<game> or /game/builtin/<game>: the last segment, a game code of the catalog.
+  const page = decodeURIComponent(window.location.pathname.split('/').filter(Boolean).at(-1) ?? '');
   const root = createRoot(document.getElementById('root')!);
 
   if (page === 'verify') {
@@ -84,7 +85,7 @@ async function start() {
     );
     return;
   }
-  const game = builtinGameIds.find((id) => id === page) ?? 'slot';
+  const game = builtinGameOfCode(page) ?? 'slot';
   document.title = t(`title.${game}`);
   // The launch token is single-use: taken out of the address so a reload uses the session.
   const launchToken = query.get('token');

@@ -26,9 +26,6 @@ export const builtinGamesPaths = {
 
 /** The provider's code in the seamless wallet API. */
 export const builtinProviderCode = 'BUILTIN';
-/** The pages: one per game and the verifier. */
-export const builtinPages = [...builtinGameIds, 'verify'] as const;
-
 export const builtinGameIdSchema = z.enum(builtinGameIds);
 const minorSchema = z.string().check(z.regex(/^\d{1,18}$/, 'integer minor units'));
 /** A stake: 1 to 10^10 minor units. */

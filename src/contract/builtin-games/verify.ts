@@ -6,6 +6,14 @@ import { type SlotResult, playSlot } from './slot.ts';
 export const builtinGameIds = ['slot', 'dice', 'crash'] as const;
 export type BuiltinGameId = (typeof builtinGameIds)[number];
 
+/** The catalog's game code of a built-in game: `dice`, or any code ending in `-dice`/`_dice`. */
+export function builtinGameOfCode(code: string): BuiltinGameId | undefined {
+  const lower = code.toLowerCase();
+  return builtinGameIds.find(
+    (id) => lower === id || lower.endsWith(`-${id}`) || lower.endsWith(`_${id}`),
+  );
+}
+
 export type BuiltinRound =
   | { game: 'slot'; bet?: undefined; result: SlotResult }
   | { game: 'dice'; bet: DiceBet; result: DiceResult }

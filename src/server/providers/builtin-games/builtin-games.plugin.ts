@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { builtinPages, builtinProviderCode } from '../../../contract/builtin-games.ts';
+import { builtinProviderCode } from '../../../contract/builtin-games.ts';
+import { builtinGameOfCode } from '../../../contract/builtin-games/verify.ts';
 import { builtinGamesRoutes } from './builtin-games.routes.ts';
 import { createBuiltinGamesService } from './builtin-games.service.ts';
 import { type SeamlessTransport, createSeamlessClient, httpTransport } from './seamless-client.ts';
@@ -45,7 +47,7 @@ export const builtinGamesProvider = fp(
         return base ? httpTransport(() => base) : injected;
       },
       provider: builtinProviderCode,
-      secret: config.builtinGames.secret,
+      secret: async () => config.builtinGames.secret,
     });
     const games = createBuiltinGamesService({ db: app.database.db, clock: app.clock, wallet });
     await app.register(builtinGamesRoutes, { games });
@@ -53,15 +55,18 @@ export const builtinGamesProvider = fp(
     // The game pages: the built page of the games entry (vite.config.ts), when there is a build.
     const page = join(resolve(config.staticDir), 'builtin.html');
     if (existsSync(page)) {
-      app.get('/builtin/:game', { schema: { hide: true } }, async (request, reply) => {
+      const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
         const { game } = request.params as { game: string };
-        const known = (builtinPages as readonly string[]).includes(game);
+        const known = game === 'verify' || builtinGameOfCode(game) !== undefined;
         return reply
           .code(known ? 200 : 404)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .send(await readFile(page));
-      });
+      };
+      // Both the short path and the one under the /game frame's path (the launch URL's).
+      app.get('/builtin/:game', { schema: { hide: true } }, sendPage);
+      app.get('/game/builtin/:game', { schema: { hide: true } }, sendPage);
     }
   },
   { name: 'builtin-games', dependencies: ['platform'], fastify: '5.x' },

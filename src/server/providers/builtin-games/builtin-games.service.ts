@@ -11,7 +11,7 @@ import { hashServerSeed } from '../../../contract/builtin-games/fair.ts';
 import {
   type BuiltinGameId,
   type BuiltinRoundInput,
-  builtinGameIds,
+  builtinGameOfCode,
   payoutOf,
   playRound,
 } from '../../../contract/builtin-games/verify.ts';
@@ -23,14 +23,6 @@ import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/hash-token.ts';
 import * as repo from './builtin-games.repository.ts';
 import { type SeamlessWallet, SeamlessRefusal, SeamlessUnavailable } from './seamless-client.ts';
-
-/** The catalog's game code for a built-in game: `dice`, or any code ending in `-dice`/`_dice`. */
-export function builtinGameOfCode(code: string): BuiltinGameId | undefined {
-  const lower = code.toLowerCase();
-  return builtinGameIds.find(
-    (id) => lower === id || lower.endsWith(`-${id}`) || lower.endsWith(`_${id}`),
-  );
-}
 
 const newServerSeed = () => randomBytes(32).toString('hex');
 const newClientSeed = () => randomBytes(8).toString('hex');

@@ -56,7 +56,8 @@ export type SeamlessClientOptions = {
   /** How a call reaches the wallet (resolved at each call: the server's address is known late). */
   transport: () => SeamlessTransport;
   provider: string;
-  secret: string;
+  /** The provider's secret (read when a call is made: the wallet may have stored it). */
+  secret: () => Promise<string>;
   timeoutMs?: number;
   now?: () => number;
 };
@@ -72,7 +73,7 @@ export function createSeamlessClient(options: SeamlessClientOptions): SeamlessWa
   async function call<T>(path: string, body: object): Promise<T> {
     const raw = JSON.stringify(body);
     const timestamp = String(Math.floor(now() / 1000));
-    const signature = createHmac('sha256', options.secret)
+    const signature = createHmac('sha256', await options.secret())
       .update(`${timestamp}.${raw}`)
       .digest('hex');
     let response: { status: number; json: unknown };
