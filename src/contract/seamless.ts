@@ -326,6 +326,7 @@ export const launchQuerySchema = z
     message: 'nodeId or gameCode',
   });
 export type LaunchQuery = z.input<typeof launchQuerySchema>;
+export type LaunchQueryParsed = z.infer<typeof launchQuerySchema>;
 
 export const launchFBQuerySchema = z
   .object({
@@ -336,6 +337,7 @@ export const launchFBQuerySchema = z
   })
   .strict();
 export type LaunchFBQuery = z.input<typeof launchFBQuerySchema>;
+export type LaunchFBQueryParsed = z.infer<typeof launchFBQuerySchema>;
 
 /** Non-RNG vendors open in a popup of this size (spec section 2). */
 export const launchPopup = { width: 1300, height: 900 } as const;
@@ -387,6 +389,7 @@ export const betRecordQuerySchema = z
   .strict()
   .refine(rangeValid, rangeMessage);
 export type BetRecordQuery = z.input<typeof betRecordQuerySchema>;
+export type BetRecordQueryParsed = z.infer<typeof betRecordQuerySchema>;
 
 export const betRecordSchema = z.object({
   betId: z.string(),

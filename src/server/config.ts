@@ -143,8 +143,9 @@ const envSchema = z
     PAYMENT_REPLAY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
-    // The built-in game provider: its seamless wallet secret and the wallet's base URL.
-    BUILTIN_GAMES_SECRET: z.string().min(16).max(4096).optional(),
+    /** The built-in game provider's seamless secret; unset: made at the first start, stored. */
+    BUILTIN_GAMES_SECRET: z.string().min(32).max(256).optional(),
+    /** The wallet's base URL for the built-in provider; unset: this server's own address. */
     BUILTIN_GAMES_WALLET_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
@@ -293,6 +294,8 @@ export type Config = {
    * open. Null outside production when unset: a development key in DATA_DIR is used.
    */
   totpKeys: { id: string; key: Buffer }[] | null;
+  /** The built-in game provider's seamless secret (BUILTIN_GAMES_SECRET), else a stored one. */
+  builtinGamesSecret: string | undefined;
   /** Host names of the site (SITE_DOMAINS): the bootstrap call refuses any other host. */
   siteDomains: string[];
   /** Social login providers with a client id; the others are not offered. */
@@ -304,11 +307,10 @@ export type Config = {
     timeoutMs: number;
   };
   /**
-   * The built-in game provider (src/server/providers/builtin-games): the secret it signs its
-   * seamless calls with (provider BUILTIN; random per process when unset: set it for several
-   * nodes), and the wallet's base URL (null: this server's own listening address).
+   * The built-in game provider (src/server/providers/builtin-games): the wallet's base URL
+   * (BUILTIN_GAMES_WALLET_URL; null: this server's own listening address).
    */
-  builtinGames: { secret: string; walletUrl: string | null };
+  builtinGames: { walletUrl: string | null };
 };
 
 function paymentGateway(env: z.infer<typeof envSchema>): PaymentGatewayConfig | null {
@@ -401,6 +403,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     siteDomains: e.SITE_DOMAINS ?? defaultSiteDomains(e.PUBLIC_URL, e.NODE_ENV),
     totpKeys: e.TOTP_ENCRYPTION_KEYS ?? null,
+    builtinGamesSecret: e.BUILTIN_GAMES_SECRET,
     social: {
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -427,7 +430,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
     },
     builtinGames: {
-      secret: e.BUILTIN_GAMES_SECRET ?? randomBytes(32).toString('base64url'),
       walletUrl: e.BUILTIN_GAMES_WALLET_URL?.replace(/\/+$/, '') ?? null,
     },
   };

@@ -156,7 +156,7 @@ function fakeWallet(secret: string) {
   };
 }
 
-const secret = 'builtin-test-secret-0123456789';
+const secret = 'builtin-test-secret-0123456789-abcdef';
 const wallet = fakeWallet(secret);
 let walletUrl = '';
 beforeAll(async () => {

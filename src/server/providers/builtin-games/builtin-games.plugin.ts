@@ -47,7 +47,12 @@ export const builtinGamesProvider = fp(
         return base ? httpTransport(() => base) : injected;
       },
       provider: builtinProviderCode,
-      secret: async () => config.builtinGames.secret,
+      // The secret the wallet keeps for provider BUILTIN (BUILTIN_GAMES_SECRET or made at start).
+      secret: async () => {
+        const secret = await app.seamless.providerSecret(builtinProviderCode);
+        if (!secret) throw new Error('the wallet has no secret for the built-in provider');
+        return secret;
+      },
     });
     const games = createBuiltinGamesService({ db: app.database.db, clock: app.clock, wallet });
     await app.register(builtinGamesRoutes, { games });
@@ -69,5 +74,5 @@ export const builtinGamesProvider = fp(
       app.get('/game/builtin/:game', { schema: { hide: true } }, sendPage);
     }
   },
-  { name: 'builtin-games', dependencies: ['platform'], fastify: '5.x' },
+  { name: 'builtin-games', dependencies: ['platform', 'games-seamless'], fastify: '5.x' },
 );

@@ -26,11 +26,7 @@ export const listProviders = (db: Db) =>
   db.select().from(gameProviders).orderBy(gameProviders.code);
 
 export async function insertProvider(tx: Db, row: typeof gameProviders.$inferInsert) {
-  const [inserted] = await tx
-    .insert(gameProviders)
-    .values(row)
-    .onConflictDoNothing()
-    .returning();
+  const [inserted] = await tx.insert(gameProviders).values(row).onConflictDoNothing().returning();
   return inserted;
 }
 
@@ -73,7 +69,7 @@ export async function insertGameSession(tx: Db, row: typeof gameSessions.$inferI
  * Uses a launch token: once, before it expires; the session token (hash) takes its place.
  * Undefined when the token is unknown, used or expired.
  */
-export async function useLaunchToken(
+export async function consumeLaunchToken(
   tx: Db,
   input: {
     launchTokenHash: string;
@@ -116,10 +112,7 @@ export async function findSessionByToken(db: Db, sessionTokenHash: string, provi
 }
 
 export async function extendSession(db: Db, id: number, expiresAt: Date) {
-  await db
-    .update(gameSessions)
-    .set({ sessionExpiresAt: expiresAt })
-    .where(eq(gameSessions.id, id));
+  await db.update(gameSessions).set({ sessionExpiresAt: expiresAt }).where(eq(gameSessions.id, id));
 }
 
 // --- transactions and bets ---
