@@ -46,9 +46,9 @@ test('a player plays the slot, dice and crash, each round through the wallet, th
 
   const game = await context.newPage();
   for (const [code, title] of [
-    ['slot', 'Lucky Reels'],
-    ['dice', 'Dice'],
-    ['crash', 'Rocket Crash'],
+    ['slot', 'Rajwin Slot'],
+    ['dice', 'Rajwin Dice'],
+    ['crash', 'Rajwin Crash'],
   ] as const) {
     await game.goto(await launchUrl(page, code, 'en'));
     await expect(game.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -89,7 +89,7 @@ test('the slot on a phone, in Hindi: rounds played, texts and balance in Hindi',
   await wallet.credit(await memberIdOf(page, workerBaseURL()), '5000');
 
   await page.goto(await launchUrl(page, 'slot', 'hi'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('लकी रील्स');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('राजविन स्लॉट');
   await expect(page.getByTestId('builtin-balance')).toHaveText('₹50.00');
   await playRounds(page, 2);
   await expect(page.getByRole('button', { name: 'स्पिन' })).toBeVisible();

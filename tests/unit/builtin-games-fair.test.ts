@@ -12,7 +12,12 @@ import {
   uniformInt,
   utf8,
 } from '../../src/contract/builtin-games/fair.ts';
-import { payoutOf, playRound, verifyRound } from '../../src/contract/builtin-games/verify.ts';
+import {
+  builtinGameOfCode,
+  payoutOf,
+  playRound,
+  verifyRound,
+} from '../../src/contract/builtin-games/verify.ts';
 
 const fromHex = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
 
@@ -123,5 +128,13 @@ describe('provably fair core', () => {
     expect(payoutOf(1000, 19_800)).toBe(1980);
     expect(payoutOf(333, 15_000)).toBe(499);
     expect(payoutOf(9_000_000_000_000, 10_000_000)).toBe(9_000_000_000_000_000);
+  });
+
+  it('maps catalog game codes to the built-in games', () => {
+    expect(builtinGameOfCode('dice')).toBe('dice');
+    expect(builtinGameOfCode('BUILTIN_CRASH')).toBe('crash');
+    expect(builtinGameOfCode('rajwin-slot')).toBe('slot');
+    expect(builtinGameOfCode('mines')).toBeUndefined();
+    expect(builtinGameOfCode('paradise')).toBeUndefined();
   });
 });
