@@ -1,15 +1,22 @@
 import { gameListMachine } from '../src/machines/game-list.machine.ts';
+import type { Game } from '../src/contract/games.ts';
 import { defineModel } from '../tests/support/model.ts';
 
 export { gameListMachine };
 
-const game = {
-  nodeId: '100234',
+const game: Game = {
+  nodeId: 100234,
   vassalage: 'PG',
   gameType: 'RNG',
+  gameCode: 'fortune-tiger',
   gameName: 'Fortune Tiger',
   gameClassify: 'SLOT',
-  minBet: '0.05',
+  displayName: 'PG Soft',
+  minBet: '5',
+  minLineNum: 1,
+  isHot: 1,
+  maintenance: false,
+  imageUrl: '/lgw/games/art/100234.svg',
 };
 
 export const model = defineModel({

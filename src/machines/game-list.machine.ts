@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { constants } from '../contract/constants.ts';
+import type { Game } from '../contract/games.ts';
 
 /** The lobby tabs (spec 2, category page): `fav` (saved) and `recent` need a session. */
 export const gameListTabs = ['all', 'hot', 'fav', 'recent'] as const;
@@ -9,24 +10,8 @@ export type GameListTab = (typeof gameListTabs)[number];
 export const minBetOptions = ['all', '0.01', '0.05', '0.1', '0.5', '0.75'] as const;
 export type MinBetOption = (typeof minBetOptions)[number];
 
-/**
- * A game as the lobby shows it: the fields of the game list (spec 3) the card and the launch
- * need. The services map the catalog's answer to this shape.
- */
-export type GameCardItem = {
-  nodeId: string;
-  vassalage: string;
-  gameType: string;
-  gameName: string;
-  gameClassify?: string;
-  displayName?: string;
-  minBet?: string | number;
-  isHot?: number;
-  /** Artwork URL (lazy image). */
-  image?: string;
-  /** Under maintenance: the card shows it and launching offers other games. */
-  maintenance?: boolean;
-};
+/** A game as the lobby shows it: the catalog's game (spec 3). */
+export type GameCardItem = Game;
 
 /** What the list asks the services for: one page of one tab with the filters. */
 export type GameListQuery = {
@@ -43,7 +28,7 @@ export type GameListQuery = {
 export type GameListPage = {
   list: GameCardItem[];
   totalPages: number;
-  favourites?: string[];
+  favourites?: number[];
 };
 
 /** Saving or removing one favourite (spec 7: nodeId, vendor, gameType). */
@@ -60,7 +45,7 @@ export type GameListContext = {
   pageNo: number;
   totalPages: number;
   games: GameCardItem[];
-  favourites: string[];
+  favourites: number[];
   /** The vendor carousel: how many vendors, and the first one shown. */
   vendorCount: number;
   carouselStart: number;

@@ -10,17 +10,31 @@ import { constants } from '../../src/contract/constants.ts';
 import { driveMachine, paramsOf } from '../support/machine-driver.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
+const card = {
+  gameClassify: 'SLOT',
+  displayName: 'Demo',
+  minBet: '5',
+  minLineNum: 1,
+  isHot: 0,
+  maintenance: false,
+} as const;
 const tiger: GameCardItem = {
-  nodeId: '100234',
+  ...card,
+  nodeId: 100234,
   vassalage: 'PG',
   gameType: 'RNG',
+  gameCode: 'fortune-tiger',
   gameName: 'Fortune Tiger',
+  imageUrl: '/lgw/games/art/100234.svg',
 };
 const dice: GameCardItem = {
-  nodeId: '9001',
+  ...card,
+  nodeId: 9001,
   vassalage: 'BUILTIN',
   gameType: 'RNG',
+  gameCode: 'dice',
   gameName: 'Dice',
+  imageUrl: '/lgw/games/art/9001.svg',
 };
 
 function start(hasSession: boolean, vendorCount = 0) {
@@ -43,7 +57,7 @@ function start(hasSession: boolean, vendorCount = 0) {
   };
 }
 
-const threePages: GameListPage = { list: [tiger, dice], totalPages: 3, favourites: ['9001'] };
+const threePages: GameListPage = { list: [tiger, dice], totalPages: 3, favourites: [9001] };
 
 describe('gameListMachine', () => {
   it('asks for page 1 of all games of the category at start', () => {
@@ -146,18 +160,18 @@ describe('gameListMachine', () => {
     expectToBeIn({ ready: 'savingFavourite' });
     expect(save.calls.at(-1)).toEqual({ game: tiger, add: true });
     await save.resolve(null);
-    expectContext({ favourites: ['9001', '100234'] });
+    expectContext({ favourites: [9001, 100234] });
     send({ type: 'user.toggleFavourite', game: dice });
     expect(save.calls.at(-1)).toEqual({ game: dice, add: false });
     await save.reject({ code: 'network_error' });
-    expectContext({ favourites: ['9001', '100234'], notice: 'favourite_failed' });
+    expectContext({ favourites: [9001, 100234], notice: 'favourite_failed' });
     expect(askLogin).not.toHaveBeenCalled();
   });
 
   it('reads the saved tab again after a game is removed from it', async () => {
     const { load, save, send } = start(true);
     send({ type: 'app.paramsChanged', tab: 'fav', vassalage: null });
-    await load.resolve({ list: [dice], totalPages: 1, favourites: ['9001'] });
+    await load.resolve({ list: [dice], totalPages: 1, favourites: [9001] });
     send({ type: 'user.toggleFavourite', game: dice });
     await save.resolve(null);
     expect(load.calls.at(-1)).toMatchObject({ tab: 'fav', pageNo: 1 });
