@@ -318,10 +318,8 @@ export const artParamsSchema = z.object({
 // --- Operator API ---
 
 const namesSchema = z.object({ hi: text(120).min(1), en: text(120).min(1), bn: text(120).min(1) });
-const minorInput = z
-  .string()
-  .regex(/^\d{1,12}$/, 'integer minor units')
-  .refine((value) => BigInt(value) > 0n, { message: 'above zero' });
+/** Integer minor units above zero, as a string (no leading zero). */
+const minorInput = z.string().regex(/^[1-9]\d{0,11}$/, 'integer minor units above zero');
 
 /** A game as the operator sees it: every language's name and its own flags. */
 export const opsGameSchema = z.object({
