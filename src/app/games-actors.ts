@@ -4,7 +4,7 @@ import { gameListMachine } from '../machines/game-list.machine.ts';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
 import type { Language } from '../contract/constants.ts';
-import { launchPopup, type BetRecordQuery } from '../contract/seamless.ts';
+import type { BetRecordQuery } from '../contract/seamless.ts';
 import type { Game } from '../contract/games.ts';
 import type { GamesClient } from '../services/games.ts';
 import type { dialogLogic } from '../ui/modals/dialogs.ts';
@@ -53,7 +53,9 @@ export function createGamesFlows({
       navigate(path);
       return;
     }
-    const { width, height } = launchPopup;
+    // launchPopup of src/contract/seamless.ts (spec section 2), not imported: that module reads
+    // with zod classic, which the first page does not carry.
+    const { width, height } = { width: 1300, height: 900 };
     const popup = window.open(path, 'game', `width=${width},height=${height}`);
     // A blocked popup: the game opens in this window instead.
     if (!popup) navigate(path);
