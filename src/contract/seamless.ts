@@ -8,11 +8,11 @@ import { minorUnitsSchema } from './wallet.ts';
  * the provider holds no money of ours; each bet, win and rollback is a signed call that posts
  * to the player's main wallet in the ledger. Two shapes over one service:
  *
- * - ours, `/seamless/v1/*`: every call signed with the provider's secret,
+ * - ours, `/wps/seamless/v1/*`: every call signed with the provider's secret,
  *   `X-Seamless-Signature: hex(HMAC-SHA256(secret, timestamp + "." + rawBody))`, where
  *   `X-Seamless-Timestamp` is Unix seconds (refused outside ±`signatureWindowSeconds`) and
  *   `X-Seamless-Provider` the provider's code;
- * - an aggregator's published shape (Hub88-style), `/seamless/hub88/{provider}/*`:
+ * - an aggregator's published shape (Hub88-style), `/wps/seamless/hub88/{provider}/*`:
  *   `X-Hub88-Signature: base64(HMAC-SHA256(secret, rawBody))`, `request_uuid`,
  *   `transaction_uuid`, `RS_*` statuses. Connecting such an aggregator is a provider row and
  *   its secret, not code.
@@ -39,26 +39,26 @@ export const seamlessHeaders = {
 
 export const seamlessPaths = {
   /** POST: a launch token (from the game URL) to a player session: player, currency, balance. */
-  authenticate: '/seamless/v1/authenticate',
+  authenticate: '/wps/seamless/v1/authenticate',
   /** POST: the player's balance. */
-  balance: '/seamless/v1/balance',
+  balance: '/wps/seamless/v1/balance',
   /** POST: debit a stake (one bet of a round). */
-  bet: '/seamless/v1/bet',
+  bet: '/wps/seamless/v1/bet',
   /** POST: credit a win (0 settles a lost bet) against a bet of the round. */
-  win: '/seamless/v1/win',
+  win: '/wps/seamless/v1/win',
   /** POST: refund a bet; a rollback of an unknown bet leaves a tombstone. */
-  rollback: '/seamless/v1/rollback',
+  rollback: '/wps/seamless/v1/rollback',
   /** POST: settle every open bet of the round with no win. */
-  endRound: '/seamless/v1/endRound',
+  endRound: '/wps/seamless/v1/endRound',
 } as const;
 
 /** The Hub88-shaped adapter; `{provider}` is the provider's code. */
 export const hub88Paths = {
-  userInfo: '/seamless/hub88/:provider/user/info',
-  balance: '/seamless/hub88/:provider/user/balance',
-  bet: '/seamless/hub88/:provider/transaction/bet',
-  win: '/seamless/hub88/:provider/transaction/win',
-  rollback: '/seamless/hub88/:provider/transaction/rollback',
+  userInfo: '/wps/seamless/hub88/:provider/user/info',
+  balance: '/wps/seamless/hub88/:provider/user/balance',
+  bet: '/wps/seamless/hub88/:provider/transaction/bet',
+  win: '/wps/seamless/hub88/:provider/transaction/win',
+  rollback: '/wps/seamless/hub88/:provider/transaction/rollback',
 } as const;
 export const hub88PathFor = (path: string, provider: string) =>
   path.replace(':provider', encodeURIComponent(provider));
@@ -326,6 +326,7 @@ export const launchQuerySchema = z
     message: 'nodeId or gameCode',
   });
 export type LaunchQuery = z.input<typeof launchQuerySchema>;
+export type LaunchQueryParsed = z.infer<typeof launchQuerySchema>;
 
 export const launchFBQuerySchema = z
   .object({
@@ -336,6 +337,7 @@ export const launchFBQuerySchema = z
   })
   .strict();
 export type LaunchFBQuery = z.input<typeof launchFBQuerySchema>;
+export type LaunchFBQueryParsed = z.infer<typeof launchFBQuerySchema>;
 
 /** Non-RNG vendors open in a popup of this size (spec section 2). */
 export const launchPopup = { width: 1300, height: 900 } as const;
@@ -387,6 +389,7 @@ export const betRecordQuerySchema = z
   .strict()
   .refine(rangeValid, rangeMessage);
 export type BetRecordQuery = z.input<typeof betRecordQuerySchema>;
+export type BetRecordQueryParsed = z.infer<typeof betRecordQuerySchema>;
 
 export const betRecordSchema = z.object({
   betId: z.string(),

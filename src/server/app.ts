@@ -32,6 +32,7 @@ import { messagesArea } from './areas/messages/messages.area.ts';
 import { depositArea } from './areas/deposit/deposit.area.ts';
 import { withdrawalArea } from './areas/withdrawal/withdrawal.area.ts';
 import { gamesArea } from './areas/games/games.area.ts';
+import { seamlessGames } from './areas/games/seamless/seamless.plugin.ts';
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const language = languageFromHeader(request.headers['accept-language']);
@@ -135,6 +136,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(depositArea);
     await app.register(withdrawalArea);
     await app.register(gamesArea);
+    // The games area's seamless wallet (merged here for the lobby's e2e; the lead joins them).
+    await app.register(seamlessGames);
 
     // 4. The built app and the history-mode fallback.
     await registerStatic(app, config);

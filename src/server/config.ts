@@ -143,6 +143,8 @@ const envSchema = z
     PAYMENT_REPLAY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
+    /** The built-in game provider's seamless secret; unset: made at the first start, stored. */
+    BUILTIN_GAMES_SECRET: z.string().min(32).max(256).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.OPS_PASSWORD) {
@@ -290,6 +292,8 @@ export type Config = {
    * open. Null outside production when unset: a development key in DATA_DIR is used.
    */
   totpKeys: { id: string; key: Buffer }[] | null;
+  /** The built-in game provider's seamless secret (BUILTIN_GAMES_SECRET), else a stored one. */
+  builtinGamesSecret: string | undefined;
   /** Host names of the site (SITE_DOMAINS): the bootstrap call refuses any other host. */
   siteDomains: string[];
   /** Social login providers with a client id; the others are not offered. */
@@ -392,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     siteDomains: e.SITE_DOMAINS ?? defaultSiteDomains(e.PUBLIC_URL, e.NODE_ENV),
     totpKeys: e.TOTP_ENCRYPTION_KEYS ?? null,
+    builtinGamesSecret: e.BUILTIN_GAMES_SECRET,
     social: {
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
