@@ -80,6 +80,9 @@ export function createGamesFlows({
         const reply = await games.launch(
           {
             nodeId: Number(params.nodeId),
+            gameCode: params.gameCode || undefined,
+            vassalage: params.vassalage || undefined,
+            gameType: params.gameType || undefined,
             language: language(),
             platform: window.matchMedia('(max-width: 768px)').matches ? 'html5' : 'html5-desktop',
             backUrl: params.backUrl || undefined,

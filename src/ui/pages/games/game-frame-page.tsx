@@ -30,6 +30,7 @@ export default function GameFramePage() {
     <GameFrame
       key={nodeId}
       nodeId={nodeId}
+      gameCode={params.get('gameCode') ?? ''}
       gameType={params.get('gameType') ?? 'RNG'}
       vassalage={params.get('vassalage') ?? ''}
     />
@@ -38,10 +39,12 @@ export default function GameFramePage() {
 
 function GameFrame({
   nodeId,
+  gameCode,
   gameType,
   vassalage,
 }: {
   nodeId: string;
+  gameCode: string;
   gameType: string;
   vassalage: string;
 }) {
@@ -49,7 +52,13 @@ function GameFrame({
   const flows = useGamesFlows();
   const ref = useActorRef(flows.launch, {
     input: {
-      params: { nodeId, gameType, vassalage, backUrl: categoryPath(gameType as GameCategory) },
+      params: {
+        nodeId,
+        gameCode,
+        gameType,
+        vassalage,
+        backUrl: categoryPath(gameType as GameCategory),
+      },
     },
   });
   const view = useRemoteData<LaunchOutcome>(ref);

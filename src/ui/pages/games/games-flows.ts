@@ -15,7 +15,7 @@ export type LaunchOutcome =
 export type GamesFlows = {
   /** A category's list: input { gameType, tab, vassalage, vendorCount }. */
   gameList: typeof gameListMachine;
-  /** /game: params { nodeId, gameType, vassalage, platform } -> LaunchOutcome. */
+  /** /game: params { nodeId, gameCode, gameType, vassalage, backUrl } -> LaunchOutcome. */
   launch: typeof remoteDataMachine;
   /** The side menu's recent games: params {} -> Game[] (a visitor gets none). */
   recentGames: typeof remoteDataMachine;
@@ -30,11 +30,14 @@ export type GamesFlows = {
 export const [GamesFlowsProvider, useGamesFlows] = createFlowsContext<GamesFlows>('Games');
 
 /** The /game path of a game. */
-export function gamePath(game: Pick<Game, 'nodeId' | 'gameType' | 'vassalage'>): string {
+export function gamePath(
+  game: Pick<Game, 'nodeId' | 'gameType' | 'vassalage'> & { gameCode?: string },
+): string {
   const query = new URLSearchParams({
     nodeId: String(game.nodeId),
     gameType: game.gameType,
     vassalage: game.vassalage,
   });
+  if (game.gameCode) query.set('gameCode', game.gameCode);
   return `/game?${query.toString()}`;
 }
