@@ -145,6 +145,8 @@ const envSchema = z
     PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
     /** The built-in game provider's seamless secret; unset: made at the first start, stored. */
     BUILTIN_GAMES_SECRET: z.string().min(32).max(256).optional(),
+    /** The wallet's base URL for the built-in provider; unset: this server's own address. */
+    BUILTIN_GAMES_WALLET_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.OPS_PASSWORD) {
@@ -304,6 +306,11 @@ export type Config = {
     webhookToleranceSeconds: number;
     timeoutMs: number;
   };
+  /**
+   * The built-in game provider (src/server/providers/builtin-games): the wallet's base URL
+   * (BUILTIN_GAMES_WALLET_URL; null: this server's own listening address).
+   */
+  builtinGames: { walletUrl: string | null };
 };
 
 function paymentGateway(env: z.infer<typeof envSchema>): PaymentGatewayConfig | null {
@@ -421,6 +428,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       gateway: paymentGateway(e),
       webhookToleranceSeconds: e.PAYMENT_REPLAY_SECONDS,
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    },
+    builtinGames: {
+      walletUrl: e.BUILTIN_GAMES_WALLET_URL?.replace(/\/+$/, '') ?? null,
     },
   };
 }
