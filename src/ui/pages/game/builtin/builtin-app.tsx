@@ -147,7 +147,7 @@ export function BuiltinGameApp(props: {
   const title = t(`title.${props.game}`);
   if (load.kind !== 'ready' || !state) {
     return (
-      <main className="bg-page">
+      <main className="bg-page" aria-labelledby="bg-game-title">
         <h1 id="bg-game-title">{title}</h1>
         <p role={load.kind === 'failed' ? 'alert' : 'status'} data-testid="builtin-status">
           {load.kind === 'failed' ? load.message : t('loading')}
@@ -158,7 +158,7 @@ export function BuiltinGameApp(props: {
   const money = (minor: string) => moneyOf(minor, state.currency, language);
   const gameProps = { t, busy };
   return (
-    <main className="bg-page" data-testid={`builtin-${props.game}`}>
+    <main className="bg-page" data-testid={`builtin-${props.game}`} aria-labelledby="bg-game-title">
       <header className="bg-head">
         <h1 id="bg-game-title">{title}</h1>
         <p className="bg-balance">
