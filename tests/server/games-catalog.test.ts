@@ -24,7 +24,7 @@ import { createMember } from '../support/identity.ts';
 import { rowCounts } from '../support/row-counts.ts';
 
 const clock = manualClock();
-const site = testSite({}, { clock: clock.now });
+const site = testSite({ DEMO_CATALOG: 'full' }, { clock: clock.now });
 const db = (): Db => site.database.db;
 
 async function player() {
@@ -145,7 +145,7 @@ describe('the games catalog', () => {
 
   it('refuses bad input with a translated 400 and writes nothing', async () => {
     const before = await rowCounts(db());
-    const bad = [
+    const bad: Record<string, string | number>[] = [
       { pageSize: 16 },
       { pageNo: 0 },
       { gameType: 'CASINO' },

@@ -13,7 +13,7 @@ import type { GamesPort } from './games.port.ts';
  */
 export const gamesArea = fp(
   async (app) => {
-    await app.seed(gamesSeedSteps);
+    await app.seed(gamesSeedSteps(app.config.demoCatalog));
     const { db } = app.database;
     const { clock } = app;
     await app.register(catalogRoutes, { catalog: createCatalogService({ db, clock }) });
