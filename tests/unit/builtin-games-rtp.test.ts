@@ -31,6 +31,8 @@ function fastSource(seed: number): RandomSource {
 const rotl = (x: number, k: number) => (x << k) | (x >>> (32 - k));
 
 const rounds = 1_000_000;
+// A guard only (a few seconds each on an idle machine; tests never assert on time).
+const guard = { timeout: 120_000 };
 const tolerance = 0.005;
 
 /** The measured return over 10^6 rounds: total paid / total staked (stake 1). */
@@ -44,27 +46,39 @@ function measure(play: (source: RandomSource) => number, seed: number): number {
 }
 
 describe('built-in games return what they state (10^6 simulated rounds each)', () => {
-  it('slot: the stated RTP is the exact return of the strips, and 10^6 spins land within 0.5%', () => {
-    expect(Math.abs(slotExactRtp() - slotRtp)).toBeLessThan(0.0001);
-    const measured = measure((source) => playSlot(source).multiplier10k, 20_261_126);
-    expect(Math.abs(measured - slotRtp)).toBeLessThan(tolerance);
-  });
+  it(
+    'slot: the stated RTP is the exact return of the strips, and 10^6 spins land within 0.5%',
+    guard,
+    () => {
+      expect(Math.abs(slotExactRtp() - slotRtp)).toBeLessThan(0.0001);
+      const measured = measure((source) => playSlot(source).multiplier10k, 20_261_126);
+      expect(Math.abs(measured - slotRtp)).toBeLessThan(tolerance);
+    },
+  );
 
-  it('dice: 10^6 rolls under 50.00 and 10^6 over 30.00 land within 0.5% of the stated RTP', () => {
-    const bets: DiceBet[] = [
-      { direction: 'under', target: 5000 },
-      { direction: 'over', target: 3000 },
-    ];
-    for (const bet of bets) {
-      const measured = measure((source) => playDice(source, bet).multiplier10k, 7 + bet.target);
-      expect(Math.abs(measured - diceRtp)).toBeLessThan(tolerance);
-    }
-  });
+  it(
+    'dice: 10^6 rolls under 50.00 and 10^6 over 30.00 land within 0.5% of the stated RTP',
+    guard,
+    () => {
+      const bets: DiceBet[] = [
+        { direction: 'under', target: 5000 },
+        { direction: 'over', target: 3000 },
+      ];
+      for (const bet of bets) {
+        const measured = measure((source) => playDice(source, bet).multiplier10k, 7 + bet.target);
+        expect(Math.abs(measured - diceRtp)).toBeLessThan(tolerance);
+      }
+    },
+  );
 
-  it('crash: 10^6 rounds cashing out at 2.00x and at 1.50x land within 0.5% of the stated RTP', () => {
-    for (const target of [200, 150]) {
-      const measured = measure((source) => playCrash(source, { target }).multiplier10k, target);
-      expect(Math.abs(measured - crashRtp)).toBeLessThan(tolerance);
-    }
-  });
+  it(
+    'crash: 10^6 rounds cashing out at 2.00x and at 1.50x land within 0.5% of the stated RTP',
+    guard,
+    () => {
+      for (const target of [200, 150]) {
+        const measured = measure((source) => playCrash(source, { target }).multiplier10k, target);
+        expect(Math.abs(measured - crashRtp)).toBeLessThan(tolerance);
+      }
+    },
+  );
 });
