@@ -10,7 +10,11 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 600,
-    rollupOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    rollupOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
+      // The built-in games' pages are their own entry (never in the home route's bundle).
+      input: { main: 'index.html', builtin: 'builtin.html' },
+    },
   },
   server: {
     proxy: {

@@ -102,6 +102,10 @@ async function start(): Promise<void> {
     async () => (await import('../services/deposit.service.ts')).createDepositClient(http),
     unreachable,
   );
+  const games = lazyService(
+    async () => (await import('../services/games.ts')).createGamesClient(http),
+    unreachable,
+  );
   const readBalance = (signal?: AbortSignal) => wallet.balance(signal);
   let router: ReturnType<typeof createSiteRouter> | null = null;
   site = createSiteActors({
@@ -115,6 +119,7 @@ async function start(): Promise<void> {
     security,
     withdraw,
     deposit,
+    games,
     // altcha comes with the first login, registration or SMS send, not with the first page.
     humanVerification: async (signal) =>
       (await import('../services/human-verification.ts')).solveHumanVerification(http, signal),
@@ -155,7 +160,7 @@ async function start(): Promise<void> {
   // A member's page needs the signed-in services at once; a visitor's, the login and register
   // popups' calls, fetched once the first page is idle.
   const preloadMember = () => {
-    for (const service of [identity, social, records, security, withdraw, deposit, wallet]) {
+    for (const service of [identity, social, records, security, withdraw, deposit, wallet, games]) {
       service.preload();
     }
   };

@@ -94,6 +94,20 @@ export const errorCodes = [
   'upline_not_allowed',
   // bank accounts paid in INR
   'ifsc_required',
+  // games: launch and the seamless wallet API (src/contract/seamless.ts)
+  'game_not_found',
+  'game_under_maintenance',
+  'seamless_provider_unknown',
+  'seamless_provider_disabled',
+  'seamless_signature_invalid',
+  'seamless_timestamp_stale',
+  'seamless_token_invalid',
+  'seamless_player_unknown',
+  'seamless_currency_mismatch',
+  'seamless_transaction_conflict',
+  'seamless_bet_rolled_back',
+  'seamless_bet_not_found',
+  'seamless_bet_settled',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -48,6 +48,8 @@ export const entryKinds = [
   'adjustment',
   'bet',
   'payout',
+  /** A bet's stake given back by the game provider's rollback. */
+  'bet_refund',
   'bonus',
   'rebate',
 ] as const;
@@ -59,6 +61,7 @@ export const creditKinds: readonly EntryKind[] = [
   'withdrawal_reversal',
   'transfer_in',
   'payout',
+  'bet_refund',
   'bonus',
   'rebate',
 ];
@@ -72,6 +75,7 @@ export const postingKinds = [
   'adjustment',
   'bet',
   'payout',
+  'bet_refund',
   'bonus',
   'rebate',
 ] as const;

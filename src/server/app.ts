@@ -31,6 +31,9 @@ import { walletArea } from './areas/wallet/wallet.area.ts';
 import { messagesArea } from './areas/messages/messages.area.ts';
 import { depositArea } from './areas/deposit/deposit.area.ts';
 import { withdrawalArea } from './areas/withdrawal/withdrawal.area.ts';
+import { gamesArea } from './areas/games/games.area.ts';
+import { seamlessGames } from './areas/games/seamless/seamless.plugin.ts';
+import { builtinGamesProvider } from './providers/builtin-games/builtin-games.plugin.ts';
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const language = languageFromHeader(request.headers['accept-language']);
@@ -133,6 +136,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(messagesArea);
     await app.register(depositArea);
     await app.register(withdrawalArea);
+    await app.register(gamesArea);
+    // The games area's seamless wallet (merged here for the lobby's e2e; the lead joins them).
+    await app.register(seamlessGames);
+    // The built-in game provider: our server, but the wallet only over the seamless API.
+    await app.register(builtinGamesProvider);
 
     // 4. The built app and the history-mode fallback.
     await registerStatic(app, config);

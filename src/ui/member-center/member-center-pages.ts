@@ -15,6 +15,7 @@ export const memberCenterPages: Partial<
   transferUpline: lazy(() => import('./pages/transfer-upline.tsx')),
   personalHistoryCopy: lazy(() => import('./pages/betting-record.tsx')),
   transactionHistory: lazy(() => import('./pages/transaction-history.tsx')),
+  personalProfit: lazy(() => import('./pages/personal-profit.tsx')),
   bonusDetails: lazy(() => import('./pages/bonus-details.tsx')),
   messageV2: lazy(() => import('./pages/message-v2.tsx')),
 };

@@ -54,7 +54,7 @@ const kindsOfType: Record<TransactionType, readonly EntryKind[] | null> = {
   transfer: ['transfer_in', 'transfer_out'],
   adjustment: ['adjustment'],
   bonus: bonusKinds,
-  game: ['bet', 'payout'],
+  game: ['bet', 'payout', 'bet_refund'],
 };
 
 const dayMs = 86_400_000;

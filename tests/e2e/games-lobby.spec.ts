@@ -1,0 +1,85 @@
+/**
+ * Issue 13's lobby in Chromium: a visitor who clicks a game gets the login popup; a player
+ * finds a game by name, saves it (it shows in the saved tab) and opens it in the /game frame.
+ * English on a desktop, Hindi on a phone.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
+import { registerPlayer } from './support/identity.ts';
+import { logInThroughPopup } from './support/member.ts';
+
+test.use({ siteSettings: apiRegistration });
+test.describe.configure({ timeout: 150_000 });
+
+function shotPath(name: string): string {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return test.info().outputPath(name);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
+}
+
+const layouts = [
+  { name: 'en-desktop', lang: 'en', viewport: { width: 1280, height: 860 }, dice: 'Rajwin Dice' },
+  { name: 'hi-phone', lang: 'hi', viewport: { width: 390, height: 844 }, dice: 'राजविन पासा' },
+] as const;
+
+async function open(page: Page, lang: string, path: string) {
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('lang', value), lang);
+  await page.goto(path);
+}
+
+for (const layout of layouts) {
+  test(`a visitor clicking a game gets the login popup (${layout.name})`, async ({ page }) => {
+    await page.setViewportSize(layout.viewport);
+    await open(page, layout.lang, '/rng');
+    const list = page.getByTestId('game-list');
+    await expect(list.getByTestId('game-card').first()).toBeVisible();
+    await expect(list.getByTestId('game-card')).toHaveCount(15);
+    // Saved and recent are a player's tabs.
+    await expect(page.getByTestId('lobby-tab-fav')).toHaveCount(0);
+    await page.screenshot({ path: shotPath(`lobby-visitor-${layout.name}.png`), fullPage: true });
+    await list.getByTestId('game-card').first().getByRole('button').first().click();
+    await expect(page.getByTestId('login-popup')).toBeVisible();
+    await expect(page).toHaveURL(/\/rng$/);
+  });
+
+  test(`a player finds a game by name, saves it and opens it in the frame (${layout.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(layout.viewport);
+    await open(page, layout.lang, '/');
+    const player = await registerPlayer(workerBaseURL(), { affiliateCode: 'DEMO01' });
+    await page.reload();
+    await logInThroughPopup(page, player);
+    await page.goto('/rng');
+
+    // Search by a part of the name: the list narrows after a pause in typing.
+    const list = page.getByTestId('game-list');
+    await expect(list.getByTestId('game-card').first()).toBeVisible();
+    await page.getByTestId('game-search').fill(layout.dice.split(' ')[1]!);
+    const dice = list.getByRole('article', { name: layout.dice });
+    await expect(dice).toBeVisible();
+
+    // Save it: the star is pressed, and the saved tab lists it.
+    const star = dice.getByTestId('game-star');
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await star.click();
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('lobby-tab-fav').click();
+    await expect(page).toHaveURL(/[?&]page=fav/);
+    await expect(list.getByTestId('game-card')).toHaveCount(1);
+    await expect(list.getByRole('article', { name: layout.dice })).toBeVisible();
+    await page.screenshot({ path: shotPath(`lobby-saved-${layout.name}.png`), fullPage: true });
+
+    // Play: an RNG game opens in the /game frame.
+    await list.getByRole('article', { name: layout.dice }).getByRole('button').first().click();
+    await expect(page).toHaveURL(/\/game\?nodeId=\d+/);
+    const frame = page.getByTestId('game-iframe');
+    await expect(frame).toBeVisible({ timeout: 20_000 });
+    await expect(frame).toHaveAttribute('src', /./);
+    await page.screenshot({ path: shotPath(`game-frame-${layout.name}.png`) });
+  });
+}
