@@ -837,6 +837,13 @@ export const vendors: Record<string, VendorSpec> = {
     from: '#ea580c',
     to: '#facc15',
   },
+  BUILTIN: {
+    name: 'Rajwin Originals',
+    glyph: 'dice',
+    shape: 'octagon',
+    from: '#0f766e',
+    to: '#22d3ee',
+  },
   TEENPATTIPRO: {
     name: 'Teen Patti Pro',
     glyph: 'cards',

@@ -31,7 +31,7 @@ import { walletArea } from './areas/wallet/wallet.area.ts';
 import { messagesArea } from './areas/messages/messages.area.ts';
 import { depositArea } from './areas/deposit/deposit.area.ts';
 import { withdrawalArea } from './areas/withdrawal/withdrawal.area.ts';
-import { seamlessGames } from './areas/games/seamless/seamless.plugin.ts';
+import { gamesArea } from './areas/games/games.area.ts';
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const language = languageFromHeader(request.headers['accept-language']);
@@ -134,8 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(messagesArea);
     await app.register(depositArea);
     await app.register(withdrawalArea);
-    // The games area's seamless wallet; the games area registers it once that area exists.
-    await app.register(seamlessGames);
+    await app.register(gamesArea);
 
     // 4. The built app and the history-mode fallback.
     await registerStatic(app, config);

@@ -1,4 +1,5 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * PostgreSQL settings of the embedded database. PGlite's defaults are a server's: 128 MB of
@@ -15,6 +16,8 @@ export const pgliteSettings = {
 
 export function pgliteOptions(): PGliteOptions {
   return {
+    // Trigram indexes of the games catalog's name search (the migration creates the extension).
+    extensions: { pg_trgm },
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
