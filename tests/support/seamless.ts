@@ -81,13 +81,11 @@ export async function addProvider(
 export async function player(app: FastifyInstance, db: Db, credit = 100_000n, type = 0) {
   const { member } = await createMember(db, { type });
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insert(sessions)
-    .values({
-      tokenHash: hashToken(token),
-      memberId: member.id,
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    memberId: member.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   if (credit > 0n) {
     const reply = await call(app, {
       method: 'POST',
