@@ -456,6 +456,9 @@ if (results.seamless && !('skipped' in results.seamless.results)) {
     ['metric', 'seamless', 'pgbench', 'seamless/pgbench'],
     rows,
   );
+  console.log(
+    `seamless: Node CPU per pair in the bench process: ${pairs.cpuMsPerPair.toFixed(1)} ms`,
+  );
 }
 if (results.soak) {
   section = 'soak';

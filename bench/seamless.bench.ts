@@ -46,7 +46,7 @@ export type SeamlessBenchResult =
       server: string;
       pgbench: string;
       /** Bet+win pairs (figures per pair: its two signed HTTP calls). */
-      pairs: DebitFigures;
+      pairs: DebitFigures & { cpuMsPerPair: number };
       simpleUpdate: DebitFigures;
     };
 
@@ -153,6 +153,8 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
       }
 
       log(`  seamless bet+win pairs over signed HTTP, ${s.clients} players`);
+      const cpuBefore = process.cpuUsage();
+      let calls = 0;
       const started = performance.now();
       const from = started + s.warmupSeconds * 1000;
       const end = from + s.durationSeconds * 1000;
@@ -163,8 +165,10 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
         players.map(async (session) => {
           for (let t = performance.now(); t < end; t = performance.now()) {
             sequence += 1;
-            const roundId = `r${sequence}`;
-            const betId = `b${sequence}`;
+            calls += 1;
+            const n = sequence;
+            const roundId = `r${n}`;
+            const betId = `b${n}`;
             const bet = await signed(seamlessPaths.bet, {
               ...session,
               transactionId: betId,
@@ -175,7 +179,7 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
             });
             const win = await signed(seamlessPaths.win, {
               ...session,
-              transactionId: `w${sequence}`,
+              transactionId: `w${n}`,
               roundId,
               betTransactionId: betId,
               gameCode: 'bench',
@@ -183,12 +187,19 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
               currency: app.wallet.ledger.currency,
             });
             const done = performance.now();
-            if (!bet.success || !win.success) errors += 1;
-            else if (t >= from && done <= end) latencies.push(done - t);
+            if (!bet.success || !win.success) {
+              if (errors === 0) log(`  first refusal: ${JSON.stringify(bet.success ? win : bet)}`);
+              errors += 1;
+            } else if (t >= from && done <= end) latencies.push(done - t);
           }
         }),
       );
-      const pairs = figures(latencies, s.durationSeconds, errors);
+      const cpu = process.cpuUsage(cpuBefore);
+      const pairs = {
+        ...figures(latencies, s.durationSeconds, errors),
+        // This process's CPU (server and the players' HTTP clients) per pair, warm-up included.
+        cpuMsPerPair: (cpu.user + cpu.system) / 1000 / Math.max(1, calls),
+      };
 
       log(`  pgbench -i -s 1, then -b simple-update, -c ${s.clients}`);
       await run(binary, ['-i', '-s', '1', '-q', benchUrl]);
