@@ -311,6 +311,7 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
       balance = await balanceOfCall(request, seamless, 'token', 'user').catch(() => null);
     }
     const answer: Hub88Reply = {
+      success: false,
       status,
       request_uuid: uuid,
       balance: balance === null ? 0 : Number(balance),
@@ -334,6 +335,7 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
     user: string,
     result: { balance: string | null; transactionId?: string },
   ): Hub88Reply => ({
+    success: true,
     status: 'RS_OK',
     request_uuid: uuid,
     user,
