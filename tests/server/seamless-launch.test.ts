@@ -85,7 +85,7 @@ describe('launch', () => {
     const { headers } = await player(site.app, db(), 0n);
     const before = await sessionCount();
     const down = await call(site.app, { url: launchUrl(provider.vassalage, 'slot-down'), headers });
-    expect(down.status).toBe(503);
+    expect(down.status).toBe(409);
     expect(down.body.code).toBe('game_under_maintenance');
     const unknown = await call(site.app, { url: launchUrl(provider.vassalage, 'nope'), headers });
     expect(unknown.status).toBe(404);

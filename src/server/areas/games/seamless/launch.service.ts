@@ -137,9 +137,9 @@ export function createLaunchService(deps: LaunchDeps) {
       if (settings.trialLaunch !== 'allow') throw new AppError(403, 'need_true_account');
     }
     if (!game) throw new AppError(404, 'game_not_found');
-    if (game.underMaintenance) throw new AppError(503, 'game_under_maintenance');
+    if (game.underMaintenance) throw new AppError(409, 'game_under_maintenance');
     const provider = await providerForVassalage(db, game.vassalage);
-    if (!provider) throw new AppError(503, 'game_under_maintenance');
+    if (!provider) throw new AppError(409, 'game_under_maintenance');
     const now = clock();
     const launchToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + launchTokenSeconds * 1000);
