@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run (never part of `npm test`). Prints each figure
  * next to the baseline it compares to and writes bench/results/latest.json.
- * `npm run bench -- --only http,cold,bundle,login,realtime,ledger,games` runs a subset; the ten-minute
+ * `npm run bench -- --only http,cold,bundle,login,realtime,ledger,games,seamless` runs a subset; the ten-minute
  * soak runs only when named: `npm run bench -- --only soak`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { runBundleBench, type BundleResult } from './bundle-size.bench.ts';
 import { runColdStartBench, type ColdStartResult } from './cold-start.bench.ts';
 import { gamesSettings, runGamesBench, type GamesResult } from './games.bench.ts';
+import { runSeamlessBench, seamlessSettings, type SeamlessBenchResult } from './seamless.bench.ts';
 import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
 import { ledgerSettings, runLedgerBench, type LedgerBenchResult } from './ledger.bench.ts';
 import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
@@ -21,7 +22,7 @@ import { mergeTables, type BenchRun, type BenchTable } from './support/tables.ts
 const onlyIndex = process.argv.indexOf('--only');
 const only = new Set(
   onlyIndex === -1
-    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger', 'games']
+    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger', 'games', 'seamless']
     : (process.argv[onlyIndex + 1] ?? '').split(','),
 );
 const minutes = (seconds: number) => `${(seconds / 60).toFixed(seconds % 60 ? 1 : 0)} min`;
@@ -66,6 +67,7 @@ const results: {
   ledger?: { settings: typeof ledgerSettings; results: LedgerBenchResult };
   soak?: { settings: typeof soakSettings; results: SoakResult[] };
   games?: { settings: typeof gamesSettings; results: GamesResult[] };
+  seamless?: { settings: typeof seamlessSettings; results: SeamlessBenchResult };
 } = {
   date: new Date().toISOString(),
   node: process.version,
@@ -126,6 +128,15 @@ if (only.has('games')) {
       `${gamesSettings.connections} (req/s), ${gamesSettings.warmupSeconds} s warm-up, ${gamesSettings.durationSeconds} s each`,
   );
   results.games = { settings: gamesSettings, results: await runGamesBench(log) };
+}
+
+if (only.has('seamless')) {
+  log(
+    `\n[seamless] bet+win pairs over signed HTTP on PostgreSQL, ${seamlessSettings.clients} players, ` +
+      `${seamlessSettings.warmupSeconds} s warm-up then ${seamlessSettings.durationSeconds} s, against pgbench simple-update`,
+  );
+  results.seamless = { settings: seamlessSettings, results: await runSeamlessBench(log) };
+  if ('skipped' in results.seamless.results) log(`  skipped: ${results.seamless.results.skipped}`);
 }
 
 if (only.has('soak')) {
@@ -413,6 +424,41 @@ if (results.ledger && !('skipped' in results.ledger.results)) {
   );
   const cpu = ledgerRows.map((r) => `${r.name} ${r.ours.cpuMsPerDebit.toFixed(2)} ms`).join(', ');
   console.log(`ledger: Node CPU per debit in the bench process: ${cpu}`);
+}
+if (results.seamless && !('skipped' in results.seamless.results)) {
+  section = 'seamless';
+  const { server, pgbench, pairs, simpleUpdate } = results.seamless.results;
+  const rows: Row[] = [
+    [
+      'bet+win pairs/s vs simple-update tps',
+      int(pairs.perSecond),
+      int(simpleUpdate.perSecond),
+      ratio(pairs.perSecond, simpleUpdate.perSecond),
+    ],
+    [
+      'p50 latency',
+      ms(pairs.p50Ms),
+      ms(simpleUpdate.p50Ms),
+      ratio(pairs.p50Ms, simpleUpdate.p50Ms),
+    ],
+    [
+      'p99 latency',
+      ms(pairs.p99Ms),
+      ms(simpleUpdate.p99Ms),
+      ratio(pairs.p99Ms, simpleUpdate.p99Ms),
+    ],
+  ];
+  if (pairs.errors + simpleUpdate.errors > 0) {
+    rows.push(['errors', String(pairs.errors), String(simpleUpdate.errors), '-']);
+  }
+  table(
+    `Seamless bet+win pairs over signed HTTP on ${server} (${seamlessSettings.clients} players, ${seamlessSettings.durationSeconds} s; ${pgbench} -b simple-update)`,
+    ['metric', 'seamless', 'pgbench', 'seamless/pgbench'],
+    rows,
+  );
+  console.log(
+    `seamless: Node CPU per pair in the bench process: ${pairs.cpuMsPerPair.toFixed(1)} ms`,
+  );
 }
 if (results.soak) {
   section = 'soak';

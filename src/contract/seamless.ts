@@ -291,7 +291,12 @@ export type Hub88RollbackBody = z.infer<typeof hub88RollbackBodySchema>;
 
 /** Every Hub88-shaped reply: a status, the user's balance and the request's uuid. */
 export const hub88ReplySchema = z.object({
+  /** status === 'RS_OK' (the site's envelope flag; the published shape ignores it). */
+  success: z.boolean(),
   status: z.enum(hub88Statuses),
+  /** On a failure: the site's error code and its message (in the request's language). */
+  code: z.string().optional(),
+  message: z.string().optional(),
   request_uuid: z.string(),
   user: z.string().optional(),
   currency: z.string().optional(),

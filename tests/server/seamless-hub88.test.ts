@@ -4,6 +4,7 @@ import { hub88Paths, type Hub88Reply } from '../../src/contract/seamless.ts';
 import { testSite } from '../support/server.ts';
 import { addProvider, hub88Call, launch, player } from '../support/seamless.ts';
 import { loadSession, replaySession } from '../support/fake-aggregator.ts';
+import { realtimeClient } from '../support/realtime.ts';
 
 const site = testSite();
 const db = (): Db => site.database.db;
@@ -18,10 +19,14 @@ afterAll(async () => {
 
 /** A Hub88-shaped aggregator connected by configuration only: a provider row and its secret. */
 async function aggregator() {
-  return addProvider(site.app, {
-    shape: 'hub88',
-    launchUrl: 'https://aggregator.test/launch?token={token}&user={user}&game={game}',
-  });
+  return addProvider(
+    site.app,
+    {
+      shape: 'hub88',
+      launchUrl: 'https://aggregator.test/launch?token={token}&user={user}&game={game}',
+    },
+    db(),
+  );
 }
 
 describe('the Hub88-shaped adapter, driven by a fake aggregator over HTTP', () => {
@@ -81,5 +86,27 @@ describe('the Hub88-shaped adapter, driven by a fake aggregator over HTTP', () =
       amount: 1.5,
     });
     expect(reply.json()).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES', balance: 7000 });
+  });
+
+  it("a provider's bet reaches the player's open pages as a balance event after commit", async () => {
+    const provider = await aggregator();
+    const { member, headers } = await player(site.app, db(), 40_000n);
+    const client = realtimeClient(baseUrl, headers.authorization.replace('Bearer ', ''));
+    await client.connected();
+    await client.next('sync');
+    const { launchToken } = await launch(site.app, headers, provider.vassalage);
+    const reply = await hub88Call(site.app, provider, hub88Paths.bet, {
+      request_uuid: 'x-4',
+      user: String(member.id),
+      token: launchToken,
+      game_code: 'slot-1',
+      transaction_uuid: 't-live',
+      round: 'r-live',
+      currency: 'INR',
+      amount: 1500,
+    });
+    expect(reply.json()).toMatchObject({ status: 'RS_OK', balance: 38500 });
+    expect(await client.next('balance')).toMatchObject({ balance: '38500' });
+    client.close();
   });
 });

@@ -299,19 +299,24 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
     const uuid = typeof body?.request_uuid === 'string' ? body.request_uuid : '';
     let status: Hub88Status;
     let balance: string | null;
+    let code: string;
     if (error instanceof SeamlessRefusal) {
       status = hub88StatusOf[error.code] ?? 'RS_ERROR_UNKNOWN';
       balance = error.balance === null ? null : error.balance.toString();
+      code = error.code;
     } else {
       const validation = hasZodFastifySchemaValidationErrors(error) || error.validation;
-      status = validation || error.statusCode === 400 ? 'RS_ERROR_WRONG_TYPES' : 'RS_ERROR_UNKNOWN';
-      if (!validation && (error.statusCode ?? 500) >= 500) {
-        request.log.error({ err: error }, 'hub88 call failed');
-      }
+      const badInput = validation || error.statusCode === 400;
+      status = badInput ? 'RS_ERROR_WRONG_TYPES' : 'RS_ERROR_UNKNOWN';
+      code = badInput ? 'bad_request' : 'system_error';
+      if (!badInput) request.log.error({ err: error }, 'hub88 call failed');
       balance = await balanceOfCall(request, seamless, 'token', 'user').catch(() => null);
     }
     const answer: Hub88Reply = {
+      success: false,
       status,
+      code,
+      message: translate(request.language, code as Parameters<typeof translate>[1]),
       request_uuid: uuid,
       balance: balance === null ? 0 : Number(balance),
       currency: seamless.currency,
@@ -334,6 +339,7 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
     user: string,
     result: { balance: string | null; transactionId?: string },
   ): Hub88Reply => ({
+    success: true,
     status: 'RS_OK',
     request_uuid: uuid,
     user,
