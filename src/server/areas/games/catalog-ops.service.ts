@@ -40,7 +40,7 @@ function toOpsGame(row: CatalogRow): OpsGame {
 }
 
 /** The operator's catalog changes: each in one transaction with its audit row. */
-export function createCatalogOpsService(deps: { db: Db; clock: Clock }) {
+export function createCatalogOpsService(deps: { db: Db; clock: Clock; onChange: () => void }) {
   const { db, clock } = deps;
   const notFound = () => new AppError(404, 'not_found');
   const badRequest = () => new AppError(400, 'bad_request');
@@ -51,7 +51,7 @@ export function createCatalogOpsService(deps: { db: Db; clock: Clock }) {
     target: string,
     change: (tx: Db) => Promise<{ before: unknown; after: unknown; result: T }>,
   ): Promise<T> {
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const { before, after, result } = await change(tx);
       await insertAudit(tx, {
         actor: `operator:${operator.username}`,
@@ -62,6 +62,9 @@ export function createCatalogOpsService(deps: { db: Db; clock: Clock }) {
       });
       return result;
     });
+    // After commit, so no reader keeps what a rolled-back change wrote.
+    deps.onChange();
+    return result;
   }
 
   return {

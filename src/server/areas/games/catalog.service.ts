@@ -16,6 +16,7 @@ import { listVendorLanes, listVendors } from '../system/system.port.ts';
 import * as repo from './catalog.repository.ts';
 import type { CatalogRow } from './catalog.repository.ts';
 import { categoryNames } from './catalog-names.ts';
+import type { CatalogCache } from './catalog-cache.ts';
 
 type Page = { pageNo: number; pageSize: number };
 
@@ -71,11 +72,11 @@ export const hotPerCategory = 12;
 /** PVP games whose rooms one room list shows. */
 export const roomGamesMax = 30;
 
-export function createCatalogService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createCatalogService(deps: { db: Db; clock: Clock; cache: CatalogCache }) {
+  const { db, clock, cache } = deps;
   const notFound = () => new AppError(404, 'not_found');
 
-  return {
+  const service = {
     async gameList(
       query: z.output<typeof gameListQuerySchema>,
       language: Language,
@@ -307,6 +308,27 @@ export function createCatalogService(deps: { db: Db; clock: Clock }) {
       if (!game) throw notFound();
       return game;
     },
+  };
+
+  // The public answers, kept for a moment per node (catalog-cache.ts); keys hold every input.
+  return {
+    ...service,
+    gameList: (query: z.output<typeof gameListQuerySchema>, language: Language) =>
+      cache.get(`list:${language}:${JSON.stringify(query)}`, () =>
+        service.gameList(query, language),
+      ),
+    gameMenus: (language: Language) =>
+      cache.get(`menus:${language}`, () => service.gameMenus(language)),
+    vassGameType: (vassalage: string | undefined) =>
+      cache.get(`vass:${vassalage ?? ''}`, () => service.vassGameType(vassalage)),
+    hotGames: (language: Language) =>
+      cache.get(`hot:${language}`, () => service.hotGames(language)),
+    popular: (count: number, language: Language) =>
+      cache.get(`popular:${language}:${count}`, () => service.popular(count, language)),
+    roomList: (filter: { vassalage?: string; nodeId?: number }, language: Language) =>
+      cache.get(`rooms:${language}:${filter.vassalage ?? ''}:${filter.nodeId ?? ''}`, () =>
+        service.roomList(filter, language),
+      ),
   };
 }
 

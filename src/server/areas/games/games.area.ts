@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createCatalogService } from './catalog.service.ts';
+import { createCatalogCache } from './catalog-cache.ts';
 import { createCatalogOpsService } from './catalog-ops.service.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { catalogOpsRoutes } from './catalog-ops.routes.ts';
@@ -18,8 +19,11 @@ export const gamesArea = fp(
     await app.seed(gamesSeedSteps(app.config.demoCatalog));
     const { db } = app.database;
     const { clock } = app;
-    await app.register(catalogRoutes, { catalog: createCatalogService({ db, clock }) });
-    await app.register(catalogOpsRoutes, { ops: createCatalogOpsService({ db, clock }) });
+    const cache = createCatalogCache({ ttlMs: app.config.siteCacheMs });
+    await app.register(catalogRoutes, { catalog: createCatalogService({ db, clock, cache }) });
+    await app.register(catalogOpsRoutes, {
+      ops: createCatalogOpsService({ db, clock, onChange: cache.clear }),
+    });
     const port = createGamesPort({ db, clock }) satisfies GamesPort as GamesPort;
     app.decorate('games', port);
     // The seamless wallet, launches and game records (seamless/), over the catalog's port.
