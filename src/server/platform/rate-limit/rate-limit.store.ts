@@ -80,12 +80,84 @@ type Tally = {
 /** The hits of a key on a node before they go to the database (see createHitBatcher). */
 export const syncFrom = (max: number) => Math.max(1, Math.floor(max / 50));
 
+/** Local hits of a key are packed with its window's end in one number: end * PACK + hits. */
+const PACK = 1024;
+
+/**
+ * The keys of one limit (window, max) whose hits are all still on this node, under
+ * `syncFrom(max)`: most visitors, who never make more. Kept as one number per key (the window's
+ * end and the hits) in generations of one window each: a key's window ends at most one window
+ * after the generation it began in, so the generation before the previous one holds only ended
+ * windows and is dropped whole, without visiting its keys. (As objects, one per visitor of the
+ * last minute, they were most of the memory a busy node took.)
+ */
+function createLocalHits(windowMs: number) {
+  let current = new Map<string, number>();
+  let previous = new Map<string, number>();
+  let generationEnds = 0;
+  return {
+    /** Drops the generation whose windows have all ended; starts a new one when it is time. */
+    rotate(at: number) {
+      if (at < generationEnds) return;
+      // A whole window with no hit at all: both generations have ended.
+      previous = at < generationEnds + windowMs ? current : new Map();
+      current = new Map();
+      generationEnds = at + windowMs;
+    },
+    get(key: string, at: number): { hits: number; endsAt: number } | undefined {
+      const packed = current.get(key) ?? previous.get(key);
+      if (packed === undefined) return undefined;
+      const endsAt = Math.floor(packed / PACK);
+      return endsAt > at ? { hits: packed % PACK, endsAt } : undefined;
+    },
+    /** Sets a key's hits; a window that begins now goes to the current generation. */
+    set(key: string, hits: number, endsAt: number) {
+      const packed = endsAt * PACK + hits;
+      if (previous.has(key) && endsAt <= generationEnds) previous.set(key, packed);
+      else {
+        previous.delete(key);
+        current.set(key, packed);
+      }
+    },
+    delete(key: string) {
+      current.delete(key);
+      previous.delete(key);
+    },
+    get size() {
+      return current.size + previous.size;
+    },
+    *live(at: number): Generator<[string, number, number]> {
+      for (const generation of [previous, current]) {
+        for (const [key, packed] of generation) {
+          const endsAt = Math.floor(packed / PACK);
+          if (endsAt > at) yield [key, packed % PACK, endsAt];
+        }
+      }
+    },
+  };
+}
+
 export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
   const tallies = new Map<string, Tally>();
+  /** Keys with only local hits, by limit (`${windowMs}/${max}`). */
+  const locals = new Map<
+    string,
+    { windowMs: number; max: number; hits: ReturnType<typeof createLocalHits> }
+  >();
   let timer: NodeJS.Timeout | undefined;
   let syncing: Promise<void> | undefined;
   let closed = false;
+
+  function localsOf(windowMs: number, max: number) {
+    const name = `${windowMs}/${max}`;
+    let group = locals.get(name);
+    if (!group) {
+      group = { windowMs, max, hits: createLocalHits(windowMs) };
+      locals.set(name, group);
+    }
+    return group.hits;
+  }
 
   async function syncWindow(windowMs: number, batch: [string, Tally, number][]): Promise<void> {
     const hits = JSON.stringify(batch.map(([key, , count]) => ({ k: key, n: count })));
@@ -120,6 +192,16 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
   async function sync(all = false): Promise<void> {
     timer = undefined;
     const at = now();
+    if (all) {
+      // Closing: the hits kept on the node go too.
+      for (const { windowMs, max, hits } of locals.values()) {
+        for (const [key, count, endsAt] of hits.live(at)) {
+          hits.delete(key);
+          if (!tallies.has(key))
+            tallies.set(key, { known: 0, pending: count, endsAt, windowMs, max });
+        }
+      }
+    }
     const byWindow = new Map<number, [string, Tally, number][]>();
     for (const [key, tally] of tallies) {
       const local = tally.known === 0 && tally.pending < syncFrom(tally.max);
@@ -166,7 +248,19 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
       const at = now();
       let tally = tallies.get(key);
       if (!tally || tally.endsAt <= at) {
-        tally = { known: 0, pending: 0, endsAt: at + windowMs, windowMs, max };
+        const local = localsOf(windowMs, max);
+        local.rotate(at);
+        // A window of a key that went to the database has ended: it counts from 1 on the node.
+        if (tally) tallies.delete(key);
+        const kept = tally ? undefined : local.get(key, at);
+        const hits = (kept?.hits ?? 0) + 1;
+        const endsAt = kept?.endsAt ?? Math.ceil(at + windowMs);
+        if (hits < syncFrom(max) && hits < PACK - 1) {
+          local.set(key, hits, endsAt);
+          return { current: hits, ttl: Math.max(0, endsAt - at) };
+        }
+        local.delete(key);
+        tally = { known: 0, pending: hits - 1, endsAt, windowMs, max };
         tallies.set(key, tally);
       }
       tally.pending += 1;
@@ -176,8 +270,20 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
     read(key: string): Counted {
       const tally = tallies.get(key);
       const at = now();
+      if (!tally) {
+        for (const { hits } of locals.values()) {
+          const kept = hits.get(key, at);
+          if (kept) return { current: kept.hits, ttl: kept.endsAt - at };
+        }
+      }
       if (!tally || tally.endsAt <= at) return { current: 0, ttl: 0 };
       return { current: tally.known + tally.pending, ttl: tally.endsAt - at };
+    },
+    /** How many keys the node holds (ended windows included until they are dropped). */
+    keys(): number {
+      let count = tallies.size;
+      for (const { hits } of locals.values()) count += hits.size;
+      return count;
     },
     /** Adds the pending hits to the database now (with `all`, those kept on the node too). */
     async flush(all = false): Promise<void> {
