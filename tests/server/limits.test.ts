@@ -209,7 +209,19 @@ describe('HTTP rate limits', () => {
     node.hit(key, 60_000, 600);
     expect(node.keys()).toBe(1);
     expect(node.read(key).current).toBe(1);
+    // Closing writes every key the node kept under its own name (IPv4 ones are kept as numbers).
+    const others = [`global:2001:db8::${freshIp().split('.').join(':')}`, 'global:010.0.0.1'];
+    for (const other of others) node.hit(other, 60_000, 600);
     await node.close();
+    const rows = await db()
+      .select()
+      .from(rateLimitHits)
+      .where(inArray(rateLimitHits.key, [key, ...others]));
+    expect(Object.fromEntries(rows.map((row) => [row.key, row.hits]))).toEqual({
+      [key]: 1,
+      [others[0] as string]: 1,
+      [others[1] as string]: 1,
+    });
   });
 
   it('an app adds the pending hits of the default limit to the database when it closes', async () => {

@@ -83,54 +83,106 @@ export const syncFrom = (max: number) => Math.max(1, Math.floor(max / 50));
 /** Local hits of a key are packed with its window's end in one number: end * PACK + hits. */
 const PACK = 1024;
 
+/** The default limit's keys: its prefix and a client address. */
+const GLOBAL_PREFIX = 'global:';
+
+/**
+ * `global:<dotted quad>` as one number (the address as 32 bits), any other key as it is: a
+ * number key takes a third of the memory of the string (`fullKey` gives the string back). Only
+ * the canonical dotted quad (no leading zeros), so the two forms map one to one.
+ */
+function compactKey(key: string): string | number {
+  if (!key.startsWith(GLOBAL_PREFIX)) return key;
+  let address = 0;
+  let octet = -1;
+  let dots = 0;
+  let digits = 0;
+  for (let index = GLOBAL_PREFIX.length; index < key.length; index += 1) {
+    const code = key.charCodeAt(index);
+    if (code === 46) {
+      if (octet < 0 || dots === 3) return key;
+      address = address * 256 + octet;
+      octet = -1;
+      digits = 0;
+      dots += 1;
+    } else if (code >= 48 && code <= 57) {
+      if (octet === 0 && digits > 0) return key;
+      octet = (octet < 0 ? 0 : octet * 10) + (code - 48);
+      digits += 1;
+      if (octet > 255) return key;
+    } else return key;
+  }
+  if (dots !== 3 || octet < 0) return key;
+  return address * 256 + octet;
+}
+
+function fullKey(key: string | number): string {
+  if (typeof key === 'string') return key;
+  return `${GLOBAL_PREFIX}${key >>> 24}.${(key >>> 16) & 255}.${(key >>> 8) & 255}.${key & 255}`;
+}
+
+/** Generations per window: a key is kept at most a window and a quarter. */
+const GENERATIONS = 4;
+
 /**
  * The keys of one limit (window, max) whose hits are all still on this node, under
  * `syncFrom(max)`: most visitors, who never make more. Kept as one number per key (the window's
- * end and the hits) in generations of one window each: a key's window ends at most one window
- * after the generation it began in, so the generation before the previous one holds only ended
- * windows and is dropped whole, without visiting its keys. (As objects, one per visitor of the
- * last minute, they were most of the memory a busy node took.)
+ * end and the hits; IPv4 keys as numbers too) in generations a quarter of a window long: every
+ * window of a generation began before its end, so a window after it they have all ended and
+ * the generation goes whole, without visiting its keys. (As an object per visitor of the last
+ * minute, swept every sync, they were most of the memory a busy node took.)
  */
 function createLocalHits(windowMs: number) {
-  let current = new Map<string, number>();
-  let previous = new Map<string, number>();
-  let generationEnds = 0;
+  const span = Math.max(1, Math.ceil(windowMs / GENERATIONS));
+  /** Oldest first; `ends`: when the generation stopped taking new windows. */
+  const generations: { ends: number; keys: Map<string | number, number> }[] = [];
+  const find = (key: string | number) => {
+    for (let index = generations.length - 1; index >= 0; index -= 1) {
+      const generation = generations[index] as (typeof generations)[number];
+      const packed = generation.keys.get(key);
+      if (packed !== undefined) return { generation, packed };
+    }
+    return undefined;
+  };
   return {
-    /** Drops the generation whose windows have all ended; starts a new one when it is time. */
+    /** Drops the generations whose windows have all ended; starts a new one when it is time. */
     rotate(at: number) {
-      if (at < generationEnds) return;
-      // A whole window with no hit at all: both generations have ended.
-      previous = at < generationEnds + windowMs ? current : new Map();
-      current = new Map();
-      generationEnds = at + windowMs;
+      while (generations.length > 0 && (generations[0]?.ends ?? 0) + windowMs <= at) {
+        generations.shift();
+      }
+      const newest = generations.at(-1);
+      if (!newest || at >= newest.ends) generations.push({ ends: at + span, keys: new Map() });
     },
     get(key: string, at: number): { hits: number; endsAt: number } | undefined {
-      const packed = current.get(key) ?? previous.get(key);
-      if (packed === undefined) return undefined;
-      const endsAt = Math.floor(packed / PACK);
-      return endsAt > at ? { hits: packed % PACK, endsAt } : undefined;
+      const found = find(compactKey(key));
+      if (!found) return undefined;
+      const endsAt = Math.floor(found.packed / PACK);
+      return endsAt > at ? { hits: found.packed % PACK, endsAt } : undefined;
     },
-    /** Sets a key's hits; a window that begins now goes to the current generation. */
+    /** Sets a key's hits: in place while its window lasts, a new window in the newest generation. */
     set(key: string, hits: number, endsAt: number) {
+      const compact = compactKey(key);
       const packed = endsAt * PACK + hits;
-      if (previous.has(key) && endsAt <= generationEnds) previous.set(key, packed);
-      else {
-        previous.delete(key);
-        current.set(key, packed);
+      const found = find(compact);
+      if (found && Math.floor(found.packed / PACK) === endsAt) {
+        found.generation.keys.set(compact, packed);
+        return;
       }
+      found?.generation.keys.delete(compact);
+      generations.at(-1)?.keys.set(compact, packed);
     },
     delete(key: string) {
-      current.delete(key);
-      previous.delete(key);
+      const compact = compactKey(key);
+      for (const { keys } of generations) keys.delete(compact);
     },
     get size() {
-      return current.size + previous.size;
+      return generations.reduce((sum, { keys }) => sum + keys.size, 0);
     },
     *live(at: number): Generator<[string, number, number]> {
-      for (const generation of [previous, current]) {
-        for (const [key, packed] of generation) {
+      for (const { keys } of generations) {
+        for (const [key, packed] of keys) {
           const endsAt = Math.floor(packed / PACK);
-          if (endsAt > at) yield [key, packed % PACK, endsAt];
+          if (endsAt > at) yield [fullKey(key), packed % PACK, endsAt];
         }
       }
     },
