@@ -134,6 +134,16 @@ describe('system status', () => {
       }
       expect(v4).not.toHaveBeenCalled();
       expect(v6).not.toHaveBeenCalled();
+      // Nor the peer's address: whether it is a trusted proxy is worked out once per address.
+      const peer = vi.spyOn(ipaddr.IPv4, 'parse');
+      try {
+        for (let i = 1; i <= 5; i += 1) {
+          expect((await from(`198.51.100.${i}`))?.ip).toBe(`198.51.100.${i}`);
+        }
+        expect(peer.mock.calls.filter(([address]) => address === PROXY)).toEqual([]);
+      } finally {
+        peer.mockRestore();
+      }
     } finally {
       v4.mockRestore();
       v6.mockRestore();
