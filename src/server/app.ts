@@ -21,6 +21,7 @@ import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
 import { languageFromHeader, translate } from './platform/i18n/messages.ts';
 import { registerStatic } from './platform/http/static.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { trustedProxy } from './platform/http/request-context.ts';
 import { replySerializerCompiler } from './platform/http/reply-serializer.ts';
 import { platform } from './platform/platform.plugin.ts';
 import { systemArea } from './areas/system/system.area.ts';
@@ -85,7 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       formatters: { log: (object) => redactLogObject(object) as Record<string, unknown> },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    trustProxy: config.trustProxy.length > 0 ? trustedProxy(config.trustProxy) : false,
     bodyLimit: 256 * 1024,
     // The platform migrates and the areas seed while they register (as buildApp did before the
     // areas were plugins): no plugin start deadline, which a cold PGlite can miss.

@@ -87,12 +87,13 @@ export const platform = fp<PlatformOptions>(
     app.addHook('onReady', async () => {
       await scheduler.start();
     });
+    // The request context first: the rate limit counts by its client IP (read once).
+    registerRequestContext(app, config);
     pending.rateLimitHits = await registerRateLimit(app, { db: database.db, scheduler });
     const keys = createKeyService({ db: database.db });
     await keys.ensure();
     app.decorate('keys', keys);
     app.decorate('enc', createEncService({ keys }));
-    registerRequestContext(app, config);
     registerAuth(app);
     registerTextGuard(app);
     registerErrorHandler(app);
