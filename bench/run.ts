@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run (never part of `npm test`). Prints each figure
  * next to the baseline it compares to and writes bench/results/latest.json.
- * `npm run bench -- --only http,cold,bundle,login,realtime,ledger` runs a subset; the ten-minute
+ * `npm run bench -- --only http,cold,bundle,login,realtime,ledger,games,seamless` runs a subset; the ten-minute
  * soak runs only when named: `npm run bench -- --only soak`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,8 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runBundleBench, type BundleResult } from './bundle-size.bench.ts';
 import { runColdStartBench, type ColdStartResult } from './cold-start.bench.ts';
+import { gamesSettings, runGamesBench, type GamesResult } from './games.bench.ts';
+import { runSeamlessBench, seamlessSettings, type SeamlessBenchResult } from './seamless.bench.ts';
 import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
 import { ledgerSettings, runLedgerBench, type LedgerBenchResult } from './ledger.bench.ts';
 import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
@@ -20,7 +22,7 @@ import { mergeTables, type BenchRun, type BenchTable } from './support/tables.ts
 const onlyIndex = process.argv.indexOf('--only');
 const only = new Set(
   onlyIndex === -1
-    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger']
+    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger', 'games', 'seamless']
     : (process.argv[onlyIndex + 1] ?? '').split(','),
 );
 const minutes = (seconds: number) => `${(seconds / 60).toFixed(seconds % 60 ? 1 : 0)} min`;
@@ -64,6 +66,8 @@ const results: {
   realtime?: { settings: typeof realtimeSettings; results: RealtimeBenchRow[] };
   ledger?: { settings: typeof ledgerSettings; results: LedgerBenchResult };
   soak?: { settings: typeof soakSettings; results: SoakResult[] };
+  games?: { settings: typeof gamesSettings; results: GamesResult[] };
+  seamless?: { settings: typeof seamlessSettings; results: SeamlessBenchResult };
 } = {
   date: new Date().toISOString(),
   node: process.version,
@@ -116,6 +120,23 @@ if (only.has('ledger')) {
   );
   results.ledger = { settings: ledgerSettings, results: await runLedgerBench(log) };
   if ('skipped' in results.ledger.results) log(`  skipped: ${results.ledger.results.skipped}`);
+}
+
+if (only.has('games')) {
+  log(
+    `\n[games] game list with name search over the demo catalog: 1 connection (latency) then ` +
+      `${gamesSettings.connections} (req/s), ${gamesSettings.warmupSeconds} s warm-up, ${gamesSettings.durationSeconds} s each`,
+  );
+  results.games = { settings: gamesSettings, results: await runGamesBench(log) };
+}
+
+if (only.has('seamless')) {
+  log(
+    `\n[seamless] bet+win pairs over signed HTTP on PostgreSQL, ${seamlessSettings.clients} players, ` +
+      `${seamlessSettings.warmupSeconds} s warm-up then ${seamlessSettings.durationSeconds} s, against pgbench simple-update`,
+  );
+  results.seamless = { settings: seamlessSettings, results: await runSeamlessBench(log) };
+  if ('skipped' in results.seamless.results) log(`  skipped: ${results.seamless.results.skipped}`);
 }
 
 if (only.has('soak')) {
@@ -171,6 +192,33 @@ if (results.http) {
   }
   table(
     `HTTP (${httpSettings.connections} connections, ${httpSettings.durationSeconds} s)`,
+    ['metric', 'ours', 'bare Fastify', 'ours/bare'],
+    rows,
+  );
+}
+if (results.games) {
+  section = 'games';
+  const rows: Row[] = [];
+  for (const r of results.games.results) {
+    const name = `${r.database}, ${r.name}`;
+    rows.push([
+      `${name} p50 / p99, 1 connection (${r.totalCount} matches, ${r.bytes} B)`,
+      `${ms(r.single.ours.p50Ms)} / ${ms(r.single.ours.p99Ms)}`,
+      `${ms(r.single.bare.p50Ms)} / ${ms(r.single.bare.p99Ms)}`,
+      ratio(r.single.ours.p50Ms, r.single.bare.p50Ms),
+    ]);
+    rows.push([
+      `${name} req/s, ${gamesSettings.connections} connections`,
+      int(r.loaded.ours.requestsPerSecond),
+      int(r.loaded.bare.requestsPerSecond),
+      ratio(r.loaded.ours.requestsPerSecond, r.loaded.bare.requestsPerSecond),
+    ]);
+    const bad =
+      r.single.ours.non2xx + r.single.ours.errors + r.loaded.ours.non2xx + r.loaded.ours.errors;
+    if (bad > 0) rows.push([`${name} non-2xx / errors`, String(bad), '-', '-']);
+  }
+  table(
+    `Game list and name search (${gamesSettings.durationSeconds} s per figure)`,
     ['metric', 'ours', 'bare Fastify', 'ours/bare'],
     rows,
   );
@@ -376,6 +424,38 @@ if (results.ledger && !('skipped' in results.ledger.results)) {
   );
   const cpu = ledgerRows.map((r) => `${r.name} ${r.ours.cpuMsPerDebit.toFixed(2)} ms`).join(', ');
   console.log(`ledger: Node CPU per debit in the bench process: ${cpu}`);
+}
+if (results.seamless && !('skipped' in results.seamless.results)) {
+  section = 'seamless';
+  const { server, pgbench, pairs, simpleUpdate } = results.seamless.results;
+  const rows: Row[] = [
+    [
+      'bet+win pairs/s vs simple-update tps',
+      int(pairs.perSecond),
+      int(simpleUpdate.perSecond),
+      ratio(pairs.perSecond, simpleUpdate.perSecond),
+    ],
+    [
+      'p50 latency',
+      ms(pairs.p50Ms),
+      ms(simpleUpdate.p50Ms),
+      ratio(pairs.p50Ms, simpleUpdate.p50Ms),
+    ],
+    [
+      'p99 latency',
+      ms(pairs.p99Ms),
+      ms(simpleUpdate.p99Ms),
+      ratio(pairs.p99Ms, simpleUpdate.p99Ms),
+    ],
+  ];
+  if (pairs.errors + simpleUpdate.errors > 0) {
+    rows.push(['errors', String(pairs.errors), String(simpleUpdate.errors), '-']);
+  }
+  table(
+    `Seamless bet+win pairs over signed HTTP on ${server} (${seamlessSettings.clients} players, ${seamlessSettings.durationSeconds} s; ${pgbench} -b simple-update)`,
+    ['metric', 'seamless', 'pgbench', 'seamless/pgbench'],
+    rows,
+  );
 }
 if (results.soak) {
   section = 'soak';

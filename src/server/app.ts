@@ -32,7 +32,6 @@ import { messagesArea } from './areas/messages/messages.area.ts';
 import { depositArea } from './areas/deposit/deposit.area.ts';
 import { withdrawalArea } from './areas/withdrawal/withdrawal.area.ts';
 import { gamesArea } from './areas/games/games.area.ts';
-import { seamlessGames } from './areas/games/seamless/seamless.plugin.ts';
 import { builtinGamesProvider } from './providers/builtin-games/builtin-games.plugin.ts';
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -137,8 +136,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(depositArea);
     await app.register(withdrawalArea);
     await app.register(gamesArea);
-    // The games area's seamless wallet (merged here for the lobby's e2e; the lead joins them).
-    await app.register(seamlessGames);
     // The built-in game provider: our server, but the wallet only over the seamless API.
     await app.register(builtinGamesProvider);
 

@@ -145,7 +145,7 @@ describe('the games catalog', () => {
 
   it('refuses bad input with a translated 400 and writes nothing', async () => {
     const before = await rowCounts(db());
-    const bad = [
+    const bad: Record<string, string | number>[] = [
       { pageSize: 16 },
       { pageNo: 0 },
       { gameType: 'CASINO' },

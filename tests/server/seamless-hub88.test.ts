@@ -18,10 +18,14 @@ afterAll(async () => {
 
 /** A Hub88-shaped aggregator connected by configuration only: a provider row and its secret. */
 async function aggregator() {
-  return addProvider(site.app, {
-    shape: 'hub88',
-    launchUrl: 'https://aggregator.test/launch?token={token}&user={user}&game={game}',
-  });
+  return addProvider(
+    site.app,
+    {
+      shape: 'hub88',
+      launchUrl: 'https://aggregator.test/launch?token={token}&user={user}&game={game}',
+    },
+    db(),
+  );
 }
 
 describe('the Hub88-shaped adapter, driven by a fake aggregator over HTTP', () => {

@@ -25,7 +25,7 @@ const seconds = () => Math.floor(clock.now().getTime() / 1000);
 
 /** A provider, a player with money, and the provider's player session. */
 async function table(credit = 100_000n) {
-  const provider = await addProvider(site.app);
+  const provider = await addProvider(site.app, {}, db());
   const { member, headers } = await player(site.app, db(), credit);
   const { launchToken } = await launch(site.app, headers, provider.vassalage);
   const auth = await send<AuthenticateReply>(provider, seamlessPaths.authenticate, { launchToken });

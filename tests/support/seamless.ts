@@ -16,6 +16,7 @@ import {
   type ProviderSecretReply,
 } from '../../src/contract/seamless.ts';
 import { walletOpsPaths } from '../../src/contract/wallet.ts';
+import { games } from '../../src/server/areas/games/games.schema.ts';
 import { call, opsHeaders } from './server.ts';
 import { createMember } from './identity.ts';
 
@@ -24,9 +25,38 @@ export const uid = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${++counter}-${randomBytes(3).toString('hex')}`;
 
 /** A provider added through the operator API: its code and the secret it signs with. */
+/** A game of the catalog (games area's table), of `vassalage`. */
+export async function catalogGame(
+  db: Db,
+  vassalage: string,
+  overrides: Partial<typeof games.$inferInsert> = {},
+) {
+  const gameCode = overrides.gameCode ?? 'slot-1';
+  const [row] = await db
+    .insert(games)
+    .values({
+      vassalage,
+      gameType: 'RNG',
+      gameCode,
+      nameHi: gameCode,
+      nameEn: gameCode,
+      nameBn: gameCode,
+      searchText: gameCode,
+      gameClassify: 'SLOT',
+      displayName: gameCode,
+      minBet: 1n,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('game not made');
+  return row;
+}
+
+/** A provider added through the operator API (and a catalog game of its vendor, slot-1). */
 export async function addProvider(
   app: FastifyInstance,
   overrides: Partial<AddProviderBody> = {},
+  db?: Db,
 ): Promise<{ code: string; secret: string; vassalage: string }> {
   const code = overrides.code ?? `P${randomBytes(4).toString('hex').toUpperCase()}`;
   const vassalage = overrides.vassalages?.[0] ?? `V${code}`;
@@ -43,6 +73,7 @@ export async function addProvider(
     },
   });
   expect(reply.status).toBe(200);
+  if (db) await catalogGame(db, vassalage);
   return { code, secret: reply.body.value?.secret ?? '', vassalage };
 }
 
@@ -50,13 +81,11 @@ export async function addProvider(
 export async function player(app: FastifyInstance, db: Db, credit = 100_000n, type = 0) {
   const { member } = await createMember(db, { type });
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insert(sessions)
-    .values({
-      tokenHash: hashToken(token),
-      memberId: member.id,
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    memberId: member.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   if (credit > 0n) {
     const reply = await call(app, {
       method: 'POST',

@@ -6,6 +6,8 @@ import { catalogOpsRoutes } from './catalog-ops.routes.ts';
 import { createGamesPort } from './catalog-lookup.ts';
 import { gamesSeedSteps } from './games.seed-steps.ts';
 import type { GamesPort } from './games.port.ts';
+import { seamlessGames } from './seamless/seamless.plugin.ts';
+import { catalogGames } from './seamless/launch.service.ts';
 
 /**
  * Games: the catalog (menus, list and search, hot, popular, favourites, recent, winner board,
@@ -18,7 +20,11 @@ export const gamesArea = fp(
     const { clock } = app;
     await app.register(catalogRoutes, { catalog: createCatalogService({ db, clock }) });
     await app.register(catalogOpsRoutes, { ops: createCatalogOpsService({ db, clock }) });
-    app.decorate('games', createGamesPort({ db, clock }) satisfies GamesPort as GamesPort);
+    const port = createGamesPort({ db, clock }) satisfies GamesPort as GamesPort;
+    app.decorate('games', port);
+    // The seamless wallet, launches and game records (seamless/), over the catalog's port.
+    const lookup = catalogGames(port);
+    await app.register(seamlessGames, { games: () => lookup });
   },
-  { name: 'games', dependencies: ['platform', 'system', 'identity'], fastify: '5.x' },
+  { name: 'games', dependencies: ['platform', 'system', 'identity', 'wallet'], fastify: '5.x' },
 );

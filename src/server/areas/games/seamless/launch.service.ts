@@ -37,7 +37,56 @@ export type GameLookup = {
   }): Promise<LaunchableGame | undefined>;
   /** Called after a launch (recent games). */
   recordPlay?(memberId: number, game: LaunchableGame): Promise<void>;
+  /** Called in a win's transaction (the winner board). */
+  recordWin?(tx: Db, win: { memberId: number; nodeId: number; amount: bigint }): Promise<void>;
 };
+
+/** The part of the catalog's port (games.port.ts) a launch reads. */
+export type CatalogPort = {
+  findGame(vendor: string, gameCode: string): Promise<CatalogEntry | null>;
+  findGameByNodeId(nodeId: number): Promise<CatalogEntry | null>;
+  recordPlay(memberId: number, nodeId: number): Promise<unknown>;
+  recordWin(
+    win: { memberId: number | null; memberName: string; nodeId: number; amount: bigint },
+    tx?: Db,
+  ): Promise<unknown>;
+};
+type CatalogEntry = {
+  nodeId: number;
+  vassalage: string;
+  gameType: string;
+  gameCode: string;
+  maintenance: boolean;
+  visible: boolean;
+};
+
+/** Games from the catalog: a hidden game is not found; maintenance of game or vendor refuses. */
+export function catalogGames(catalog: CatalogPort): GameLookup {
+  return {
+    async findGame(query) {
+      const entry =
+        query.nodeId !== undefined
+          ? await catalog.findGameByNodeId(query.nodeId)
+          : query.gameCode && query.vassalage
+            ? await catalog.findGame(query.vassalage, query.gameCode)
+            : null;
+      if (!entry || !entry.visible) return undefined;
+      return {
+        nodeId: entry.nodeId,
+        gameCode: entry.gameCode,
+        vassalage: entry.vassalage,
+        gameType: entry.gameType,
+        underMaintenance: entry.maintenance,
+      };
+    },
+    async recordPlay(memberId, game) {
+      if (game.nodeId !== null) await catalog.recordPlay(memberId, game.nodeId);
+    },
+    async recordWin(tx, win) {
+      await catalog.recordWin({ ...win, memberName: `member${win.memberId}` }, tx);
+    },
+  };
+}
 
 /** Without the catalog: a game code of a vendor some active provider serves. */
 export function providerGames(db: Db): GameLookup {

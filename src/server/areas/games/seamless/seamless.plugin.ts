@@ -18,8 +18,8 @@ export type SeamlessOptions = {
 /**
  * The seamless wallet of the games area: the signed API game providers call (ours and a
  * Hub88-shaped adapter), launches, the member's game records and the operator's providers.
- * Decorates `app.seamless` (seamless.port.ts). Registered by the games area (or app.ts until it
- * exists), after the wallet.
+ * Decorates `app.seamless` (seamless.port.ts). Registered by the games area, after the wallet,
+ * with the catalog's port as its game lookup.
  */
 export const seamlessGames = fp<SeamlessOptions>(
   async (app, options) => {
@@ -28,14 +28,21 @@ export const seamlessGames = fp<SeamlessOptions>(
     const box = createSecretBox(
       config.totpKeys ?? [await developmentSecretKey(join(config.dataDir, 'dev-secret.key'))],
     );
-    const seamless = createSeamlessService({ db, clock, ledger: app.wallet.ledger, box });
+    const fallback = providerGames(db);
+    const games = options.games ?? (() => fallback);
+    const seamless = createSeamlessService({
+      db,
+      clock,
+      ledger: app.wallet.ledger,
+      box,
+      recordWin: (tx, win) => games().recordWin?.(tx, win) ?? Promise.resolve(),
+    });
     const providers = createProvidersService({ db, clock, box });
     await providers.ensureBuiltin(config.builtinGamesSecret);
-    const fallback = providerGames(db);
     const launch = createLaunchService({
       db,
       clock,
-      games: options.games ?? (() => fallback),
+      games,
       launchCdns: async () => (await getSettings(db)).launchGameCdns.filter((cdn) => cdn !== ''),
     });
     const records = createBetRecordsService({ db, clock, timeZone: config.operatorTimeZone });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import {
   gameBets,
@@ -282,7 +282,7 @@ function betWhere(filter: BetFilter): SQL | undefined {
   return and(
     eq(gameBets.memberId, filter.memberId),
     gte(gameBets.placedAt, filter.start),
-    lt(gameBets.placedAt, filter.end),
+    lte(gameBets.placedAt, filter.end),
     filter.gameType ? eq(gameBets.gameType, filter.gameType) : undefined,
     filter.vassalage ? eq(gameBets.vassalage, filter.vassalage) : undefined,
   );
@@ -326,47 +326,72 @@ export async function pageMemberBets(db: Db, memberId: number, offset: number, l
   return { rows, count: total?.count ?? 0 };
 }
 
-/** Per day of `timeZone`, from the 5-minute rollups. */
+type ProfitDay = {
+  date: string;
+  betCount: number;
+  stake: string;
+  validTurnover: string;
+  win: string;
+};
+
+/** Per day of `timeZone`, from the 5-minute rollups (one statement: the page and the totals). */
 export async function profitByDay(
   db: Db,
   filter: BetFilter & { timeZone: string },
   offset: number,
   limit: number,
 ) {
-  const day = sql<string>`to_char(${gameRollups.windowStart} at time zone ${filter.timeZone}, 'YYYY-MM-DD')`;
   const where = and(
     eq(gameRollups.memberId, filter.memberId),
     gte(gameRollups.windowStart, filter.start),
-    lt(gameRollups.windowStart, filter.end),
+    lte(gameRollups.windowStart, filter.end),
     filter.gameType ? eq(gameRollups.gameType, filter.gameType) : undefined,
     filter.vassalage ? eq(gameRollups.vassalage, filter.vassalage) : undefined,
   );
-  const days = db
-    .select({
-      date: day.as('date'),
-      betCount: sql<number>`sum(${gameRollups.betCount})::int`.as('bet_count'),
-      stake: sql<string>`sum(${gameRollups.stake})::text`.as('stake'),
-      validTurnover: sql<string>`sum(${gameRollups.validTurnover})::text`.as('valid_turnover'),
-      win: sql<string>`sum(${gameRollups.win})::text`.as('win'),
-    })
-    .from(gameRollups)
-    .where(where)
-    .groupBy(day)
-    .as('days');
-  const [rows, [totals]] = await Promise.all([
-    db.select().from(days).orderBy(desc(days.date)).offset(offset).limit(limit),
-    db
-      .select({
-        count: count(),
-        stake: sql<string>`coalesce(sum(${days.stake}::numeric), 0)::text`,
-        validTurnover: sql<string>`coalesce(sum(${days.validTurnover}::numeric), 0)::text`,
-        win: sql<string>`coalesce(sum(${days.win}::numeric), 0)::text`,
-      })
-      .from(days),
-  ]);
+  const result = await db.execute(sql`
+    with days as (
+      select to_char(${gameRollups.windowStart} at time zone ${filter.timeZone}, 'YYYY-MM-DD') as date,
+             sum(${gameRollups.betCount})::int as bet_count,
+             sum(${gameRollups.stake}) as stake,
+             sum(${gameRollups.validTurnover}) as valid_turnover,
+             sum(${gameRollups.win}) as win
+        from ${gameRollups}
+       where ${where}
+       group by 1
+    )
+    select null as date, count(*)::int as bet_count, coalesce(sum(stake), 0)::text as stake,
+           coalesce(sum(valid_turnover), 0)::text as valid_turnover,
+           coalesce(sum(win), 0)::text as win, 0 as part
+      from days
+    union all
+    select * from (
+      select date, bet_count, stake::text, valid_turnover::text, win::text, 1 as part
+        from days order by date desc offset ${offset} limit ${limit}
+    ) page`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    date: string | null;
+    bet_count: number;
+    stake: string;
+    valid_turnover: string;
+    win: string;
+    part: number;
+  }[];
+  const [totalsRow, ...pageRows] = rows;
+  const days: ProfitDay[] = pageRows.map((row) => ({
+    date: row.date ?? '',
+    betCount: Number(row.bet_count),
+    stake: row.stake,
+    validTurnover: row.valid_turnover,
+    win: row.win,
+  }));
   return {
-    rows,
-    totals: totals ?? { count: 0, stake: '0', validTurnover: '0', win: '0' },
+    rows: days,
+    totals: {
+      count: Number(totalsRow?.bet_count ?? 0),
+      stake: totalsRow?.stake ?? '0',
+      validTurnover: totalsRow?.valid_turnover ?? '0',
+      win: totalsRow?.win ?? '0',
+    },
   };
 }
 

@@ -80,6 +80,8 @@ export const gameBets = pgTable(
     vassalage: text('vassalage').notNull(),
     gameType: text('game_type').notNull(),
     gameCode: text('game_code').notNull(),
+    /** The catalog's game (null for a game the catalog does not list). */
+    nodeId: integer('node_id'),
     stake: bigint('stake', { mode: 'bigint' }).notNull(),
     win: bigint('win', { mode: 'bigint' })
       .notNull()

@@ -64,6 +64,8 @@ export type SeamlessDeps = {
   clock: Clock;
   ledger: Pick<LedgerService, 'post' | 'currency' | 'balance'>;
   box: SecretBox;
+  /** The winner board: called in a win's transaction (the catalog's port). */
+  recordWin?: (tx: Db, win: { memberId: number; nodeId: number; amount: bigint }) => Promise<void>;
 };
 
 type Player = { memberId: number; session: GameSessionRow };
@@ -340,6 +342,7 @@ export function createSeamlessService(deps: SeamlessDeps) {
               vassalage: gameOf.vassalage,
               gameType: gameOf.gameType,
               gameCode: body.gameCode,
+              nodeId: session.nodeId,
               stake,
               validTurnover: stake,
               placedAt: now,
@@ -409,6 +412,9 @@ export function createSeamlessService(deps: SeamlessDeps) {
         if (amount > 0n) {
           await addWin(tx, bet.id, amount, now);
           await addToRollup(tx, winDelta(bet, memberId, now, amount));
+          if (bet.nodeId !== null) {
+            await deps.recordWin?.(tx, { memberId, nodeId: bet.nodeId, amount });
+          }
         }
         const stored = await insertTransaction(tx, {
           providerCode: provider.code,

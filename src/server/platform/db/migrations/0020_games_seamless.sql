@@ -7,6 +7,7 @@ CREATE TABLE "game_bets" (
 	"vassalage" text NOT NULL,
 	"game_type" text NOT NULL,
 	"game_code" text NOT NULL,
+	"node_id" integer,
 	"stake" bigint NOT NULL,
 	"win" bigint DEFAULT 0 NOT NULL,
 	"valid_turnover" bigint NOT NULL,
