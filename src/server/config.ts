@@ -57,6 +57,8 @@ const envSchema = z
     OPS_USERNAME: z.string().min(1).max(64).default('operator'),
     OPS_PASSWORD: z.string().min(1).max(256).optional(),
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** The demo games catalog a fresh database gets: about 10,000 games, or 5 per vendor. */
+    DEMO_CATALOG: z.enum(['full', 'small']).default('full'),
     MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
@@ -262,6 +264,8 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a node keeps the site configuration it read; 0 reads it on every call. */
   siteCacheMs: number;
+  /** The demo games catalog seeded into a fresh database: ~10,000 games, or 5 per vendor. */
+  demoCatalog: 'full' | 'small';
   /**
    * How long a node may keep a member's session and balance for the member info and balance
    * calls (every change drops them at once, on every node); 0 keeps nothing.
@@ -375,6 +379,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsPassword: e.OPS_PASSWORD ?? demoOperatorPassword,
     logLevel: e.LOG_LEVEL,
     siteCacheMs: e.SITE_CACHE_MS,
+    demoCatalog: e.DEMO_CATALOG,
     memberCacheMs: e.MEMBER_CACHE_MS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,

@@ -24,7 +24,7 @@ import { createMember } from '../support/identity.ts';
 import { rowCounts } from '../support/row-counts.ts';
 
 const clock = manualClock();
-const site = testSite({}, { clock: clock.now });
+const site = testSite({ DEMO_CATALOG: 'full' }, { clock: clock.now });
 const db = (): Db => site.database.db;
 
 async function player() {

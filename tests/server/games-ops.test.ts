@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { call, opsHeaders, testSite } from '../support/server.ts';
 import { rowCounts } from '../support/row-counts.ts';
 
-const site = testSite();
+const site = testSite({ DEMO_CATALOG: 'full' });
 const db = (): Db => site.database.db;
 
 const list = async (params: Record<string, string>) => {

@@ -166,7 +166,9 @@ describe('start-up calls answered from the database', () => {
     expect(byLane.LIVE).toEqual(['AURALIVE:1', 'LOTUSLIVE:0', 'MERIDIANLIVE:0', 'TIGERLIVE:1']);
     expect(byLane.SPORTS).toEqual(['PRIMESPORT:1', 'FB:1', 'CRICKETX:0']);
     expect(byLane.COCKFIGHT).toEqual(['SABONGLIVE:1']);
-    expect(byLane.RNG).toHaveLength(12);
+    // 12 demo vendors, then the built-in game provider (added by the games area).
+    expect(byLane.RNG).toHaveLength(13);
+    expect(byLane.RNG?.at(-1)).toBe('BUILTIN:1');
     expect(byLane.ELOTT).toEqual(['ELOTT:1', 'TCG_LOTTO_VN:0']);
     expect(byLane.LOTT).toEqual(['LOTT:1', 'TCG_SEA:0']);
     const rng = lanes.find((lane) => lane.title === 'RNG');

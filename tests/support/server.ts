@@ -75,6 +75,9 @@ export function testConfig(testDb: TestDatabase, env: Record<string, string> = {
     // (REALTIME_ADAPTER defaults to postgres); on PGlite, one process, the in-memory adapter.
     // The hosts the tests' bootstrap calls name (the default adds only the loopback names).
     SITE_DOMAINS: 'localhost,127.0.0.1,site.test,*.example.test',
+    // 5 demo games per vendor: the ~10,000 of the full catalog (tests/server/games-*.test.ts
+    // ask for it) cost seconds at every start.
+    DEMO_CATALOG: 'small',
     ...testDb.env,
     ...env,
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { GameCategory } from '../../../contract/routes.ts';
 import type { Db } from '../../platform/db/client.ts';
 import {
@@ -71,23 +71,32 @@ function filterSql(filter: GameFilter): SQL[] {
   return where;
 }
 
-/** One page of visible games and the count of all that match, in one query. */
+/**
+ * One page of visible games and the count of all that match. The matching ids (narrow rows:
+ * id and sort) are gathered once, by the trigram index for a name search, and both counted and
+ * ordered from there; the page's 15 rows are then read by id. Faster than a window count over
+ * wide rows, and than an ordered index scan that runs the name filter row by row.
+ */
 export async function listGames(
   db: Db,
   filter: GameFilter,
   page: { pageNo: number; pageSize: number },
 ) {
-  const rows = await db
-    .select({ ...catalogColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(games)
-    .leftJoin(gameVendorStatus, eq(gameVendorStatus.vassalage, games.vassalage))
-    .where(and(...filterSql(filter)))
-    .orderBy(asc(games.sort), asc(games.nodeId))
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize);
-  let total = rows[0]?.total ?? 0;
+  const matched = (await db.execute(sql`
+    with matched as materialized (
+      select ${games.nodeId} as node_id, ${games.sort} as sort
+      from ${games}
+      left join ${gameVendorStatus} on ${gameVendorStatus.vassalage} = ${games.vassalage}
+      where ${and(...filterSql(filter))}
+    )
+    select node_id, (select count(*) from matched)::int as total
+    from matched order by sort, node_id
+    limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`)) as unknown as {
+    rows: { node_id: number; total: number }[];
+  };
+  let total = Number(matched.rows[0]?.total ?? 0);
   // A page past the end has no row to carry the count.
-  if (rows.length === 0 && page.pageNo > 1) {
+  if (matched.rows.length === 0 && page.pageNo > 1) {
     const [counted] = await db
       .select({ total: count() })
       .from(games)
@@ -95,6 +104,15 @@ export async function listGames(
       .where(and(...filterSql(filter)));
     total = counted?.total ?? 0;
   }
+  const ids = matched.rows.map((row) => Number(row.node_id));
+  if (ids.length === 0) return { rows: [], total };
+  const byId = new Map(
+    (await fromCatalog(db).where(inArray(games.nodeId, ids))).map((row) => [row.nodeId, row]),
+  );
+  const rows = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
   return { rows, total };
 }
 

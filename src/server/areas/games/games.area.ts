@@ -15,7 +15,7 @@ import { catalogGames } from './seamless/launch.service.ts';
  */
 export const gamesArea = fp(
   async (app) => {
-    await app.seed(gamesSeedSteps);
+    await app.seed(gamesSeedSteps(app.config.demoCatalog));
     const { db } = app.database;
     const { clock } = app;
     await app.register(catalogRoutes, { catalog: createCatalogService({ db, clock }) });

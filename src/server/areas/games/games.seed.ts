@@ -116,6 +116,9 @@ export const gamesPerVendor: Record<GameCategory, number> = {
   LOTT: 250,
 };
 
+/** Games per vendor of the small catalog (DEMO_CATALOG=small: tests of other areas). */
+export const smallPerVendor = 5;
+
 /** Minimum bets in paise: 0.01, 0.05, 0.1, 0.5, 0.75 and 1 rupee. */
 const minBets = [1n, 5n, 10n, 50n, 75n, 100n] as const;
 const rngLines = [1, 9, 20, 25, 50] as const;
@@ -172,14 +175,19 @@ export type CatalogSeedRow = {
 };
 
 /** The demo rows for these vendors, in a fixed order (same input, same rows). */
-export function demoCatalog(vendors: readonly SeedVendor[], lanes: readonly SeedLane[]) {
+export function demoCatalog(
+  vendors: readonly SeedVendor[],
+  lanes: readonly SeedLane[],
+  size: 'full' | 'small' = 'full',
+) {
   const classifyOf = new Map(lanes.map((lane) => [lane.gameType, lane.gameClassify]));
   const rows: CatalogSeedRow[] = [];
   let index = 0;
   for (const vendor of vendors) {
     if (vendor.vassalage === builtinVendor.vassalage) continue;
     const classify = classifyOf.get(vendor.gameType) ?? [];
-    for (let position = 0; position < gamesPerVendor[vendor.gameType]; position++, index++) {
+    const perVendor = size === 'full' ? gamesPerVendor[vendor.gameType] : smallPerVendor;
+    for (let position = 0; position < perVendor; position++, index++) {
       const names = demoGameName(index % 10_000);
       const gameCode = `${vendor.vassalage.toLowerCase()}_${String(position + 1).padStart(4, '0')}`;
       rows.push({
@@ -241,4 +249,7 @@ export async function insertCatalogRows(tx: Db, rows: readonly CatalogSeedRow[])
         popularity int, sort int)
       on conflict (vassalage, game_code) do nothing`);
   }
+  // Statistics now: the planner picks the trigram index for a name search only with them, and
+  // PGlite runs no autovacuum to gather them later.
+  await tx.execute(sql`analyze games`);
 }
