@@ -58,7 +58,7 @@ describe('the games catalog', () => {
     const [all] = await db().select({ n: count() }).from(games);
     expect(all?.n).toBeGreaterThanOrEqual(10_000);
     const builtin = await db().select().from(games).where(eq(games.vassalage, 'BUILTIN'));
-    expect(builtin.map((game) => game.gameCode).sort()).toEqual(['dice', 'mines', 'slot']);
+    expect(builtin.map((game) => game.gameCode).sort()).toEqual(['crash', 'dice', 'slot']);
     expect(new Set(builtin.map((game) => game.gameType))).toEqual(new Set(['RNG']));
   });
 

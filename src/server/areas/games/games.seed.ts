@@ -136,7 +136,7 @@ export const builtinGames = [
     gameClassify: 'slots',
     names: { en: 'Rajwin Slot', hi: 'राजविन स्लॉट', bn: 'রাজউইন স্লট' },
     minBet: 100n,
-    minLineNum: 20,
+    minLineNum: 10,
   },
   {
     gameCode: 'dice',
@@ -146,9 +146,9 @@ export const builtinGames = [
     minLineNum: 1,
   },
   {
-    gameCode: 'mines',
+    gameCode: 'crash',
     gameClassify: 'classic',
-    names: { en: 'Rajwin Mines', hi: 'राजविन माइंस', bn: 'রাজউইন মাইনস' },
+    names: { en: 'Rajwin Crash', hi: 'राजविन क्रैश', bn: 'রাজউইন ক্র্যাশ' },
     minBet: 100n,
     minLineNum: 1,
   },
