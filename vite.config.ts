@@ -5,7 +5,17 @@ const apiTarget = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
+      // The built-in games' pages are their own entry (never in the home route's bundle).
+      input: { main: 'index.html', builtin: 'builtin.html' },
+    },
+  },
   server: {
     proxy: {
       '/wps': apiTarget,

@@ -44,7 +44,10 @@ function withStaticImports(manifest: Manifest, key: string, into: Set<string>): 
 }
 
 function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('.html'));
+  // index.html is the site; other HTML entries (builtin.html, the built-in games) are not.
+  const key = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('.html'));
   const fallback = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   const found = key ?? fallback;
   if (!found) throw new Error('no entry chunk in the Vite manifest');

@@ -1,5 +1,5 @@
 /**
- * Server cold start on PGlite: time from spawning `node src/server/main.ts` to the first answer
+ * Server cold start on PGlite: time from spawning the server as `npm start` does to the first answer
  * of /wps/system/status, on a fresh DATA_DIR (migrations and seed) and again on the same
  * DATA_DIR (warm). Baseline: a bare Fastify process to its first answer.
  */

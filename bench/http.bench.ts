@@ -14,6 +14,7 @@ import { walletPaths } from '../src/contract/wallet.ts';
 import { registerMembers } from './support/members.ts';
 import {
   bareScript,
+  sampleMemory,
   siteEnv,
   siteScript,
   startServer,
@@ -46,6 +47,10 @@ export type LoadFigures = {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** The server's highest resident memory during the warm-up and the measured load. */
+  peakRssBytes: number;
+  /** Its resident memory when the load ended. */
+  endRssBytes: number;
 };
 export type HttpResult = {
   name: string;
@@ -69,7 +74,7 @@ async function load(
   path: string,
   seconds: number,
   tokens: readonly string[],
-): Promise<LoadFigures> {
+): Promise<Omit<LoadFigures, 'peakRssBytes' | 'endRssBytes'>> {
   let next = 0;
   const result = await autocannon({
     url: baseURL,
@@ -103,7 +108,7 @@ async function load(
 }
 
 /** A fresh database on the DATABASE_URL server, and how to drop it. */
-async function freshPostgres(
+export async function freshPostgres(
   adminUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_http_${randomBytes(5).toString('hex')}`;
@@ -170,13 +175,16 @@ async function runOn(
         ['bare', bare],
       ] as const) {
         log(`  ${database}, ${target.name}: ${which} (${httpSettings.durationSeconds} s)`);
+        const memory = sampleMemory(server.pid);
         await load(server.baseURL, target.path, httpSettings.warmupSeconds, usedTokens);
-        figures[which] = await load(
+        const measured = await load(
           server.baseURL,
           target.path,
           httpSettings.durationSeconds,
           usedTokens,
         );
+        const { peakBytes, endBytes } = memory.stop();
+        figures[which] = { ...measured, peakRssBytes: peakBytes, endRssBytes: endBytes };
       }
       if (!figures.ours || !figures.bare) throw new Error('missing figures');
       results.push({

@@ -52,7 +52,7 @@ export type LedgerBenchResult =
   { skipped: string } | { server: string; pgbench: string; rows: LedgerBenchRow[] };
 
 /** The pgbench on PATH, else the newest of Debian's /usr/lib/postgresql/<v>/bin/pgbench. */
-function findPgbench(): string | undefined {
+export function findPgbench(): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(':')) {
     if (dir && existsSync(join(dir, 'pgbench'))) return join(dir, 'pgbench');
   }
@@ -68,7 +68,7 @@ function findPgbench(): string | undefined {
   return undefined;
 }
 
-function figures(latencies: number[], seconds: number, errors: number): DebitFigures {
+export function figures(latencies: number[], seconds: number, errors: number): DebitFigures {
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -81,7 +81,7 @@ function figures(latencies: number[], seconds: number, errors: number): DebitFig
   };
 }
 
-function run(command: string, args: string[], env: Record<string, string> = {}) {
+export function run(command: string, args: string[], env: Record<string, string> = {}) {
   return new Promise<string>((resolve, reject) => {
     const child = spawn(command, args, {
       env: { ...process.env, ...env },
@@ -103,7 +103,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
  * `pgbench -b <script>` for warm-up + duration; figures from its per-transaction log: lines
  * `client_id transaction_no time_us script_no time_epoch time_us_fraction`.
  */
-async function pgbench(binary: string, url: string, script: string): Promise<DebitFigures> {
+export async function pgbench(binary: string, url: string, script: string): Promise<DebitFigures> {
   const s = ledgerSettings;
   const logs = tempDir('bench-pgbench-');
   try {

@@ -17,6 +17,7 @@ import { moduleIds, systemPaths } from '../src/contract/system.ts';
 import { ARGON2_COST, hashMemberPassword } from '../src/server/platform/members/member-password.ts';
 import {
   bareScript,
+  sampleMemory,
   siteEnv,
   siteScript,
   startServer,
@@ -44,6 +45,10 @@ export type Figures = {
   requests: number;
   non2xx: number;
   errors: number;
+  /** The server's highest resident memory during the warm-up and the measured load. */
+  peakRssBytes?: number;
+  /** Its resident memory when the load ended. */
+  endRssBytes?: number;
 };
 export type LoginBenchResult = {
   argon2: { verifiesPerSecond: number; p50Ms: number; p99Ms: number; verifies: number };
@@ -246,9 +251,13 @@ export async function runLoginBench(log: (line: string) => void): Promise<LoginB
       body: nextBody,
     };
     log(`  login: ${s.loginConnections} connections (${s.durationSeconds} s)`);
+    const loginMemory = sampleMemory(site.pid);
     await load(base, s.loginConnections, s.warmupSeconds, loginTarget);
     const usedBefore = used;
     const login = await load(base, s.loginConnections, s.durationSeconds, loginTarget);
+    const { peakBytes: loginPeak, endBytes: loginEnd } = loginMemory.stop();
+    login.peakRssBytes = loginPeak;
+    login.endRssBytes = loginEnd;
     if (used > poolSize) throw new Error(`login body pool of ${poolSize} ran out`);
 
     let tokenIndex = 0;
@@ -281,13 +290,16 @@ export async function runLoginBench(log: (line: string) => void): Promise<LoginB
       ] as const) {
         if (!server) throw new Error('server not started');
         log(`  ${label}: ${which} (${s.durationSeconds} s)`);
+        const memory = sampleMemory(server.pid);
         await load(server.baseURL, s.infoConnections, s.warmupSeconds, authorized(path));
-        figures[which] = await load(
+        const measured = await load(
           server.baseURL,
           s.infoConnections,
           s.durationSeconds,
           authorized(path),
         );
+        const { peakBytes, endBytes } = memory.stop();
+        figures[which] = { ...measured, peakRssBytes: peakBytes, endRssBytes: endBytes };
       }
       if (!figures.ours || !figures.bare) throw new Error('missing figures');
       return {

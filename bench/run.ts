@@ -1,26 +1,31 @@
 /**
  * `npm run bench`: every benchmark in one run (never part of `npm test`). Prints each figure
  * next to the baseline it compares to and writes bench/results/latest.json.
- * `npm run bench -- --only http,cold,bundle,login,realtime,ledger` runs a subset.
+ * `npm run bench -- --only http,cold,bundle,login,realtime,ledger,games,seamless` runs a subset; the ten-minute
+ * soak runs only when named: `npm run bench -- --only soak`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runBundleBench, type BundleResult } from './bundle-size.bench.ts';
 import { runColdStartBench, type ColdStartResult } from './cold-start.bench.ts';
+import { gamesSettings, runGamesBench, type GamesResult } from './games.bench.ts';
+import { runSeamlessBench, seamlessSettings, type SeamlessBenchResult } from './seamless.bench.ts';
 import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
 import { ledgerSettings, runLedgerBench, type LedgerBenchResult } from './ledger.bench.ts';
 import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
 import { realtimeSettings, runRealtimeBench, type RealtimeBenchRow } from './realtime.bench.ts';
+import { runSoakBench, soakSettings, type SoakResult } from './soak.bench.ts';
 import { root } from './support/process.ts';
 import { mergeTables, type BenchRun, type BenchTable } from './support/tables.ts';
 
 const onlyIndex = process.argv.indexOf('--only');
 const only = new Set(
   onlyIndex === -1
-    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger']
+    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger', 'games', 'seamless']
     : (process.argv[onlyIndex + 1] ?? '').split(','),
 );
+const minutes = (seconds: number) => `${(seconds / 60).toFixed(seconds % 60 ? 1 : 0)} min`;
 const log = (line: string) => console.log(line);
 
 type Row = [string, string, string, string];
@@ -48,6 +53,7 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 const results: {
   date: string;
@@ -59,6 +65,9 @@ const results: {
   login?: { settings: typeof loginSettings; results: LoginBenchResult };
   realtime?: { settings: typeof realtimeSettings; results: RealtimeBenchRow[] };
   ledger?: { settings: typeof ledgerSettings; results: LedgerBenchResult };
+  soak?: { settings: typeof soakSettings; results: SoakResult[] };
+  games?: { settings: typeof gamesSettings; results: GamesResult[] };
+  seamless?: { settings: typeof seamlessSettings; results: SeamlessBenchResult };
 } = {
   date: new Date().toISOString(),
   node: process.version,
@@ -113,6 +122,31 @@ if (only.has('ledger')) {
   if ('skipped' in results.ledger.results) log(`  skipped: ${results.ledger.results.skipped}`);
 }
 
+if (only.has('games')) {
+  log(
+    `\n[games] game list with name search over the demo catalog: 1 connection (latency) then ` +
+      `${gamesSettings.connections} (req/s), ${gamesSettings.warmupSeconds} s warm-up, ${gamesSettings.durationSeconds} s each`,
+  );
+  results.games = { settings: gamesSettings, results: await runGamesBench(log) };
+}
+
+if (only.has('seamless')) {
+  log(
+    `\n[seamless] bet+win pairs over signed HTTP on PostgreSQL, ${seamlessSettings.clients} players, ` +
+      `${seamlessSettings.warmupSeconds} s warm-up then ${seamlessSettings.durationSeconds} s, against pgbench simple-update`,
+  );
+  results.seamless = { settings: seamlessSettings, results: await runSeamlessBench(log) };
+  if ('skipped' in results.seamless.results) log(`  skipped: ${results.seamless.results.skipped}`);
+}
+
+if (only.has('soak')) {
+  log(
+    `\n[soak] mixed load (status, bootstrap, member info, balance, home page), ${soakSettings.connections} ` +
+      `connections for ${soakSettings.seconds} s, resident memory sampled every ${soakSettings.sampleSeconds} s`,
+  );
+  results.soak = { settings: soakSettings, results: await runSoakBench(log) };
+}
+
 if (results.http) {
   section = 'http';
   const rows: Row[] = [];
@@ -130,6 +164,12 @@ if (results.http) {
       ms(r.bare.p99Ms),
       ratio(r.ours.p99Ms, r.bare.p99Ms),
     ]);
+    rows.push([
+      `${name} peak RSS`,
+      mib(r.ours.peakRssBytes),
+      mib(r.bare.peakRssBytes),
+      ratio(r.ours.peakRssBytes, r.bare.peakRssBytes),
+    ]);
     if (r.ours.non2xx + r.ours.errors + r.bare.non2xx + r.bare.errors > 0) {
       rows.push([
         `${name} non-2xx / errors`,
@@ -139,8 +179,46 @@ if (results.http) {
       ]);
     }
   }
+  // Resident memory once every target's load has run (the last target's end).
+  for (const database of ['PGlite', 'PostgreSQL'] as const) {
+    const last = results.http.results.filter((r) => r.database === database).at(-1);
+    if (!last) continue;
+    rows.push([
+      `${database}, RSS after the whole load`,
+      mib(last.ours.endRssBytes),
+      mib(last.bare.endRssBytes),
+      ratio(last.ours.endRssBytes, last.bare.endRssBytes),
+    ]);
+  }
   table(
     `HTTP (${httpSettings.connections} connections, ${httpSettings.durationSeconds} s)`,
+    ['metric', 'ours', 'bare Fastify', 'ours/bare'],
+    rows,
+  );
+}
+if (results.games) {
+  section = 'games';
+  const rows: Row[] = [];
+  for (const r of results.games.results) {
+    const name = `${r.database}, ${r.name}`;
+    rows.push([
+      `${name} p50 / p99, 1 connection (${r.totalCount} matches, ${r.bytes} B)`,
+      `${ms(r.single.ours.p50Ms)} / ${ms(r.single.ours.p99Ms)}`,
+      `${ms(r.single.bare.p50Ms)} / ${ms(r.single.bare.p99Ms)}`,
+      ratio(r.single.ours.p50Ms, r.single.bare.p50Ms),
+    ]);
+    rows.push([
+      `${name} req/s, ${gamesSettings.connections} connections`,
+      int(r.loaded.ours.requestsPerSecond),
+      int(r.loaded.bare.requestsPerSecond),
+      ratio(r.loaded.ours.requestsPerSecond, r.loaded.bare.requestsPerSecond),
+    ]);
+    const bad =
+      r.single.ours.non2xx + r.single.ours.errors + r.loaded.ours.non2xx + r.loaded.ours.errors;
+    if (bad > 0) rows.push([`${name} non-2xx / errors`, String(bad), '-', '-']);
+  }
+  table(
+    `Game list and name search (${gamesSettings.durationSeconds} s per figure)`,
     ['metric', 'ours', 'bare Fastify', 'ours/bare'],
     rows,
   );
@@ -259,6 +337,17 @@ if (results.login) {
       ratio(balance.ours.p99Ms, balance.bare.p99Ms),
     ],
   ];
+  // Resident memory of the server under each load, beside the bare server's under the same calls.
+  const memoryRows: [string, number | undefined, number | undefined][] = [
+    ['peak RSS during the logins', login.peakRssBytes, memberInfo.bare.peakRssBytes],
+    ['peak RSS during member info', memberInfo.ours.peakRssBytes, memberInfo.bare.peakRssBytes],
+    ['peak RSS during wallet balance', balance.ours.peakRssBytes, balance.bare.peakRssBytes],
+    ['RSS after the whole load', balance.ours.endRssBytes, balance.bare.endRssBytes],
+  ];
+  for (const [label, oursBytes, bareBytes] of memoryRows) {
+    if (oursBytes === undefined || bareBytes === undefined) continue;
+    infoRows.push([label, mib(oursBytes), mib(bareBytes), ratio(oursBytes, bareBytes)]);
+  }
   const { ours, bare } = memberInfo;
   if (ours.non2xx + ours.errors + bare.non2xx + bare.errors > 0) {
     infoRows.push([
@@ -335,6 +424,78 @@ if (results.ledger && !('skipped' in results.ledger.results)) {
   );
   const cpu = ledgerRows.map((r) => `${r.name} ${r.ours.cpuMsPerDebit.toFixed(2)} ms`).join(', ');
   console.log(`ledger: Node CPU per debit in the bench process: ${cpu}`);
+}
+if (results.seamless && !('skipped' in results.seamless.results)) {
+  section = 'seamless';
+  const { server, pgbench, pairs, simpleUpdate } = results.seamless.results;
+  const rows: Row[] = [
+    [
+      'bet+win pairs/s vs simple-update tps',
+      int(pairs.perSecond),
+      int(simpleUpdate.perSecond),
+      ratio(pairs.perSecond, simpleUpdate.perSecond),
+    ],
+    [
+      'p50 latency',
+      ms(pairs.p50Ms),
+      ms(simpleUpdate.p50Ms),
+      ratio(pairs.p50Ms, simpleUpdate.p50Ms),
+    ],
+    [
+      'p99 latency',
+      ms(pairs.p99Ms),
+      ms(simpleUpdate.p99Ms),
+      ratio(pairs.p99Ms, simpleUpdate.p99Ms),
+    ],
+  ];
+  if (pairs.errors + simpleUpdate.errors > 0) {
+    rows.push(['errors', String(pairs.errors), String(simpleUpdate.errors), '-']);
+  }
+  table(
+    `Seamless bet+win pairs over signed HTTP on ${server} (${seamlessSettings.clients} players, ${seamlessSettings.durationSeconds} s; ${pgbench} -b simple-update)`,
+    ['metric', 'seamless', 'pgbench', 'seamless/pgbench'],
+    rows,
+  );
+  console.log(
+    `seamless: Node CPU per pair in the bench process: ${pairs.cpuMsPerPair.toFixed(1)} ms`,
+  );
+}
+if (results.soak) {
+  section = 'soak';
+  const rows: Row[] = [];
+  for (const { database, ours, bare } of results.soak.results) {
+    const memory: [string, number, number][] = [
+      ['RSS before the load', ours.idleBytes, bare.idleBytes],
+      [
+        `RSS after ${minutes(soakSettings.settleSeconds)} of load`,
+        ours.settledBytes,
+        bare.settledBytes,
+      ],
+      ['peak RSS under the load', ours.peakBytes, bare.peakBytes],
+      ['RSS at the end of the load', ours.endBytes, bare.endBytes],
+    ];
+    for (const [label, a, b] of memory)
+      rows.push([`${database}, ${label}`, mib(a), mib(b), ratio(a, b)]);
+    const growth = (f: typeof ours) => f.endBytes - f.settledBytes;
+    const signed = (bytes: number) => `${bytes >= 0 ? '+' : '-'}${mib(Math.abs(bytes))}`;
+    rows.push([
+      `${database}, growth from ${minutes(soakSettings.settleSeconds)} to the end`,
+      signed(growth(ours)),
+      signed(growth(bare)),
+      '-',
+    ]);
+    rows.push([
+      `${database}, requests (non-2xx / errors)`,
+      `${int(ours.requests)} (${ours.non2xx} / ${ours.errors})`,
+      `${int(bare.requests)} (${bare.non2xx} / ${bare.errors})`,
+      ratio(ours.requests / soakSettings.seconds, bare.requests / soakSettings.bareSeconds),
+    ]);
+  }
+  table(
+    `Soak: ${minutes(soakSettings.seconds)} of mixed load, ${soakSettings.connections} connections (bare Fastify: ${minutes(soakSettings.bareSeconds)})`,
+    ['metric', 'ours', 'bare Fastify', 'ours/bare'],
+    rows,
+  );
 }
 const outDir = join(root, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });

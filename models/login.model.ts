@@ -46,8 +46,9 @@ export const model = defineModel({
   summary:
     'The login modal of spec section 4. Username and password (or an SMS code on the SMS tab, ' +
     'shown only when SMS login is enabled) are checked against the field rules, then the human ' +
-    'verification runs (not for SMS) and the login call is made. A captcha_required answer ' +
-    'shows the captcha, which is refreshed after every later failure; any failure hides the ' +
+    'verification runs (not for SMS) and the login call is made. A captcha_required answer, or ' +
+    'a failure whose reply says the next try needs it, shows the captcha, which is refreshed ' +
+    'after every later failure; the fields keep what was typed; any failure hides the ' +
     'loader and shows the server message. A login from an IP the account has not used asks for ' +
     'a second factor (SMS, e-mail or authenticator code; the SMS or e-mail code is sent when ' +
     'asked). With the token stored, a first-time ' +
@@ -117,6 +118,13 @@ export const model = defineModel({
         error: failureFixture('invalid_credentials', 'The username or password is wrong.'),
       },
       {
+        label: 'invalid_credentials, the next try needs the captcha',
+        error: {
+          ...failureFixture('invalid_credentials', 'The username or password is wrong.'),
+          detail: { captchaRequired: true },
+        },
+      },
+      {
         label: 'account_locked',
         error: failureFixture('account_locked', 'Too many attempts; try again later.'),
       },
@@ -181,7 +189,8 @@ export const model = defineModel({
       shows:
         'the login form: username / SMS tabs (SMS only when enabled), remember-me, free play, ' +
         'social buttons, links to register and forgot password; after a failure the server ' +
-        'message (data-testid=login-error), after captcha_required the captcha image ' +
+        'message (data-testid=login-error), after captcha_required (or a failure saying the next ' +
+        'try needs it) the captcha image ' +
         '(data-testid=login-captcha), after an invalid submit the first error under each field',
       testId: 'login-form',
     },

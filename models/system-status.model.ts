@@ -41,7 +41,8 @@ export const permissionFixture: Permission = {
   settings: {
     merchantCode: 'demo',
     siteName: 'Demo',
-    currencySymbol: 'P',
+    currencySymbol: '₹',
+    currencyCode: 'INR',
     languages: ['hi', 'en', 'bn'],
     defaultLanguage: 'hi',
     captchaEnabled: true,

@@ -703,10 +703,6 @@ function banner(group: string, n: number, spec: BannerSpec): string {
   const p = palettes[spec.palette];
   if (!p) throw new Error(`palette ${spec.palette}`);
   const rand = seeded(`${group}-${n}`);
-  const headSize = fitSize(spec.headline, 880, 84);
-  const subSize = fitSize(spec.sub, 820, 38);
-  const ctaSize = 26;
-  const ctaWidth = Math.round(textWidth(spec.cta, ctaSize) + 72);
   const title = `${spec.headline}: ${spec.sub}`;
   const body =
     `<defs>` +
@@ -723,12 +719,9 @@ function banner(group: string, n: number, spec: BannerSpec): string {
     bunting(p) +
     motifCluster(spec.left, 'left', p) +
     motifCluster(spec.right, 'right', p) +
-    `<g filter="url(#shadow)" font-family="${FONT}" text-anchor="middle">` +
-    `<text x="960" y="238" font-size="${headSize}" font-weight="800" fill="url(#head)" stroke="${p.from}" stroke-width="2" paint-order="stroke">${esc(spec.headline)}</text>` +
-    `<text x="960" y="${238 + subSize + 26}" font-size="${subSize}" font-weight="600" fill="#ffffff">${esc(spec.sub)}</text>` +
-    `<rect x="${960 - ctaWidth / 2}" y="340" width="${ctaWidth}" height="56" rx="28" fill="${p.accent}"/>` +
-    `<text x="960" y="377" font-size="${ctaSize}" font-weight="800" fill="${p.from}" letter-spacing="1">${esc(spec.cta)}</text>` +
-    `</g>`;
+    // No words in the artwork: the site writes the banner's title and call to action over the
+    // centre in the page's language (src/ui/layout/banner-link.tsx).
+    '';
   return svg(1920, 480, body, title);
 }
 
@@ -843,6 +836,13 @@ export const vendors: Record<string, VendorSpec> = {
     shape: 'circle',
     from: '#ea580c',
     to: '#facc15',
+  },
+  BUILTIN: {
+    name: 'Rajwin Originals',
+    glyph: 'dice',
+    shape: 'octagon',
+    from: '#0f766e',
+    to: '#22d3ee',
   },
   TEENPATTIPRO: {
     name: 'Teen Patti Pro',

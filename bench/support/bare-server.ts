@@ -9,10 +9,12 @@ const host = process.env.HOST ?? '127.0.0.1';
 const bodies = JSON.parse(process.env.BARE_BODIES ?? '{}') as Record<string, string>;
 
 const app = Fastify({ logger: false });
-app.get('/', async (_request, reply) => reply.type('application/json').send('{}'));
-for (const [path, body] of Object.entries(bodies)) {
-  const url = new URL(path, 'http://x');
-  app.get(url.pathname, async (_request, reply) => reply.type('application/json').send(body));
+const routes = new Map([['/', '{}']]);
+for (const [path, body] of Object.entries(bodies))
+  routes.set(new URL(path, 'http://x').pathname, body);
+for (const [path, body] of routes) {
+  const type = body.startsWith('<') ? 'text/html; charset=utf-8' : 'application/json';
+  app.get(path, async (_request, reply) => reply.type(type).send(body));
 }
 await app.listen({ port, host });
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,8 +29,61 @@ export type RunningServer = {
   baseURL: string;
   /** Milliseconds from spawn to the first successful answer of the probe path. */
   startMs: number;
+  /** The server process, whose resident memory the benchmarks sample. */
+  pid: number;
   stop: () => Promise<void>;
 };
+
+/** Resident memory of a process now (VmRSS) and its peak since it started (VmHWM), in bytes. */
+export function residentMemory(pid: number): { rssBytes: number; peakBytes: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => {
+    const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? Number(match[1]) * 1024 : Number.NaN;
+  };
+  return { rssBytes: field('VmRSS'), peakBytes: field('VmHWM') };
+}
+
+export type MemoryFigures = {
+  /** Resident memory when sampling began and when it ended. */
+  startBytes: number;
+  endBytes: number;
+  /** The highest resident memory seen while sampling. */
+  peakBytes: number;
+  /** Every sample: milliseconds since sampling began, resident bytes. */
+  samples: [number, number][];
+};
+
+/**
+ * Samples a process's resident memory every `intervalMs` until `stop()`, which returns the start,
+ * the peak and the end. A sample is a read of /proc/<pid>/status (Linux), cheap next to the load.
+ */
+export function sampleMemory(pid: number, intervalMs = 100): { stop: () => MemoryFigures } {
+  const began = performance.now();
+  const samples: [number, number][] = [];
+  const take = () => {
+    try {
+      samples.push([Math.round(performance.now() - began), residentMemory(pid).rssBytes]);
+    } catch {
+      // the process is gone
+    }
+  };
+  take();
+  const timer = setInterval(take, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      const values = samples.map(([, bytes]) => bytes);
+      return {
+        startBytes: values[0] ?? Number.NaN,
+        endBytes: values.at(-1) ?? Number.NaN,
+        peakBytes: Math.max(...values),
+        samples,
+      };
+    },
+  };
+}
 
 /**
  * Spawns `node <script>` with PORT set and waits until `probePath` answers 2xx.
@@ -49,9 +102,10 @@ export async function startServer(
   const started = performance.now();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
-  const child: ChildProcess = spawn(process.execPath, [script], {
+  const launch = script === siteScript ? siteLaunch() : { env: {}, flags: [] };
+  const child: ChildProcess = spawn(process.execPath, [...launch.flags, script], {
     cwd: root,
-    env: { ...childEnv, PORT: String(port) },
+    env: { ...launch.env, ...childEnv, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -93,7 +147,8 @@ export async function startServer(
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 5));
   }
-  return { baseURL, startMs: performance.now() - started, stop };
+  if (child.pid === undefined) throw new Error(`${script} has no pid`);
+  return { baseURL, startMs: performance.now() - started, pid: child.pid, stop };
 }
 
 export function median(values: readonly number[]): number {
@@ -118,5 +173,28 @@ export function siteEnv(dataDir: string, extra: Record<string, string | undefine
   };
 }
 
-export const siteScript = join(root, 'src', 'server', 'main.ts');
+/** The server bundle `npm run build` makes and `npm start` runs (scripts/build-server.ts). */
+export const siteScript = join(root, 'dist-server', 'main.js');
+
+/**
+ * The environment and Node flags `npm start` gives the server (package.json), so the benchmarks
+ * run it as it is deployed. BENCH_NODE_FLAGS (space-separated, may be empty) replaces the flags,
+ * to compare others.
+ */
+export function siteLaunch(): { env: Record<string, string>; flags: string[] } {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const start = /((?:[A-Z_]+=\S* )*)node ((?:--\S+ )*)dist-server\/main\.js/.exec(
+    scripts.start ?? '',
+  );
+  const env = Object.fromEntries(
+    (start?.[1] ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+  const flags = process.env.BENCH_NODE_FLAGS ?? start?.[2] ?? '';
+  return { env, flags: flags.split(' ').filter(Boolean) };
+}
 export const bareScript = join(root, 'bench', 'support', 'bare-server.ts');

@@ -1,27 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import { constants } from '../contract/constants.ts';
-import { createHttpClient } from '../services/http-client.ts';
+import { ApiError, createHttpClient, type ClientErrorCode } from '../services/http-client.ts';
 import { createI18n } from '../services/i18n.ts';
 import { storage } from '../services/storage.ts';
 import { createSystemService } from '../services/system.service.ts';
 import { createEncryptor } from '../services/enc.ts';
-import { createIdentityService, createSessionStore } from '../services/identity.service.ts';
-import { createSocialLoginService } from '../services/social-login.ts';
-import { createRecordsClient } from '../services/records.service.ts';
-import { createSecurityService } from '../services/security.service.ts';
-import { createWithdrawClient } from '../services/withdraw.service.ts';
-import { createDepositClient } from '../services/deposit.service.ts';
-import { balanceReplySchema, walletPaths } from '../contract/wallet.ts';
+import { createSessionStore } from '../services/session-store.ts';
+import { lazyService } from './lazy-service.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
 import { createSiteRouter } from './router.tsx';
 import { StartupGate } from './startup-gate.tsx';
-// Devanagari and Bengali faces shipped with the site (many devices have neither); each face
-// declares its unicode-range, so a page downloads only the scripts it shows.
+// Devanagari, Bengali and Latin faces shipped with the site (many devices have neither Indian
+// script); each face declares its unicode-range, so a page downloads only the scripts it shows.
+// base.css puts them first in the font stack (see the note there).
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/700.css';
 import '@fontsource/noto-sans-bengali/400.css';
@@ -43,10 +38,11 @@ function safeSessionStorage(): Storage | null {
 async function start(): Promise<void> {
   const i18n = await createI18n(storage.getLanguage() ?? constants.defaultLanguage);
   let site: ReturnType<typeof createSiteActors> | null = null;
+  const describe = (code: ClientErrorCode) => i18n.t(`common:errors.${code}`);
   const http = createHttpClient({
     getToken: storage.getToken,
     getLanguage: () => i18n.language,
-    describe: (code) => i18n.t(`common:errors.${code}`),
+    describe,
     // The session must change its password first (a reload, a link into the member center):
     // the forced change popup opens, whichever call the server refused.
     onServerError: (error) => {
@@ -57,9 +53,60 @@ async function start(): Promise<void> {
     },
   });
   const system = createSystemService(http);
-  const identity = createIdentityService(http, createEncryptor(http));
+  // The services of signed-in features (and the zod classic schemas they read with) load at
+  // their first call or on idle, not with the first page (issue 12).
+  const unreachable = (cause: unknown) =>
+    new ApiError('network', 'network_error', describe('network_error'), 0, { cause });
+  const identity = lazyService(
+    async () =>
+      (await import('../services/identity.service.ts')).createIdentityService(
+        http,
+        createEncryptor(http),
+      ),
+    unreachable,
+  );
   const sessionStore = createSessionStore(safeSessionStorage(), document);
-  const records = createRecordsClient(http);
+  const social = lazyService(
+    async () =>
+      (await import('../services/social-login.service.ts')).createSocialLoginService(http),
+    unreachable,
+  );
+  const records = lazyService(
+    async () => (await import('../services/records.service.ts')).createRecordsClient(http),
+    unreachable,
+  );
+  const wallet = lazyService(async () => {
+    const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts');
+    return {
+      balance: async (signal?: AbortSignal) =>
+        (await http.get(walletPaths.balance, balanceReplySchema, { signal })).sumBalance,
+    };
+  }, unreachable);
+  const security = lazyService(
+    async () =>
+      (await import('../services/security.service.ts')).createSecurityService(
+        http,
+        createEncryptor(http),
+      ),
+    unreachable,
+  );
+  const withdraw = lazyService(
+    async () =>
+      (await import('../services/withdraw.service.ts')).createWithdrawClient(
+        http,
+        createEncryptor(http),
+      ),
+    unreachable,
+  );
+  const deposit = lazyService(
+    async () => (await import('../services/deposit.service.ts')).createDepositClient(http),
+    unreachable,
+  );
+  const games = lazyService(
+    async () => (await import('../services/games.ts')).createGamesClient(http),
+    unreachable,
+  );
+  const readBalance = (signal?: AbortSignal) => wallet.balance(signal);
   let router: ReturnType<typeof createSiteRouter> | null = null;
   site = createSiteActors({
     system,
@@ -67,24 +114,24 @@ async function start(): Promise<void> {
     host: window.location.host,
     identity,
     sessionStore,
-    social: createSocialLoginService(http),
+    social,
     records,
-    security: createSecurityService(http, createEncryptor(http)),
-    withdraw: createWithdrawClient(http, createEncryptor(http)),
-    deposit: createDepositClient(http),
+    security,
+    withdraw,
+    deposit,
+    games,
     // altcha comes with the first login, registration or SMS send, not with the first page.
     humanVerification: async (signal) =>
       (await import('../services/human-verification.ts')).solveHumanVerification(http, signal),
-    navigate: (path) => void router?.navigate(path),
-    loadBalance: async (signal) =>
-      (await http.get(walletPaths.balance, balanceReplySchema, { signal })).sumBalance,
+    navigate: (path) => router?.navigate(path),
+    loadBalance: readBalance,
   });
   router = createSiteRouter();
   // Balance, unread count and notifications stream into the session while a member is in.
   const realtime = wireRealtime({
     session: site.identity.session,
     getToken: sessionStore.token,
-    loadBalance: async () => (await http.get(walletPaths.balance, balanceReplySchema)).sumBalance,
+    loadBalance: () => readBalance(),
     loadUnread: () => records.unreadCount(),
     window,
   });
@@ -104,12 +151,38 @@ async function start(): Promise<void> {
       <I18nextProvider i18n={i18n}>
         <SiteProviders actors={site}>
           <StartupGate system={system}>
-            <RouterProvider router={router} />
+            <router.SiteRouter />
           </StartupGate>
         </SiteProviders>
       </I18nextProvider>
     </StrictMode>,
   );
+  // A member's page needs the signed-in services at once; a visitor's, the login and register
+  // popups' calls, fetched once the first page is idle.
+  const preloadMember = () => {
+    for (const service of [identity, social, records, security, withdraw, deposit, wallet, games]) {
+      service.preload();
+    }
+  };
+  if (sessionStore.token() !== null) preloadMember();
+  else {
+    // ... and the member services as soon as the visitor logs in.
+    const signedIn = site.identity.session.subscribe(() => {
+      if (sessionStore.token() === null) return;
+      preloadMember();
+      signedIn.unsubscribe();
+    });
+    const whenIdle =
+      window.requestIdleCallback ??
+      ((run: () => void) => window.setTimeout(run, 200) as unknown as number);
+    whenIdle(
+      () => {
+        identity.preload();
+        social.preload();
+      },
+      { timeout: 2000 },
+    );
+  }
 }
 
 void start();

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import { transferMachine } from '../machines/transfer.machine.ts';
 import { messageBoxMachine } from '../machines/message-box.machine.ts';
-import { mainWalletKind } from '../contract/wallet.ts';
+import { mainWalletKind } from '../contract/wallet-kind.ts';
 import type { RecordsClient } from '../services/records.service.ts';
 import type { RecordsFlows } from '../ui/member-center/records-flows.ts';
 
@@ -17,6 +17,9 @@ const remote = (load: Loader) =>
 export function createRecordsFlows(records: RecordsClient): RecordsFlows {
   return {
     transactionHistory: remote((params, signal) => records.transactions(params, signal)),
+    bettingRecord: remote((params, signal) =>
+      records.transactions({ ...params, type: 'game' }, signal),
+    ),
     bonusDetails: remote((params, signal) => records.bonuses(params, signal)),
     funds: remote((_, signal) => records.funds(signal)),
     walletTransfer: transferMachine.provide({

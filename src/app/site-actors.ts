@@ -27,6 +27,9 @@ import { createDepositFlows } from './deposit-actors.ts';
 import { createSecurityFlows } from './security-actors.ts';
 import { createWithdrawFlows } from './withdraw-actors.ts';
 import type { WithdrawClient } from '../services/withdraw.service.ts';
+import type { GamesClient } from '../services/games.ts';
+import type { GamesFlows } from '../ui/pages/games/games-flows.ts';
+import { createGamesFlows } from './games-actors.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -37,6 +40,7 @@ export type SiteActors = {
   security: SecurityFlows;
   withdraw: WithdrawFlows;
   deposit: DepositFlows;
+  games: GamesFlows;
 };
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
@@ -70,6 +74,7 @@ export function createSiteActors({
   security,
   withdraw,
   deposit,
+  games,
   humanVerification,
   navigate,
   loadBalance,
@@ -88,6 +93,8 @@ export function createSiteActors({
   withdraw: WithdrawClient;
   /** The deposit calls (channels, orders). */
   deposit: DepositClient;
+  /** The games calls (lists, favourites, launch, the member's bets). */
+  games: GamesClient;
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
   humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
@@ -171,6 +178,13 @@ export function createSiteActors({
     security: createSecurityFlows({ identity, security, session: identityActors.session }),
     withdraw: createWithdrawFlows(withdraw),
     deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),
+    games: createGamesFlows({
+      games,
+      i18n,
+      session: identityActors.flows.session,
+      dialogs: identityActors.flows.dialogs,
+      navigate,
+    }),
   };
   const remote = [shell.banners, shell.notices, shell.vendors, shell.helpCenter];
 

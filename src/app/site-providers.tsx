@@ -6,6 +6,7 @@ import { RecordsFlowsProvider } from '../ui/member-center/records-flows.ts';
 import { SecurityFlowsProvider } from '../ui/member-center/security/security-flows.ts';
 import { WithdrawFlowsProvider } from '../ui/member-center/withdraw/withdraw-flows.ts';
 import { DepositFlowsProvider } from '../ui/member-center/deposit-flows.ts';
+import { GamesFlowsProvider } from '../ui/pages/games/games-flows.ts';
 import type { SiteActors } from './site-actors.ts';
 
 /** Gives each feature its own flows context (src/ui/<feature>/*-flows.ts). */
@@ -17,7 +18,9 @@ export function SiteProviders({ actors, children }: { actors: SiteActors; childr
           <RecordsFlowsProvider value={actors.records}>
             <SecurityFlowsProvider value={actors.security}>
               <WithdrawFlowsProvider value={actors.withdraw}>
-                <DepositFlowsProvider value={actors.deposit}>{children}</DepositFlowsProvider>
+                <DepositFlowsProvider value={actors.deposit}>
+                  <GamesFlowsProvider value={actors.games}>{children}</GamesFlowsProvider>
+                </DepositFlowsProvider>
               </WithdrawFlowsProvider>
             </SecurityFlowsProvider>
           </RecordsFlowsProvider>

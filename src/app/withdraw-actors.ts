@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { sniffBytes, sniffImageType, type ProofImageType } from '../contract/withdrawal.ts';
+import { sniffBytes, sniffImageType, type ProofImageType } from '../contract/withdrawal-proof.ts';
 import { withdrawalMachine } from '../machines/withdrawal.machine.ts';
 import {
   withdrawalConfirmationMachine,

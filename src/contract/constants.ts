@@ -9,6 +9,8 @@ export const constants = {
   sendCodeThrottleMs: 1000,
   jackpotIncrement: 165.11,
   jackpotIntervalMs: 3000,
+  /** The lobby's name search waits for a pause in typing. */
+  gameSearchDebounceMs: 400,
   realtimeWageMinutes: 5,
   imageUpload: { types: ['image/png', 'image/jpeg'], maxBytes: 5 * 1024 * 1024, maxCount: 3 },
   remarkMaxLength: 140,

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the browser reads every reply with it at start-up (issue 12: no zod classic in the
+// first page); mini and classic schemas compose.
+import * as z from 'zod/mini';
 
 /**
  * Stable error codes the server puts in `code`; the app chooses texts and flows by them.
@@ -90,23 +92,59 @@ export const errorCodes = [
   'wallet_single',
   'wallet_unknown',
   'upline_not_allowed',
+  // bank accounts paid in INR
+  'ifsc_required',
+  // games: launch and the seamless wallet API (src/contract/seamless.ts)
+  'game_not_found',
+  'game_under_maintenance',
+  'seamless_provider_unknown',
+  'seamless_provider_disabled',
+  'seamless_signature_invalid',
+  'seamless_timestamp_stale',
+  'seamless_token_invalid',
+  'seamless_player_unknown',
+  'seamless_currency_mismatch',
+  'seamless_transaction_conflict',
+  'seamless_bet_rolled_back',
+  'seamless_bet_not_found',
+  'seamless_bet_settled',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** Every JSON reply: `{ success, value?, message?, code? }`. */
-export const envelopeOf = <T extends z.ZodType>(value: T) =>
+export const envelopeOf = <T extends z.core.$ZodType>(value: T) =>
   z.object({
     success: z.boolean(),
-    value: value.optional(),
-    message: z.string().optional(),
-    code: z.string().optional(),
+    value: z.optional(value),
+    message: z.optional(z.string()),
+    code: z.optional(z.string()),
   });
+
+/**
+ * What a failure adds for the form that shows it: the next login needs the captcha, how many
+ * tries are left before a lock, when a lock ends.
+ */
+export const failureDetailSchema = z.object({
+  captchaRequired: z.optional(
+    z
+      .boolean()
+      .check(z.describe('The next attempt must carry a captcha answer (shown before it is sent).')),
+  ),
+  remainingTries: z.optional(
+    z.number().check(z.int(), z.nonnegative(), z.describe('Wrong tries left before the lock.')),
+  ),
+  lockedUntil: z.optional(
+    z.iso.datetime().check(z.describe('When the lock ends (ISO 8601, UTC).')),
+  ),
+});
+export type FailureDetail = z.infer<typeof failureDetailSchema>;
 
 export const failureEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.string(),
+  detail: z.optional(failureDetailSchema),
 });
 
 export type Envelope<T> = {
@@ -114,4 +152,5 @@ export type Envelope<T> = {
   value?: T;
   message?: string;
   code?: string;
+  detail?: FailureDetail;
 };

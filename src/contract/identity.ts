@@ -1,48 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Identity calls (spec section 7, "Authentication and member"). Calls marked enc take
- * `{ enc }`: the JSON payload below, encrypted as a JWE (RSA-OAEP-256 + A256GCM) to the key of
- * /wps/system/publicKey. Where the spec shows no path, ours in the same style.
- */
-export const identityPaths = {
-  login: '/wps/session/login',
-  freePlay: '/wps/session/login/freeplay',
-  /** Second factor for a login from an IP the account has not used before. */
-  loginVerify: '/wps/session/login/verify',
-  /** Sends the SMS or e-mail code of a second-factor challenge. */
-  loginVerifySend: '/wps/session/login/verify/send',
-  logout: '/wps/session/logout',
-  /** Remember-me: POST logs this device in again (1 day), DELETE makes it forget the member. */
-  loginRemembered: '/wps/session/login/remembered',
-  /** The social login providers this site offers (GET). */
-  socialProviders: '/wps/session/social',
-  /** Starts a social login: a redirect to the provider (browser navigation). */
-  socialStart: '/wps/session/social/:provider',
-  /** The provider sends the browser back here; it goes on to /?social=<one-time code>. */
-  socialCallback: '/wps/session/social/:provider/callback',
-  /** The app trades the one-time code of the callback for a session (POST, once). */
-  socialExchange: '/wps/session/social/exchange',
-  memberInfo: '/wps/member/info',
-  icon: '/wps/member/info/icon',
-  avatar: '/wps/relay/MCSFE_getPlayerAvatar',
-  register: '/wps/member/register',
-  registerMobile: '/wps/member/register/mobile',
-  password: '/wps/member/password',
-  passwordEmail: '/wps/member/password/email',
-  passwordVerification: '/wps/member/password/verification',
-  /** Consumes the reset link e-mailed by passwordEmail (/forget?token=...). */
-  passwordReset: '/wps/member/password/reset',
-  smsRegister: '/wps/verification/sms/register',
-  smsNoLogin: '/wps/verification/sms/noLogin',
-  affiliate: '/wps/agent/affiliate',
-  /** The authenticator (TOTP): GET bound or not, POST confirms a setup, DELETE unbinds. */
-  totp: '/wps/member/totp',
-  /** Starts an authenticator binding: a new secret, pending until POST totp confirms it. */
-  totpSetup: '/wps/member/totp/setup',
-  /** Development-only: what the outbox providers would have sent (SMS, e-mail). */
-  outbox: '/wps/dev/outbox',
-} as const;
+export { identityPaths, socialQueryKeys } from './identity-paths.ts';
 
 export const encBodySchema = z.object({ enc: z.string().min(20).max(20_000) });
 
@@ -96,7 +54,8 @@ const captchaAnswerSchema = z
   .describe(
     'Captcha answer: the text of the image from GET /wps/captcha. That call sets the `cid` ' +
       'cookie naming this browser; send the cookie back with this call. Asked after repeated ' +
-      'failures (code captcha_required).',
+      'failures: a failed login whose next try needs it answers detail.captchaRequired true ' +
+      '(without an answer then: code captcha_required).',
   );
 
 export const loginTypes = ['username', 'sms'] as const;
@@ -319,8 +278,6 @@ export const socialProviderSchema = z.enum(socialProviders);
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 export const socialProviderListSchema = z.object({ providers: z.array(socialProviderSchema) });
 export const socialParamsSchema = z.object({ provider: z.string().min(1).max(32) });
-/** The query the callback puts on the app's URL: a one-time code, or an error code for /login. */
-export const socialQueryKeys = { code: 'social', error: 'socialError' } as const;
 export const socialExchangeBodySchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/),
 });
@@ -332,6 +289,8 @@ export const socialExchangeBodySchema = z.object({
 export const memberStatusPaths = {
   disable: '/ops/members/:memberId/disable',
   enable: '/ops/members/:memberId/enable',
+  /** GET ?username=: one member found by username (any case). */
+  lookup: '/ops/members',
 } as const;
 export const memberStatusParamsSchema = z.object({
   memberId: z.coerce.number().int().min(1).max(2_147_483_647),
@@ -347,3 +306,21 @@ export const memberStatusResultSchema = z.object({
   endedSessions: z.number().int(),
 });
 export type MemberStatusResult = z.infer<typeof memberStatusResultSchema>;
+
+export const memberLookupQuerySchema = z.object({
+  username: z.string().trim().min(1).max(64),
+});
+/** What an operator sees of a member found by username (no secrets, no contact details). */
+export const opsMemberSchema = z.object({
+  memberId: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  /** 0 player; 1, 2, 41, 42 agents; 4 trial. */
+  type: z.number().int(),
+  status: z.enum(['active', 'disabled']),
+  /** The agent code the member registered with. */
+  uplineAffiliateCode: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type OpsMember = z.infer<typeof opsMemberSchema>;

@@ -31,6 +31,8 @@ export const badgedMemberCenterPages: readonly MemberCenterPageKey[] = [
 
 /** The query key that opens the member center on a page: `?mc=depositv2`. */
 export const memberCenterQueryKey = 'mc';
+/** The order the payment gateway sends the player back for: `?mc=depositv2&depositOrder=<id>`. */
+export const depositReturnQueryKey = 'depositOrder';
 
 /**
  * Session storage key of the value the points mall hands to the member center (the page to

@@ -44,6 +44,8 @@ export const opsSystemSchema = z.object({
   region: regionBodySchema,
   settings: z.object({
     currencySymbol: z.string(),
+    /** The site's ISO 4217 code: read-only here (wallets are kept per currency). */
+    currencyCode: z.string(),
     languages: z.array(languageSchema),
     defaultLanguage: languageSchema,
     captchaEnabled: z.boolean(),

@@ -101,15 +101,41 @@ export const bonusQuerySchema = z
   .refine(rangeValid, rangeMessage);
 export type BonusQuery = z.input<typeof bonusQuerySchema>;
 
+/**
+ * The other side of a transfer, as the player knows it: their own main wallet or game wallet,
+ * their upline agent, a downline member, or another member. Never an internal id.
+ */
+export const counterpartyTypes = [
+  'mainWallet',
+  'gameWallet',
+  'upline',
+  'downline',
+  'member',
+] as const;
+export type CounterpartyType = (typeof counterpartyTypes)[number];
+export const counterpartySchema = z.object({
+  type: z.enum(counterpartyTypes),
+  /** A game wallet's vendor name, a member's nickname (else username); null for the main wallet. */
+  name: z.string().nullable(),
+});
+export type Counterparty = z.infer<typeof counterpartySchema>;
+
 /** One journal entry of the member, as the record pages show it. */
 export const transactionRecordSchema = z.object({
   entryId: z.string(),
   kind: entryKindSchema,
   walletKind: z.string(),
+  /** The vendor's name of a game wallet ("Aura Live"); null for the main wallet. */
+  walletName: z.string().nullable(),
+  /** Who or what was on the other side of a transfer; null for other kinds. */
+  counterparty: counterpartySchema.nullable(),
   /** Signed minor units: credits positive, debits negative. */
   amount: minorUnitsSchema,
   balanceAfter: minorUnitsSchema,
-  /** The posting's note (an adjustment's reason, a bonus's name), if any. */
+  /**
+   * What the player may read of the posting's note: a bonus's or rebate's name. Never a
+   * reference (ids) nor an operator's reason for an adjustment.
+   */
   remark: z.string().nullable(),
   createdAt: isoDateTime,
 });
@@ -122,7 +148,10 @@ export const recordPageSchema = z.object({
   pageSize: z.number().int(),
   totalPages: z.number().int(),
   totalElements: z.number().int(),
-  /** Sum of the credits and of the debits over the whole range (not only this page). */
+  /**
+   * Sum of the credits and of the debits over the whole range (not only this page): money into
+   * and out of the member's hands, so transfers between their own wallets count in neither.
+   */
   totalIn: minorUnitsSchema,
   totalOut: minorUnitsSchema,
   startDate: isoDateTime,

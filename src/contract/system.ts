@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the start-up calls (status, permission, banners, notices, vendors) are read with
+// these schemas on the first page, which carries no zod classic (issue 12).
+import * as z from 'zod/mini';
 import { registerValidatorsSchema } from './validation.ts';
 import { gameCategories } from './routes.ts';
 import { languages } from './constants.ts';
@@ -27,7 +29,7 @@ export const languageSchema = z.enum(languages);
 export const systemStatusSchema = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** ISO date-time the maintenance ends; null when none is set or not in maintenance. */
-  endTime: z.string().nullable(),
+  endTime: z.nullable(z.string()),
   /** The visitor IP as the server sees it (behind a trusted proxy only). */
   ip: z.string(),
 });
@@ -70,7 +72,7 @@ export type ModuleNode = {
 };
 // Recursive, so it carries an id: the OpenAPI document names it once in its components and
 // refers to it there (an anonymous recursive schema became a reference to nothing).
-export const moduleNodeSchema: z.ZodType<ModuleNode> = z
+export const moduleNodeSchema: z.ZodMiniType<ModuleNode> = z
   .lazy(() =>
     z.object({
       modId: z.string(),
@@ -78,7 +80,7 @@ export const moduleNodeSchema: z.ZodType<ModuleNode> = z
       childrenNodes: z.array(moduleNodeSchema),
     }),
   )
-  .meta({ id: 'ModuleNode' });
+  .register(z.globalRegistry, { id: 'ModuleNode' });
 
 /** True when the module and every ancestor are on. */
 export function isModuleEnabled(tree: readonly ModuleNode[], modId: string): boolean {
@@ -94,7 +96,7 @@ export const resourceTypes = ['LIVECHAT', 'FACEBOOK', 'TELEGRAM', 'VIPSERVICE'] 
 export const resourceSchema = z.object({
   resourceType: z.enum(resourceTypes),
   url: z.string(),
-  qrCodeUrl: z.string().nullable(),
+  qrCodeUrl: z.nullable(z.string()),
 });
 export type Resource = z.infer<typeof resourceSchema>;
 
@@ -103,9 +105,12 @@ export const domainRouteItemSchema = z.object({ domain: z.string(), speed: z.num
 export const siteSettingsSchema = z.object({
   merchantCode: z.string(),
   siteName: z.string(),
+  /** What amounts show for the currency (₹); shown with `currencyCode`'s placement. */
   currencySymbol: z.string(),
+  /** ISO 4217 code of the site's money (INR). */
+  currencyCode: z.string(),
   /** Active languages, from configuration. */
-  languages: z.array(languageSchema).min(1),
+  languages: z.array(languageSchema).check(z.minLength(1)),
   defaultLanguage: languageSchema,
   captchaEnabled: z.boolean(),
 });
@@ -116,20 +121,22 @@ export const permissionSchema = z.object({
   validators: registerValidatorsSchema,
   resources: z.array(resourceSchema),
   customerService: z.object({
-    liveChatUrl: z.string().nullable(),
-    vipServiceUrl: z.string().nullable(),
+    liveChatUrl: z.nullable(z.string()),
+    vipServiceUrl: z.nullable(z.string()),
   }),
-  analytics: z.object({ gtagId: z.string().nullable() }),
+  analytics: z.object({ gtagId: z.nullable(z.string()) }),
   domainRoute: z.array(domainRouteItemSchema),
   imageCDNs: z.array(z.string()),
   launchGameCDNs: z.array(z.string()),
-  location: z.object({ ip: z.string(), country: z.string().nullable() }),
-  maintenance: z.object({ enabled: z.boolean(), endTime: z.string().nullable() }),
+  location: z.object({ ip: z.string(), country: z.nullable(z.string()) }),
+  maintenance: z.object({ enabled: z.boolean(), endTime: z.nullable(z.string()) }),
   regionRestriction: z.object({ restricted: z.boolean(), ip: z.string() }),
   settings: siteSettingsSchema,
 });
 export type Permission = z.infer<typeof permissionSchema>;
-export const permissionQuerySchema = z.object({ host: z.string().min(1).max(253) });
+export const permissionQuerySchema = z.object({
+  host: z.string().check(z.minLength(1), z.maxLength(253)),
+});
 
 export const registerSettingSchema = z.object({
   validators: registerValidatorsSchema,
@@ -137,14 +144,14 @@ export const registerSettingSchema = z.object({
 });
 
 export const domainRouteQuerySchema = z.object({
-  device: z.coerce.number().pipe(z.union([z.literal(0), z.literal(3)])),
+  device: z.pipe(z.coerce.number(), z.union([z.literal(0), z.literal(3)])),
 });
 export const domainRouteSchema = z.object({
   domainList: z.array(domainRouteItemSchema),
   resources: z.array(resourceSchema),
 });
 
-export const languageQuerySchema = z.object({ language: languageSchema.optional() });
+export const languageQuerySchema = z.object({ language: z.optional(languageSchema) });
 
 export const helpArticleSchema = z.object({
   id: z.string(),
@@ -172,14 +179,14 @@ export const publicKeySchema = z.object({
 
 export const linkageTypes = ['NONE', 'ROUTE', 'URL', 'PROMOTION', 'GAME'] as const;
 export const bannerSchema = z.object({
-  bannerId: z.number().int(),
+  bannerId: z.number().check(z.int()),
   url: z.string(),
   groupName: z.string(),
   linkageType: z.enum(linkageTypes),
   /** Route path, external URL, promotion id or game code, as linkageType says. */
-  linkage: z.string().nullable(),
+  linkage: z.nullable(z.string()),
   title: z.string(),
-  sortOrder: z.number().int(),
+  sortOrder: z.number().check(z.int()),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 export const bannerListSchema = z.array(bannerSchema);
@@ -200,16 +207,13 @@ export const captchaSchema = z.string();
 
 export const announcementTypes = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export const announcementQuerySchema = z.object({
-  types: z
-    .string()
-    .regex(/^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$/)
-    .default('B'),
-  platform: z.literal('W').default('W'),
-  execution: z.enum(announcementTypes).default('B'),
-  language: languageSchema.optional(),
+  types: z._default(z.string().check(z.regex(/^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$/)), 'B'),
+  platform: z._default(z.literal('W'), 'W'),
+  execution: z._default(z.enum(announcementTypes), 'B'),
+  language: z.optional(languageSchema),
 });
 export const noticeSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   title: z.string(),
   content: z.string(),
   type: z.enum(announcementTypes),
@@ -224,7 +228,7 @@ export const announcementListSchema = z.object({
 });
 
 export const vendorSchema = z.object({
-  accountTypeId: z.number().int(),
+  accountTypeId: z.number().check(z.int()),
   vassalage: z.string(),
   gameType: z.enum(gameCategories),
   displayName: z.string(),

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the registration machine and the identity wiring on the first page import this
+// engine, and the first page carries no zod classic (issue 12).
+import * as z from 'zod/mini';
 import { patternSources, registerFields } from './validation.ts';
 import type { FieldRule, PatternId, RegisterField, RegisterValidators } from './validation.ts';
 
@@ -164,11 +166,13 @@ export type FieldSchemaOptions = {
  */
 export function fieldSchema(rule: FieldRule, options: FieldSchemaOptions = {}) {
   const translate = options.translate ?? keepKey;
-  const base = options.trim === false ? z.string() : z.string().trim();
-  return base.superRefine((value, ctx) => {
-    const error = checkField(value, rule);
-    if (error) addMessage(ctx, value, [], messageFor(error, options.messages), translate);
-  });
+  const base = options.trim === false ? z.string() : z.string().check(z.trim());
+  return base.check(
+    z.superRefine((value, ctx) => {
+      const error = checkField(value, rule);
+      if (error) addMessage(ctx, value, [], messageFor(error, options.messages), translate);
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,22 +299,24 @@ export function registrationErrors(
 }
 
 const registrationShape = z.object({
-  ...Object.fromEntries(registerFields.map((field) => [field, z.string().optional()])),
-  countryDialingCode: z.string().optional(),
+  ...Object.fromEntries(registerFields.map((field) => [field, z.optional(z.string())])),
+  countryDialingCode: z.optional(z.string()),
   agreeTerms: z.boolean(),
   confirmAge: z.boolean(),
-}) as unknown as z.ZodType<RegistrationValues, RegistrationValues>;
+}) as unknown as z.ZodMiniType<RegistrationValues, RegistrationValues>;
 
 function withErrors<T, F extends string>(
-  shape: z.ZodType<T, T>,
+  shape: z.ZodMiniType<T, T>,
   errorsOf: (values: T) => FormErrors<F>,
   translate: Translate,
-): z.ZodType<T, T> {
-  return shape.superRefine((values, ctx) => {
-    for (const [field, message] of Object.entries(errorsOf(values)) as [F, ValidationMessage][]) {
-      addMessage(ctx, values, [field], message, translate);
-    }
-  });
+): z.ZodMiniType<T, T> {
+  return shape.check(
+    z.superRefine((values, ctx) => {
+      for (const [field, message] of Object.entries(errorsOf(values)) as [F, ValidationMessage][]) {
+        addMessage(ctx, values, [field], message, translate);
+      }
+    }),
+  );
 }
 
 /**
@@ -397,10 +403,10 @@ export function loginErrors(
 }
 
 const loginShape = z.object({
-  username: z.string().optional(),
-  password: z.string().optional(),
-  captcha: z.string().optional(),
-  verificationCode: z.string().optional(),
+  username: z.optional(z.string()),
+  password: z.optional(z.string()),
+  captcha: z.optional(z.string()),
+  verificationCode: z.optional(z.string()),
 });
 
 export function loginSchema(
@@ -457,9 +463,9 @@ export function changePasswordErrors(
 }
 
 const changePasswordShape = z.object({
-  oldPassword: z.string().optional(),
-  newPassword: z.string().optional(),
-  confirmNewPassword: z.string().optional(),
+  oldPassword: z.optional(z.string()),
+  newPassword: z.optional(z.string()),
+  confirmNewPassword: z.optional(z.string()),
 });
 
 export function changePasswordSchema(
@@ -517,10 +523,10 @@ export function forgotPhoneErrors(
 }
 
 const forgotPhoneShape = z.object({
-  countryDialingCode: z.string().optional(),
-  mobileNum: z.string().optional(),
-  verificationCode: z.string().optional(),
-  newPassword: z.string().optional(),
+  countryDialingCode: z.optional(z.string()),
+  mobileNum: z.optional(z.string()),
+  verificationCode: z.optional(z.string()),
+  newPassword: z.optional(z.string()),
 });
 
 /**

@@ -1,5 +1,11 @@
-import { z } from 'zod';
-import { countSchema } from './primitives.ts';
+// zod/mini: the permission payload the first page reads carries these rules (issue 12).
+import * as z from 'zod/mini';
+
+/**
+ * primitives.ts's countSchema (0 to the int32 maximum) in zod/mini: that module is zod classic,
+ * which the first page does not load.
+ */
+const countSchema = z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647));
 
 /**
  * Registration field rules come from the server per field (spec section 5). `patternId` names

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbIdSchema } from './primitives.ts';
 import type { Minor } from './money.ts';
+import { mainWalletKind } from './wallet-kind.ts';
 
 /**
  * The wallet area (spec sections 6, 7): balances and the ledger behind them. Money on the wire is
@@ -19,11 +20,14 @@ export const walletOpsPaths = {
   adjustment: '/ops/ledger/adjustments',
 } as const;
 
-/** The currency of every wallet unless configured otherwise (ISO 4217). */
-export const defaultCurrency = 'PHP';
+/**
+ * The ledger's currency when none is given (ISO 4217): the demo site's. The server gives the
+ * ledger the site's own (system_settings.currency_code).
+ */
+export const defaultCurrency = 'INR';
 
-/** 'main' or a game vendor's code (its vassalage), one wallet each per member and currency. */
-export const mainWalletKind = 'main';
+// 'main' or a game vendor's code (its vassalage), one wallet each per member and currency.
+export { mainWalletKind } from './wallet-kind.ts';
 export const walletKindSchema = z
   .string()
   .min(1)
@@ -44,6 +48,8 @@ export const entryKinds = [
   'adjustment',
   'bet',
   'payout',
+  /** A bet's stake given back by the game provider's rollback. */
+  'bet_refund',
   'bonus',
   'rebate',
 ] as const;
@@ -55,6 +61,7 @@ export const creditKinds: readonly EntryKind[] = [
   'withdrawal_reversal',
   'transfer_in',
   'payout',
+  'bet_refund',
   'bonus',
   'rebate',
 ];
@@ -68,6 +75,7 @@ export const postingKinds = [
   'adjustment',
   'bet',
   'payout',
+  'bet_refund',
   'bonus',
   'rebate',
 ] as const;

@@ -33,41 +33,12 @@ export const withdrawOpsPaths = {
   reject: '/ops/withdrawals/:id/reject',
   /** GET: one proof image of a confirmation. */
   image: '/ops/withdrawals/:id/images/:imageId',
+  /** GET: the full payout details (holder, whole account number, IFSC); each read audited. */
+  payout: '/ops/withdrawals/:id/payout',
 } as const;
 
-/** Spec section 9: image upload png/jpg, at most 5 MB each, at most 3 images. */
-export const proofImageLimits = {
-  maxBytes: 5 * 1024 * 1024,
-  maxCount: 3,
-  types: ['image/png', 'image/jpeg'] as const,
-} as const;
-export type ProofImageType = (typeof proofImageLimits.types)[number];
-
-/**
- * The image type by content (magic bytes), never by name: PNG's 8-byte signature followed by its
- * IHDR chunk, or JPEG's SOI marker followed by another marker. Null for anything else.
- *
- * @example
- * sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])); // 'image/jpeg'
- */
-export function sniffImageType(bytes: Uint8Array): ProofImageType | null {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  const ihdr = [0x49, 0x48, 0x44, 0x52];
-  if (
-    bytes.length >= 16 &&
-    png.every((byte, i) => bytes[i] === byte) &&
-    ihdr.every((byte, i) => bytes[12 + i] === byte)
-  ) {
-    return 'image/png';
-  }
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return 'image/jpeg';
-  }
-  return null;
-}
-
-/** The first bytes sniffImageType needs. */
-export const sniffBytes = 16;
+export { proofImageLimits, sniffBytes, sniffImageType } from './withdrawal-proof.ts';
+export type { ProofImageType } from './withdrawal-proof.ts';
 
 /** Payment password: 6 digits (the registration rule's default). */
 export const paymentPasswordSchema = z.string().regex(/^\d{6}$/, 'six digits');
@@ -86,6 +57,13 @@ const singleLine = (min: number, max: number) =>
     .max(max)
     .refine((text) => !/[\p{Cc}<>]/u.test(text), 'plain text');
 
+/** Indian Financial System Code: 4 letters (the bank), a 0, 6 letters or digits (the branch). */
+export const ifscPattern = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** An IFSC as typed: spaces trimmed, letters upper-cased, then the pattern. */
+export const ifscSchema = z.string().trim().max(32).toUpperCase().regex(ifscPattern, 'IFSC');
+/** Bank accounts paid in this currency name their branch by IFSC (required when binding). */
+export const ifscCurrency = 'INR';
+
 export const bindBankAccountBodySchema = z.object({
   bankName: singleLine(2, 64),
   /** The name on the account: letters (any script), spaces, dots, apostrophes and hyphens. */
@@ -99,6 +77,8 @@ export const bindBankAccountBodySchema = z.object({
     .max(40)
     .transform((text) => text.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{6,24}$/, '6 to 24 digits')),
+  /** The branch's IFSC (ifscPattern): required on a site whose currency is INR. */
+  ifsc: ifscSchema.optional(),
 });
 export type BindBankAccountBody = z.input<typeof bindBankAccountBodySchema>;
 
@@ -108,6 +88,8 @@ export const bankAccountSchema = z.object({
   accountHolder: z.string(),
   /** Only the last 4 digits: '****1234'. */
   maskedNumber: z.string(),
+  /** The branch's IFSC (Indian accounts), null when none was given. */
+  ifsc: z.string().nullable(),
   createdAt: z.string(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
@@ -205,6 +187,20 @@ export const opsWithdrawalSchema = withdrawalSchema.extend({
   imageIds: z.array(z.number().int()),
 });
 export const opsWithdrawalListSchema = z.object({ withdrawals: z.array(opsWithdrawalSchema) });
+/** What an operator needs to pay a withdrawal: the account in full (the list masks it). */
+export const opsPayoutDetailsSchema = z.object({
+  withdrawalId: z.number().int(),
+  memberId: z.number().int(),
+  username: z.string(),
+  amount: minorUnitsSchema,
+  currency: z.string(),
+  status: withdrawalStatusSchema,
+  bankName: z.string(),
+  accountHolder: z.string(),
+  accountNumber: z.string(),
+  ifsc: z.string().nullable(),
+});
+export type OpsPayoutDetails = z.infer<typeof opsPayoutDetailsSchema>;
 export const rejectBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
 export const imageParamsSchema = withdrawalIdParamsSchema.extend({
   imageId: dbBigIdParamSchema,

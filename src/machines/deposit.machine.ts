@@ -1,9 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DepositOrder, PaymentChannel } from '../contract/deposit.ts';
 import { parseMoney } from '../contract/money.ts';
+import { amountTextProblem, type AmountTextProblem } from '../contract/amount-text.ts';
 
-/** Why the amount cannot go: not an amount, or outside the channel's limits. */
-export type AmountProblem = 'invalid' | 'belowMin' | 'aboveMax';
+/**
+ * Why the amount cannot go, each with its own message: how it is written (empty, negative,
+ * "1e5", not a number, more than two decimals), zero, or outside the channel's limits.
+ */
+export type AmountProblem =
+  Exclude<AmountTextProblem, 'tooLong'> | 'zero' | 'belowMin' | 'aboveMax';
 
 export type DepositRequest = { channelId: number; amount: string; idempotencyKey: string };
 
@@ -57,13 +62,17 @@ function checkAmount(
   text: string,
   channel: PaymentChannel | null,
 ): { amount: string | null; problem: AmountProblem | null } {
+  const written = amountTextProblem(text);
+  // More digits than any limit: the channel's maximum is the message that helps.
+  if (written === 'tooLong') return { amount: null, problem: 'aboveMax' };
+  if (written) return { amount: null, problem: written };
   let minor: bigint;
   try {
     minor = parseMoney(text);
   } catch {
-    return { amount: null, problem: 'invalid' };
+    return { amount: null, problem: 'notNumber' };
   }
-  if (minor <= 0n) return { amount: null, problem: 'invalid' };
+  if (minor <= 0n) return { amount: null, problem: 'zero' };
   if (channel && minor < BigInt(channel.minAmount)) {
     return { amount: minor.toString(), problem: 'belowMin' };
   }
@@ -199,9 +208,9 @@ export const depositMachine = setup({
             actions: assign({ idempotencyKey: ({ event }) => event.idempotencyKey, error: null }),
           },
           {
-            // Nothing typed yet counts as not an amount.
+            // Nothing typed yet: say an amount is needed.
             actions: assign({
-              amountProblem: ({ context }) => context.amountProblem ?? 'invalid',
+              amountProblem: ({ context }) => context.amountProblem ?? 'empty',
             }),
           },
         ],

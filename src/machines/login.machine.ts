@@ -161,8 +161,14 @@ export const loginMachine = setup({
     ]),
     hasChallenge: (_, params: { result: LoginResult }) =>
       params.result.challenge !== null || params.result.token === null,
+    /**
+     * The next try needs the captcha: the server refused one without it, or its failed reply
+     * says so (detail.captchaRequired), so the field shows before that try.
+     */
     isCaptchaRequired: (_, params: { error: unknown }) =>
-      failureOf(params.error).code === 'captcha_required',
+      failureOf(params.error).code === 'captcha_required' ||
+      (params.error as { detail?: { captchaRequired?: unknown } } | null)?.detail
+        ?.captchaRequired === true,
     isCaptchaShown: ({ context }) => context.captchaRequired,
     isOfferedFactor: ({ context }, params: { factor: SecondFactor }) =>
       context.challenge?.factors.includes(params.factor) === true,

@@ -1,10 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  proofImageLimits,
-  type ConfirmationOutcome,
-  type ProofImageType,
-  type Withdrawal,
-} from '../contract/withdrawal.ts';
+import { proofImageLimits, type ProofImageType } from '../contract/withdrawal-proof.ts';
+import type { ConfirmationOutcome, Withdrawal } from '../contract/withdrawal.ts';
 
 /** A picked image: what the checks read, and the file itself (a Blob, sent as it is). */
 export type ProofImage = { id: string; name: string; type: string; size: number; file: Blob };

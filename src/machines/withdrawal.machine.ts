@@ -6,6 +6,7 @@ import type {
   WithdrawalRequestPayload,
   WithdrawInfo,
 } from '../contract/withdrawal.ts';
+import type { FailureDetail } from '../contract/envelope.ts';
 
 export type WithdrawalContext = {
   /** What the page shows: payment password set?, bank accounts, requests, amount limits. */
@@ -14,7 +15,18 @@ export type WithdrawalContext = {
   last: Withdrawal | null;
   /** The error code of the last failure (a contract error code or a client one). */
   error: string | null;
+  /** What the server added to the failure: tries left before a lock, when a lock ends. */
+  errorDetail: FailureDetail | null;
+  /** Which form the failure belongs to: its message shows under that form. */
+  errorStep: WithdrawalStep | null;
+  /** The form whose save just succeeded: the page says it saved. */
+  saved: Exclude<WithdrawalStep, 'request'> | null;
 };
+
+export type WithdrawalStep = 'bankAccount' | 'paymentPassword' | 'request';
+
+/** Cleared as a new save or request starts. */
+const freshAttempt = { error: null, errorDetail: null, errorStep: null, saved: null } as const;
 
 export type WithdrawalEvent =
   | { type: 'user.retry' }
@@ -30,6 +42,11 @@ const codeOf = (error: unknown): string =>
   typeof (error as { code?: unknown }).code === 'string'
     ? (error as { code: string }).code
     : 'system_error';
+
+const detailOf = (error: unknown): FailureDetail | null =>
+  typeof error === 'object' && error !== null && 'detail' in error
+    ? ((error as { detail: FailureDetail }).detail ?? null)
+    : null;
 
 /**
  * The withdrawal page (member center `withdraw`): loads what the page shows, then binds a bank
@@ -62,7 +79,7 @@ export const withdrawalMachine = setup({
   },
 }).createMachine({
   id: 'withdrawal',
-  context: { info: null, last: null, error: null },
+  context: { info: null, last: null, ...freshAttempt },
   initial: 'loading',
   states: {
     loading: {
@@ -83,9 +100,9 @@ export const withdrawalMachine = setup({
     ready: {
       on: {
         'user.refresh': 'loading',
-        'user.bindAccount': { target: 'binding', actions: assign({ error: null }) },
-        'user.setPaymentPassword': { target: 'settingPassword', actions: assign({ error: null }) },
-        'user.submit': { target: 'submitting', actions: assign({ error: null }) },
+        'user.bindAccount': { target: 'binding', actions: assign(freshAttempt) },
+        'user.setPaymentPassword': { target: 'settingPassword', actions: assign(freshAttempt) },
+        'user.submit': { target: 'submitting', actions: assign(freshAttempt) },
       },
     },
     binding: {
@@ -95,10 +112,14 @@ export const withdrawalMachine = setup({
         src: 'submitBankAccount',
         input: ({ event }) =>
           (event as Extract<WithdrawalEvent, { type: 'user.bindAccount' }>).account,
-        onDone: 'loading',
+        onDone: { target: 'loading', actions: assign({ saved: 'bankAccount' }) },
         onError: {
           target: 'ready',
-          actions: assign({ error: ({ event }) => codeOf(event.error) }),
+          actions: assign({
+            error: ({ event }) => codeOf(event.error),
+            errorDetail: ({ event }) => detailOf(event.error),
+            errorStep: 'bankAccount' as const,
+          }),
         },
       },
     },
@@ -109,10 +130,14 @@ export const withdrawalMachine = setup({
         src: 'submitPaymentPassword',
         input: ({ event }) =>
           (event as Extract<WithdrawalEvent, { type: 'user.setPaymentPassword' }>).payload,
-        onDone: 'loading',
+        onDone: { target: 'loading', actions: assign({ saved: 'paymentPassword' }) },
         onError: {
           target: 'ready',
-          actions: assign({ error: ({ event }) => codeOf(event.error) }),
+          actions: assign({
+            error: ({ event }) => codeOf(event.error),
+            errorDetail: ({ event }) => detailOf(event.error),
+            errorStep: 'paymentPassword' as const,
+          }),
         },
       },
     },
@@ -139,7 +164,11 @@ export const withdrawalMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign({ error: ({ event }) => codeOf(event.error) }),
+          actions: assign({
+            error: ({ event }) => codeOf(event.error),
+            errorDetail: ({ event }) => detailOf(event.error),
+            errorStep: 'request' as const,
+          }),
         },
       },
     },

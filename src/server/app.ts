@@ -21,6 +21,7 @@ import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
 import { languageFromHeader, translate } from './platform/i18n/messages.ts';
 import { registerStatic } from './platform/http/static.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { trustedProxy } from './platform/http/request-context.ts';
 import { replySerializerCompiler } from './platform/http/reply-serializer.ts';
 import { platform } from './platform/platform.plugin.ts';
 import { systemArea } from './areas/system/system.area.ts';
@@ -31,6 +32,8 @@ import { walletArea } from './areas/wallet/wallet.area.ts';
 import { messagesArea } from './areas/messages/messages.area.ts';
 import { depositArea } from './areas/deposit/deposit.area.ts';
 import { withdrawalArea } from './areas/withdrawal/withdrawal.area.ts';
+import { gamesArea } from './areas/games/games.area.ts';
+import { builtinGamesProvider } from './providers/builtin-games/builtin-games.plugin.ts';
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const language = languageFromHeader(request.headers['accept-language']);
@@ -83,7 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       formatters: { log: (object) => redactLogObject(object) as Record<string, unknown> },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    trustProxy: config.trustProxy.length > 0 ? trustedProxy(config.trustProxy) : false,
     bodyLimit: 256 * 1024,
     // The platform migrates and the areas seed while they register (as buildApp did before the
     // areas were plugins): no plugin start deadline, which a cold PGlite can miss.
@@ -133,6 +136,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(messagesArea);
     await app.register(depositArea);
     await app.register(withdrawalArea);
+    await app.register(gamesArea);
+    // The built-in game provider: our server, but the wallet only over the seamless API.
+    await app.register(builtinGamesProvider);
 
     // 4. The built app and the history-mode fallback.
     await registerStatic(app, config);

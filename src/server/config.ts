@@ -57,6 +57,9 @@ const envSchema = z
     OPS_USERNAME: z.string().min(1).max(64).default('operator'),
     OPS_PASSWORD: z.string().min(1).max(256).optional(),
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** The demo games catalog a fresh database gets: about 10,000 games, or 5 per vendor. */
+    DEMO_CATALOG: z.enum(['full', 'small']).default('full'),
+    MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
     REALTIME_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -142,6 +145,10 @@ const envSchema = z
     PAYMENT_REPLAY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
+    /** The built-in game provider's seamless secret; unset: made at the first start, stored. */
+    BUILTIN_GAMES_SECRET: z.string().min(32).max(256).optional(),
+    /** The wallet's base URL for the built-in provider; unset: this server's own address. */
+    BUILTIN_GAMES_WALLET_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.OPS_PASSWORD) {
@@ -257,6 +264,13 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a node keeps the site configuration it read; 0 reads it on every call. */
   siteCacheMs: number;
+  /** The demo games catalog seeded into a fresh database: ~10,000 games, or 5 per vendor. */
+  demoCatalog: 'full' | 'small';
+  /**
+   * How long a node may keep a member's session and balance for the member info and balance
+   * calls (every change drops them at once, on every node); 0 keeps nothing.
+   */
+  memberCacheMs: number;
   /** A player session ends after this long without a call. */
   sessionIdleMinutes: number;
   /** ... and this long after login, whatever happens. */
@@ -284,6 +298,8 @@ export type Config = {
    * open. Null outside production when unset: a development key in DATA_DIR is used.
    */
   totpKeys: { id: string; key: Buffer }[] | null;
+  /** The built-in game provider's seamless secret (BUILTIN_GAMES_SECRET), else a stored one. */
+  builtinGamesSecret: string | undefined;
   /** Host names of the site (SITE_DOMAINS): the bootstrap call refuses any other host. */
   siteDomains: string[];
   /** Social login providers with a client id; the others are not offered. */
@@ -294,6 +310,11 @@ export type Config = {
     webhookToleranceSeconds: number;
     timeoutMs: number;
   };
+  /**
+   * The built-in game provider (src/server/providers/builtin-games): the wallet's base URL
+   * (BUILTIN_GAMES_WALLET_URL; null: this server's own listening address).
+   */
+  builtinGames: { walletUrl: string | null };
 };
 
 function paymentGateway(env: z.infer<typeof envSchema>): PaymentGatewayConfig | null {
@@ -358,6 +379,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsPassword: e.OPS_PASSWORD ?? demoOperatorPassword,
     logLevel: e.LOG_LEVEL,
     siteCacheMs: e.SITE_CACHE_MS,
+    demoCatalog: e.DEMO_CATALOG,
+    memberCacheMs: e.MEMBER_CACHE_MS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     realtimeSweepSeconds: e.REALTIME_SWEEP_SECONDS,
@@ -385,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     siteDomains: e.SITE_DOMAINS ?? defaultSiteDomains(e.PUBLIC_URL, e.NODE_ENV),
     totpKeys: e.TOTP_ENCRYPTION_KEYS ?? null,
+    builtinGamesSecret: e.BUILTIN_GAMES_SECRET,
     social: {
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -409,6 +433,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       gateway: paymentGateway(e),
       webhookToleranceSeconds: e.PAYMENT_REPLAY_SECONDS,
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    },
+    builtinGames: {
+      walletUrl: e.BUILTIN_GAMES_WALLET_URL?.replace(/\/+$/, '') ?? null,
     },
   };
 }

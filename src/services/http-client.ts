@@ -1,6 +1,9 @@
-import { z } from 'zod';
-import { envelopeOf } from '../contract/envelope.ts';
-import type { ErrorCode } from '../contract/envelope.ts';
+// zod/mini: the first page reads its start-up calls without zod classic (issue 12); any zod
+// schema, classic or mini, reads a reply.
+import * as z from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
+import { envelopeOf, failureDetailSchema } from '../contract/envelope.ts';
+import type { ErrorCode, FailureDetail } from '../contract/envelope.ts';
 
 /** Codes the client itself gives when no server answer could be read. */
 export type ClientErrorCode = 'network_error' | 'invalid_response' | 'timeout';
@@ -18,6 +21,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode | ClientErrorCode | (string & {});
   /** HTTP status; 0 when no answer arrived. */
   readonly status: number;
+  /** What the server added to its failure (captcha needed, tries left, lock end). */
+  detail: FailureDetail = {};
 
   constructor(
     kind: ApiErrorKind,
@@ -58,18 +63,10 @@ export type HttpClientOptions = {
 };
 
 export type HttpClient = {
-  get<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  post<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    options?: RequestOptions,
-  ): Promise<z.output<S>>;
-  put<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  delete<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    options?: RequestOptions,
-  ): Promise<z.output<S>>;
+  get<S extends $ZodType>(path: string, schema: S, options?: RequestOptions): Promise<output<S>>;
+  post<S extends $ZodType>(path: string, schema: S, options?: RequestOptions): Promise<output<S>>;
+  put<S extends $ZodType>(path: string, schema: S, options?: RequestOptions): Promise<output<S>>;
+  delete<S extends $ZodType>(path: string, schema: S, options?: RequestOptions): Promise<output<S>>;
 };
 
 const defaultDescriptions: Record<ClientErrorCode, string> = {
@@ -92,12 +89,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const describe = options.describe ?? ((code: ClientErrorCode) => defaultDescriptions[code]);
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends $ZodType>(
     method: string,
     path: string,
     schema: S,
     { query, body, signal }: RequestOptions = {},
-  ): Promise<z.output<S>> {
+  ): Promise<output<S>> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': options.getLanguage(),
@@ -134,7 +131,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       );
     }
 
-    const envelope = envelopeOf(z.unknown()).safeParse(json);
+    const envelope = z.safeParse(envelopeOf(z.unknown()), json);
     if (!envelope.success) {
       throw new ApiError(
         'invalidResponse',
@@ -151,10 +148,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         envelope.data.message ?? describe('invalid_response'),
         response.status,
       );
+      const detail = failureDetailSchema.safeParse((json as { detail?: unknown }).detail);
+      if (detail.success) error.detail = detail.data;
       options.onServerError?.(error);
       throw error;
     }
-    const value = schema.safeParse(envelope.data.value);
+    const value = z.safeParse(schema, envelope.data.value);
     if (!value.success) {
       throw new ApiError(
         'invalidResponse',

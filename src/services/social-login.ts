@@ -1,12 +1,5 @@
-import {
-  identityPaths,
-  loginResultSchema,
-  socialProviderListSchema,
-  socialQueryKeys,
-  type LoginResult,
-  type SocialProvider,
-} from '../contract/identity.ts';
-import type { HttpClient } from './http-client.ts';
+import { identityPaths, socialQueryKeys } from '../contract/identity-paths.ts';
+import type { SocialProvider } from '../contract/identity.ts';
 
 /**
  * Where the browser goes to sign in with a provider: a full-page navigation (not fetch), since
@@ -49,23 +42,6 @@ export function withoutSocialReturn(href: string): string {
   return url.pathname + url.search + url.hash;
 }
 
-/**
- * Social login calls: the providers the server offers, and the one-time code's exchange for a
- * session (once; the flow's cookie goes with the same-origin request).
- *
- * @example
- * const social = createSocialLoginService(http);
- * const result = await social.exchangeSocialCode(code);
- */
-export function createSocialLoginService(http: HttpClient) {
-  return {
-    providers: async (signal?: AbortSignal): Promise<SocialProvider[]> =>
-      (await http.get(identityPaths.socialProviders, socialProviderListSchema, { signal }))
-        .providers,
-
-    exchangeSocialCode: (code: string): Promise<LoginResult> =>
-      http.post(identityPaths.socialExchange, loginResultSchema, { body: { code } }),
-  };
-}
-
-export type SocialLoginClient = ReturnType<typeof createSocialLoginService>;
+// The provider list and the code exchange (with their zod classic reply schemas) are in
+// social-login.service.ts, loaded at their first call (issue 12).
+export type { SocialLoginClient } from './social-login.service.ts';

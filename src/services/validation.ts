@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import type { MessageParams, Translate, ValidationMessage } from '../contract/validation-engine.ts';
 
 const prefix = 'validation.';
@@ -34,7 +34,7 @@ export function translateMessage(i18n: Pick<I18n, 't'>, message: ValidationMessa
  * const translate = validationTranslator(i18n);
  * useForm({ resolver: formResolver(registrationSchema(validators, options, { translate })) });
  */
-export function formResolver<T extends FieldValues>(schema: z.ZodType<T, T>): Resolver<T> {
+export function formResolver<T extends FieldValues>(schema: $ZodType<T, T>): Resolver<T> {
   // Asked for as the form is made, so it is there by the first validation.
   const resolver = import('@hookform/resolvers/zod').then(
     ({ zodResolver }) => zodResolver(schema) as Resolver<T>,

@@ -31,7 +31,7 @@ test('a new player deposits online through the sandbox gateway; the balance chan
   // Page A: the site open on the lobby; it is never reloaded.
   await logIn(page, player);
   const balanceA = page.getByTestId('header-balance-value');
-  await expect(balanceA).toHaveText('P 0.00');
+  await expect(balanceA).toHaveText('₹0.00');
 
   // Page B: the deposit, through the gateway and back.
   const payer = await context.newPage();
@@ -43,7 +43,7 @@ test('a new player deposits online through the sandbox gateway; the balance chan
   await payer.getByTestId('deposit-channel-online').click();
   const amount = payer.getByTestId('deposit-amount');
   await amount.fill('50');
-  await expect(payer.getByTestId('deposit-amount-problem')).toContainText('P 100.00');
+  await expect(payer.getByTestId('deposit-amount-problem')).toContainText('₹100.00');
   await amount.fill('1,250.50');
   await expect(payer.getByTestId('deposit-amount-problem')).toHaveCount(0);
   await payer.screenshot({ path: test.info().outputPath('deposit-amount-en-desktop.png') });
@@ -59,16 +59,16 @@ test('a new player deposits online through the sandbox gateway; the balance chan
 
   // Back on the site: the order's result, the credited balance.
   await expect(payer).toHaveURL(/[?&]mc=depositv2/);
-  await expect(payer.getByTestId('deposit-paid')).toContainText('P 1,250.50');
-  await expect(payer.getByTestId('header-balance-value')).toHaveText('P 1,250.50');
+  await expect(payer.getByTestId('deposit-paid')).toContainText('₹1,250.50');
+  await expect(payer.getByTestId('header-balance-value')).toHaveText('₹1,250.50');
   await payer.screenshot({ path: test.info().outputPath('deposit-paid-en-desktop.png') });
 
   // Page A learned it over the real-time channel: the balance and the deposit notification
   // (toasted, then kept in the bell's list), with no reload.
-  await expect(balanceA).toHaveText('P 1,250.50');
+  await expect(balanceA).toHaveText('₹1,250.50');
   await expect(page.getByTestId('notification-count')).toHaveText('1');
   await page.getByTestId('notification-bell').click();
-  await expect(page.getByTestId('notification-list')).toContainText('P 1,250.50');
+  await expect(page.getByTestId('notification-list')).toContainText('₹1,250.50');
   await page.screenshot({ path: test.info().outputPath('deposit-live-balance-en-desktop.png') });
 });
 
@@ -85,7 +85,7 @@ test('the bank transfer channel shows the account and takes the reference; the o
   await page.getByTestId('deposit-page').getByRole('button', { name: 'जमा करें' }).click();
   const details = page.getByTestId('deposit-bank-details');
   await expect(details).toBeVisible();
-  await expect(page.getByTestId('deposit-bank-amount')).toHaveText('P 750.00');
+  await expect(page.getByTestId('deposit-bank-amount')).toHaveText('₹750.00');
   await expect(page.getByTestId('deposit-bank-number')).not.toBeEmpty();
   // A reference longer than 64 characters is refused by the field's pattern (a valid browser
   // regular expression), not cut to 64 and sent.
@@ -106,5 +106,5 @@ test('the bank transfer channel shows the account and takes the reference; the o
   const [order] = await deposits.pending(await memberIdOf(page, baseURL()));
   expect(order?.amount).toBe('75000');
   await deposits.confirm(order!.orderId);
-  await expect(page.getByTestId('header-balance-value')).toHaveText('P 750.00');
+  await expect(page.getByTestId('header-balance-value')).toHaveText('₹750.00');
 });

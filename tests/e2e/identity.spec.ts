@@ -144,6 +144,8 @@ test('an account made with an initial password must change it at first login (En
   await page.getByTestId('change-password-confirm').fill('myown2468');
   await page.getByTestId('change-password-submit').click();
   await expect(form).toHaveCount(0);
+  // The change says it saved.
+  await expect(page.getByTestId('identity-saved')).toHaveText('Your password has been changed.');
   await expect(page.getByTestId('header-account')).toContainText('demo_player2');
 
   // The new password is the one that works now.
@@ -209,11 +211,25 @@ test('wrong passwords lead to the captcha (English)', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lang', 'en'));
   await page.goto('/login');
   await expect(page.getByTestId('login-form')).toBeVisible();
-  for (let attempt = 1; attempt <= 4; attempt += 1) {
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await expect(page.getByTestId('login-captcha-input')).toHaveCount(0);
     await submitLogin(page, player.username, `wrong${attempt}pass`);
-    await expect(page.getByTestId('login-submit')).toBeEnabled();
+    await expect(page.getByTestId('login-error')).toContainText('wrong');
+    // What was typed stays after each failure.
+    await expect(page.getByTestId('login-username')).toHaveValue(player.username);
+    await expect(page.getByTestId('login-password')).toHaveValue(`wrong${attempt}pass`);
   }
+  // The 3rd failure's reply says the next try needs the captcha: it shows before that try.
   await expect(page.getByTestId('login-captcha-input')).toBeVisible();
+  await expect(page.getByTestId('login-captcha')).toBeVisible();
   await expect(page.getByTestId('header-account')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('captcha-en.png') });
+
+  // Sending without the answer shows the field's own error only, not beside the old message.
+  await page.getByTestId('login-password').fill(player.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-form')).toContainText('Please enter the captcha.');
+  await expect(page.getByTestId('login-error')).toHaveCount(0);
+  await expect(page.getByTestId('login-username')).toHaveValue(player.username);
+  await expect(page.getByTestId('login-password')).toHaveValue(player.password);
 });

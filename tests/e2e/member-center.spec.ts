@@ -35,10 +35,10 @@ test('the header balance follows an operator credit live, hides and refreshes; a
   const id = await memberIdOf(page, baseURL());
 
   const value = page.getByTestId('header-balance-value');
-  await expect(value).toHaveText('P 0.00');
+  await expect(value).toHaveText('₹0.00');
   await wallet.credit(id, '123456', 'e2e member center credit');
   // No reload: the real-time channel carries the committed balance.
-  await expect(value).toHaveText('P 1,234.56');
+  await expect(value).toHaveText('₹1,234.56');
 
   await page.getByTestId('header-balance-toggle').click();
   await expect(value).toContainText('***');
@@ -46,10 +46,10 @@ test('the header balance follows an operator credit live, hides and refreshes; a
   await expect(page.getByTestId('header-account')).toContainText(player.username);
   await expect(value).toContainText('***');
   await page.getByTestId('header-balance-toggle').click();
-  await expect(value).toHaveText('P 1,234.56');
+  await expect(value).toHaveText('₹1,234.56');
   await page.getByTestId('header-balance-refresh').click();
   await expect(page.getByTestId('header-balance-refresh')).toBeEnabled();
-  await expect(value).toHaveText('P 1,234.56');
+  await expect(value).toHaveText('₹1,234.56');
 
   await notify(id, 'बोनस तैयार है', 'आपका साप्ताहिक बोनस जोड़ दिया गया है।');
   const toast = page.getByTestId('notification-toasts');
@@ -92,9 +92,9 @@ test('the member center opens from the address and from the dropdown on a phone 
   await page.goto('/');
   await logInThroughPopup(page, player);
   const id = await memberIdOf(page, baseURL());
-  await expect(page.getByTestId('header-balance-value')).toHaveText('P 0.00');
+  await expect(page.getByTestId('header-balance-value')).toHaveText('₹0.00');
   await wallet.credit(id, '50000', 'e2e member center credit');
-  await expect(page.getByTestId('header-balance-value')).toHaveText('P 500.00');
+  await expect(page.getByTestId('header-balance-value')).toHaveText('₹500.00');
   await notify(id, 'Welcome bonus', 'Your welcome bonus is ready.');
   await expect(page.getByTestId('notification-toasts')).toContainText('Welcome bonus');
   await page.screenshot({ path: test.info().outputPath('balance-toast-en-phone.png') });

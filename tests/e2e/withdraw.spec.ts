@@ -25,34 +25,38 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
   const player = await registerPlayer(baseURL());
   await logIn(page, player);
 
-  // The operator credits P 2,000.00.
+  // The operator credits ₹2,000.00.
   const id = await memberIdOf(page, baseURL());
   await wallet.credit(id, '200000', 'e2e withdrawal credit');
-  await expect(page.getByTestId('header-balance-value')).toHaveText('P 2,000.00');
+  await expect(page.getByTestId('header-balance-value')).toHaveText('₹2,000.00');
 
   await page.goto('/?mc=withdraw');
   const withdrawPage = page.getByTestId('withdraw-page');
   await expect(withdrawPage).toBeVisible();
   await expect(page.getByTestId('withdraw-empty')).toBeVisible();
 
-  // Bind a bank account: a bad number is refused in the browser first.
+  // Bind a bank account: a bad number and a bad IFSC are refused in the browser first.
   await page.getByTestId('withdraw-bind-open').click();
   await page.getByTestId('withdraw-bank-name').fill('State Bank');
   await page.getByTestId('withdraw-account-holder').fill('Asha Rao');
   await page.getByTestId('withdraw-account-number').fill('12ab');
+  await page.getByTestId('withdraw-ifsc').fill('SBIN123');
   await page.getByTestId('withdraw-bind-submit').click();
   await expect(page.getByTestId('withdraw-bind')).toContainText('6 to 24 digits');
+  await expect(page.getByTestId('withdraw-bind')).toContainText("Enter the branch's IFSC");
   await page.getByTestId('withdraw-account-number').fill('1234 5678 9012');
+  await page.getByTestId('withdraw-ifsc').fill('sbin0001234');
   await page.getByTestId('withdraw-bind-submit').click();
   await expect(page.getByTestId('withdraw-account-item')).toContainText('****9012');
+  await expect(page.getByTestId('withdraw-account-item')).toContainText('SBIN0001234');
 
-  // Request P 500.00 with the payment password set at registration.
+  // Request ₹500.00 with the payment password set at registration.
   await page.getByTestId('withdraw-amount').fill('500');
   await page.getByTestId('withdraw-payment-password-input').fill('123456');
   await page.screenshot({ path: test.info().outputPath('withdraw-form-en-desktop.png') });
   await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-submitted')).toContainText('P 500.00');
-  await expect(page.getByTestId('header-balance-value')).toHaveText('P 1,500.00');
+  await expect(page.getByTestId('withdraw-submitted')).toContainText('₹500.00');
+  await expect(page.getByTestId('header-balance-value')).toHaveText('₹1,500.00');
   await expect(page.getByTestId('withdraw-status').first()).toHaveText('Pending review');
 
   // The operator pays it: the toast and the status change arrive without a reload.
@@ -62,7 +66,7 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
     )?.replace('withdraw-item-', ''),
   );
   await withdrawals.approve(withdrawalId);
-  await expect(page.getByTestId('notification-toasts')).toContainText('P 500.00');
+  await expect(page.getByTestId('notification-toasts')).toContainText('₹500.00');
   await expect(page.getByTestId('withdraw-status').first()).toHaveText('Paid – please confirm');
   await page.screenshot({ path: test.info().outputPath('withdraw-approved-en-desktop.png') });
 
@@ -84,5 +88,5 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
   await page.getByTestId('withdraw-confirm-submit').click();
   await expect(page.getByTestId('withdraw-status').first()).toHaveText('Not received (reported)');
   await page.screenshot({ path: test.info().outputPath('withdraw-confirmed-en-desktop.png') });
-  await expect(page.getByTestId('header-balance-value')).toHaveText('P 1,500.00');
+  await expect(page.getByTestId('header-balance-value')).toHaveText('₹1,500.00');
 });

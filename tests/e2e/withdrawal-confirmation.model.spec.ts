@@ -1,7 +1,7 @@
 /**
  * The withdrawal confirmation walked in the browser path by path from its test model
  * (models/withdrawal-confirmation.model.ts), as planned in tests/support/model-walks.ts: a new
- * player's paid P 500.00 withdrawal on the withdraw page; images are real files, the
+ * player's paid ₹500.00 withdrawal on the withdraw page; images are real files, the
  * confirmation goes to the real server (held until the path says how it ends), and after every
  * step the page must show what the model's state says.
  */
@@ -23,7 +23,7 @@ const plan = await walkPlan(walk);
 test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 90_000 });
 
-/** A new player with a paid P 500.00 withdrawal, its confirmation form open. */
+/** A new player with a paid ₹500.00 withdrawal, its confirmation form open. */
 async function openConfirmation(
   page: Page,
   wallet: WalletDriver,

@@ -40,9 +40,14 @@ describe('depositMachine', () => {
     expect(problem('100')).toEqual(['10000', null]);
     expect(problem('50,000.00')).toEqual(['5000000', null]);
     expect(problem('50,000.01')).toEqual(['5000001', 'aboveMax']);
-    expect(problem('1.005')).toEqual([null, 'invalid']);
-    expect(problem('-5')).toEqual([null, 'invalid']);
-    expect(problem('0')).toEqual([null, 'invalid']);
+    // Each wrong amount says what is wrong with it.
+    expect(problem('1.005')).toEqual([null, 'tooManyDecimals']);
+    expect(problem('-500')).toEqual([null, 'negative']);
+    expect(problem('abc')).toEqual([null, 'notNumber']);
+    expect(problem('1e5')).toEqual([null, 'exponent']);
+    expect(problem('0')).toEqual([null, 'zero']);
+    expect(problem('')).toEqual([null, 'empty']);
+    expect(problem('9'.repeat(16))).toEqual([null, 'aboveMax']);
     send({ type: 'user.submit', idempotencyKey: 'key-00000001' });
     expectState('editingAmount');
   });

@@ -128,6 +128,21 @@ describe('loginMachine', () => {
     expect(effects.refreshCaptcha).toHaveBeenCalledTimes(2);
   });
 
+  it('a failed login whose reply says the next try needs the captcha shows it before that try', async () => {
+    const { held, effects, submitPassword, expectState, expectContext } = start();
+    await submitPassword();
+    await held.submitLogin.reject({
+      ...failureFixture('invalid_credentials', 'The username or password is wrong.'),
+      detail: { captchaRequired: true },
+    });
+    expectState('idle');
+    expectContext({ captchaRequired: true, failure: { code: 'invalid_credentials' } });
+    expect(effects.refreshCaptcha).toHaveBeenCalledTimes(1);
+    // The next try carries the answer.
+    await submitPassword({ ...passwordForm, captcha: 'x7k2' });
+    expect(held.submitLogin.calls.at(-1)?.payload.captcha).toBe('x7k2');
+  });
+
   it('a wrong password without a captcha only shows the message (loader hidden)', async () => {
     const { held, effects, submitPassword, expectState, expectContext, snapshot } = start();
     await submitPassword();

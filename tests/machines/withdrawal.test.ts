@@ -51,6 +51,31 @@ function start() {
 }
 
 describe('withdrawalMachine', () => {
+  it('names the form a failure belongs to, keeps the tries left, and says which save succeeded', async () => {
+    const { load, password, submit, send, expectState, context } = start();
+    await load.resolve({ ...info, paymentPasswordSet: false });
+    const payload = { paymentPassword: '135790', password: 'login-pass1' };
+    send({ type: 'user.setPaymentPassword', payload });
+    await password.reject({ code: 'password_wrong', detail: { remainingTries: 3 } });
+    expectState('ready');
+    expect(context()).toMatchObject({
+      error: 'password_wrong',
+      errorStep: 'paymentPassword',
+      errorDetail: { remainingTries: 3 },
+      saved: null,
+    });
+    send({ type: 'user.setPaymentPassword', payload });
+    expect(context()).toMatchObject({ error: null, errorStep: null, errorDetail: null });
+    await password.resolve({});
+    await load.resolve(info);
+    expect(context().saved).toBe('paymentPassword');
+    send({ type: 'user.submit', request });
+    expect(context().saved).toBeNull();
+    const lockedUntil = '2026-01-01T00:15:00.000Z';
+    await submit.reject({ code: 'payment_password_locked', detail: { lockedUntil } });
+    expect(context()).toMatchObject({ errorStep: 'request', errorDetail: { lockedUntil } });
+  });
+
   it('loads, sends the request as given, reports it and reloads after "new request"', async () => {
     const { load, submit, announceWithdrawal, send, expectState, context, snapshot } = start();
     expect(snapshot().hasTag('busy')).toBe(true);

@@ -214,6 +214,21 @@ describe('deposits through a payment gateway over HTTP', () => {
     socket.close();
   });
 
+  it("names each channel in the request's language (issue 11: no English on the Hindi site)", async () => {
+    const { token, socket } = await d.player();
+    const names = async (language: string) => {
+      const reply = await call<{ channels: PaymentChannel[] }>(site.app, {
+        url: depositPaths.channels,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+      });
+      return reply.body.value?.channels.map((c) => c.name);
+    };
+    expect(await names('hi')).toEqual(['ऑनलाइन भुगतान', 'बैंक ट्रांसफ़र']);
+    expect(await names('bn')).toEqual(['অনলাইন পেমেন্ট', 'ব্যাংক ট্রান্সফার']);
+    expect(await names('en')).toEqual(['Online payment', 'Bank transfer']);
+    socket.close();
+  });
+
   it('refuses a trial (free play) account: no channels (no bank account), no orders', async () => {
     const trial = await trialToken(site.app);
     const headers = { authorization: `Bearer ${trial}` };
@@ -239,7 +254,7 @@ describe('deposits through a payment gateway over HTTP', () => {
     );
     expect(made).toHaveLength(1);
     expect(made[0]?.authorization).toBe(`Bearer ${gatewayKey}`);
-    expect(made[0]?.body).toMatchObject({ amount: '123456', currency: 'PHP' });
+    expect(made[0]?.body).toMatchObject({ amount: '123456', currency: 'INR' });
 
     const again = await d.create(token, payload);
     expect(again.body.value?.orderId).toBe(order?.orderId);
@@ -618,7 +633,8 @@ describe('the sandbox gateway this server serves (npm start demo)', () => {
     const page = await site.app.inject({ url: `${order.redirectUrl}?lang=en` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('SANDBOX');
-    expect(page.body).toContain('PHP 5,000.00');
+    // The site's currency, written the Indian way by Intl.
+    expect(page.body).toContain('₹5,000.00');
     const hindi = await site.app.inject({ url: order.redirectUrl ?? '' });
     expect(hindi.body).toContain('सैंडबॉक्स');
 

@@ -226,163 +226,168 @@ type Case = {
 };
 
 describe('fuzzing every operation of the OpenAPI document', () => {
-  it('answers below 500, in the envelope, and writes nothing for refused input', async () => {
-    const app = site.app;
-    const db = site.database.db;
-    const document = (await app.inject({ url: '/docs/json' })).json() as Document;
-    const jwk = (await app.inject({ url: systemPaths.publicKey })).json() as { value: JWK };
-    const publicKey = await importJWK(jwk.value, 'RSA-OAEP-256');
-    const encrypt = (payload: unknown) =>
-      new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
-        .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
-        .encrypt(publicKey);
+  // Every operation of the document, each with many bodies: a budget of its own.
+  it(
+    'answers below 500, in the envelope, and writes nothing for refused input',
+    { timeout: 600_000 },
+    async () => {
+      const app = site.app;
+      const db = site.database.db;
+      const document = (await app.inject({ url: '/docs/json' })).json() as Document;
+      const jwk = (await app.inject({ url: systemPaths.publicKey })).json() as { value: JWK };
+      const publicKey = await importJWK(jwk.value, 'RSA-OAEP-256');
+      const encrypt = (payload: unknown) =>
+        new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+          .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
+          .encrypt(publicKey);
 
-    const rng = prng(20_261_125);
-    const failures: string[] = [];
-    const statuses: Record<number, number> = {};
-    let requests = 0;
-    let ipCounter = 0;
+      const rng = prng(20_261_125);
+      const failures: string[] = [];
+      const statuses: Record<number, number> = {};
+      let requests = 0;
+      let ipCounter = 0;
 
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
-    );
-    expect(operations.length).toBeGreaterThan(90);
-
-    for (const { path, method, operation } of operations) {
-      const name = `${method.toUpperCase()} ${path}`;
-      const needs: Auth = operation.security?.some((s) => 'opsBasic' in s)
-        ? 'operator'
-        : operation.security?.some((s) => 'bearer' in s)
-          ? 'member'
-          : 'none';
-      // A fresh member per operation: logout, password and contact changes end or alter it.
-      const { token } = await createMemberSession(db);
-      const headersFor = (auth: Auth): Record<string, string> =>
-        auth === 'operator'
-          ? { ...opsHeaders }
-          : auth === 'member'
-            ? { authorization: `Bearer ${token}` }
-            : {};
-      const parameters = operation.parameters ?? [];
-      const bodySchema = resolve(
-        document,
-        operation.requestBody?.content?.['application/json']?.schema,
+      const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
       );
-      const encPayload = bodySchema['x-enc-payload'];
-      const validBody = operation.requestBody ? sample(document, bodySchema, rng) : undefined;
-      const validPayload = encPayload ? sample(document, encPayload, rng) : undefined;
+      expect(operations.length).toBeGreaterThan(90);
 
-      const other: Auth = needs === 'operator' ? 'member' : 'operator';
-      const cases: Case[] = [
-        { label: 'valid', auth: needs },
-        { label: 'no credentials', auth: 'none' },
-        { label: `as ${other}`, auth: other },
-      ];
-      for (const parameter of parameters) {
-        for (const value of [rng.pick(paramAttacks), rng.pick(hostileTexts)]) {
-          cases.push({
-            label: `${parameter.name}=${value.slice(0, 12)}`,
-            auth: needs,
-            attack: { in: parameter.in, name: parameter.name, value },
-          });
-        }
-      }
-      const bodyFields: ['body' | 'payload', string[]][] = [
-        ...fieldPaths(validBody).map((field): ['body', string[]] => ['body', field]),
-        ...fieldPaths(validPayload).map((field): ['payload', string[]] => ['payload', field]),
-      ];
-      // Every field gets unstorable text and an out-of-range number; every other field also a
-      // wrong type, a long string, a missing value... (kept to a few cases per operation).
-      for (const [index, [where, field]] of bodyFields.entries()) {
-        const values = [rng.pick(textAttacks), rng.pick(numberAttacks)];
-        if (index % 2 === 0) values.push(rng.pick([...hostileValues, missing]));
-        for (const value of values) {
-          cases.push({
-            label: `${where}.${field.join('.')}`,
-            auth: needs,
-            attack: { in: where, path: field, value },
-          });
-        }
-      }
-      if (validBody !== undefined) {
-        cases.push({
-          label: 'whole body',
-          auth: needs,
-          attack: { in: 'body', path: [], value: rng.pick(hostileValues) },
-        });
-      }
+      for (const { path, method, operation } of operations) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const needs: Auth = operation.security?.some((s) => 'opsBasic' in s)
+          ? 'operator'
+          : operation.security?.some((s) => 'bearer' in s)
+            ? 'member'
+            : 'none';
+        // A fresh member per operation: logout, password and contact changes end or alter it.
+        const { token } = await createMemberSession(db);
+        const headersFor = (auth: Auth): Record<string, string> =>
+          auth === 'operator'
+            ? { ...opsHeaders }
+            : auth === 'member'
+              ? { authorization: `Bearer ${token}` }
+              : {};
+        const parameters = operation.parameters ?? [];
+        const bodySchema = resolve(
+          document,
+          operation.requestBody?.content?.['application/json']?.schema,
+        );
+        const encPayload = bodySchema['x-enc-payload'];
+        const validBody = operation.requestBody ? sample(document, bodySchema, rng) : undefined;
+        const validPayload = encPayload ? sample(document, encPayload, rng) : undefined;
 
-      const build = async ({ auth, attack }: Case): Promise<InjectOptions> => {
-        let url = path;
-        const query: string[] = [];
-        const headers: Record<string, string> = { 'accept-language': 'en', ...headersFor(auth) };
+        const other: Auth = needs === 'operator' ? 'member' : 'operator';
+        const cases: Case[] = [
+          { label: 'valid', auth: needs },
+          { label: 'no credentials', auth: 'none' },
+          { label: `as ${other}`, auth: other },
+        ];
         for (const parameter of parameters) {
-          const hit = attack && 'name' in attack && attack.name === parameter.name;
-          const text = hit
-            ? attack.value
-            : encodeURIComponent(String(sample(document, parameter.schema, rng)));
-          if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, text || '%20');
-          else if (parameter.in === 'query' && (parameter.required || hit || rng.next() < 0.5)) {
-            query.push(`${parameter.name}=${text}`);
-          } else if (parameter.in === 'header' && (hit || rng.next() < 0.5)) {
-            headers[parameter.name] = text.replace(/%[0-9A-F]{2}/gi, '').slice(0, 300);
+          for (const value of [rng.pick(paramAttacks), rng.pick(hostileTexts)]) {
+            cases.push({
+              label: `${parameter.name}=${value.slice(0, 12)}`,
+              auth: needs,
+              attack: { in: parameter.in, name: parameter.name, value },
+            });
           }
         }
-        const options: InjectOptions = {
-          method: method.toUpperCase() as InjectOptions['method'],
-          url: query.length ? `${url}?${query.join('&')}` : url,
-          headers,
-          remoteAddress: `10.77.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`,
+        const bodyFields: ['body' | 'payload', string[]][] = [
+          ...fieldPaths(validBody).map((field): ['body', string[]] => ['body', field]),
+          ...fieldPaths(validPayload).map((field): ['payload', string[]] => ['payload', field]),
+        ];
+        // Every field gets unstorable text and an out-of-range number; every other field also a
+        // wrong type, a long string, a missing value... (kept to a few cases per operation).
+        for (const [index, [where, field]] of bodyFields.entries()) {
+          const values = [rng.pick(textAttacks), rng.pick(numberAttacks)];
+          if (index % 2 === 0) values.push(rng.pick([...hostileValues, missing]));
+          for (const value of values) {
+            cases.push({
+              label: `${where}.${field.join('.')}`,
+              auth: needs,
+              attack: { in: where, path: field, value },
+            });
+          }
+        }
+        if (validBody !== undefined) {
+          cases.push({
+            label: 'whole body',
+            auth: needs,
+            attack: { in: 'body', path: [], value: rng.pick(hostileValues) },
+          });
+        }
+
+        const build = async ({ auth, attack }: Case): Promise<InjectOptions> => {
+          let url = path;
+          const query: string[] = [];
+          const headers: Record<string, string> = { 'accept-language': 'en', ...headersFor(auth) };
+          for (const parameter of parameters) {
+            const hit = attack && 'name' in attack && attack.name === parameter.name;
+            const text = hit
+              ? attack.value
+              : encodeURIComponent(String(sample(document, parameter.schema, rng)));
+            if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, text || '%20');
+            else if (parameter.in === 'query' && (parameter.required || hit || rng.next() < 0.5)) {
+              query.push(`${parameter.name}=${text}`);
+            } else if (parameter.in === 'header' && (hit || rng.next() < 0.5)) {
+              headers[parameter.name] = text.replace(/%[0-9A-F]{2}/gi, '').slice(0, 300);
+            }
+          }
+          const options: InjectOptions = {
+            method: method.toUpperCase() as InjectOptions['method'],
+            url: query.length ? `${url}?${query.join('&')}` : url,
+            headers,
+            remoteAddress: `10.77.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`,
+          };
+          if (validBody === undefined) return options;
+          let body: unknown = validBody;
+          if (validPayload !== undefined) {
+            const payload =
+              attack?.in === 'payload'
+                ? withField(validPayload, attack.path, attack.value)
+                : validPayload;
+            body = { ...(body as object), enc: await encrypt(payload) };
+          }
+          if (attack?.in === 'body') body = withField(body, attack.path, attack.value);
+          return { ...options, payload: body as InjectOptions['payload'] };
         };
-        if (validBody === undefined) return options;
-        let body: unknown = validBody;
-        if (validPayload !== undefined) {
-          const payload =
-            attack?.in === 'payload'
-              ? withField(validPayload, attack.path, attack.value)
-              : validPayload;
-          body = { ...(body as object), enc: await encrypt(payload) };
-        }
-        if (attack?.in === 'body') body = withField(body, attack.path, attack.value);
-        return { ...options, payload: body as InjectOptions['payload'] };
-      };
 
-      // Writes are seen cheaply: a transaction that writes takes a new transaction id. Only then
-      // are the tables counted (other work on a shared server may take ids too: then it counts).
-      let mark = await transactionMark(db);
-      let counts = await rowCounts(db);
-      for (const fuzzCase of cases) {
-        const options = await build(fuzzCase);
-        const reply = await app.inject(options);
-        requests += 1;
-        statuses[reply.statusCode] = (statuses[reply.statusCode] ?? 0) + 1;
-        const label = `${name} [${fuzzCase.label}] ${String(options.url).slice(0, 120)}`;
-        // The sandbox gateway stands in for an outside payment provider: its own replies.
-        const problem = path.startsWith('/sandbox/gateway/')
-          ? reply.statusCode >= 500
-            ? `status ${reply.statusCode}`
-            : null
-          : envelopeProblem(reply);
-        if (problem) failures.push(`${label}: ${problem}`);
-        if ((await transactionMark(db)) === mark) continue;
-        const after = await rowCounts(db);
-        const code = replyCode(reply);
-        if (code === 'bad_request' || code === 'enc_invalid') {
-          const written = Object.keys(after).filter((table) => after[table] !== counts[table]);
-          if (written.length) failures.push(`${label}: refused (${code}) but wrote ${written}`);
+        // Writes are seen cheaply: a transaction that writes takes a new transaction id. Only then
+        // are the tables counted (other work on a shared server may take ids too: then it counts).
+        let mark = await transactionMark(db);
+        let counts = await rowCounts(db);
+        for (const fuzzCase of cases) {
+          const options = await build(fuzzCase);
+          const reply = await app.inject(options);
+          requests += 1;
+          statuses[reply.statusCode] = (statuses[reply.statusCode] ?? 0) + 1;
+          const label = `${name} [${fuzzCase.label}] ${String(options.url).slice(0, 120)}`;
+          // The sandbox gateway stands in for an outside payment provider: its own replies.
+          const problem = path.startsWith('/sandbox/gateway/')
+            ? reply.statusCode >= 500
+              ? `status ${reply.statusCode}`
+              : null
+            : envelopeProblem(reply);
+          if (problem) failures.push(`${label}: ${problem}`);
+          if ((await transactionMark(db)) === mark) continue;
+          const after = await rowCounts(db);
+          const code = replyCode(reply);
+          if (code === 'bad_request' || code === 'enc_invalid') {
+            const written = Object.keys(after).filter((table) => after[table] !== counts[table]);
+            if (written.length) failures.push(`${label}: refused (${code}) but wrote ${written}`);
+          }
+          counts = after;
+          mark = await transactionMark(db);
         }
-        counts = after;
-        mark = await transactionMark(db);
+        // Leave the site open for the next operation (a valid call may have closed it).
+        if (path.startsWith('/ops/system')) await reopenSite();
       }
-      // Leave the site open for the next operation (a valid call may have closed it).
-      if (path.startsWith('/ops/system')) await reopenSite();
-    }
 
-    expect(failures).toEqual([]);
-    expect(requests).toBeGreaterThan(operations.length * 5);
-    // Most operations were reached past their credentials and schemas, not only refused.
-    expect(statuses[200] ?? 0).toBeGreaterThan(operations.length / 2);
-  });
+      expect(failures).toEqual([]);
+      expect(requests).toBeGreaterThan(operations.length * 5);
+      // Most operations were reached past their credentials and schemas, not only refused.
+      expect(statuses[200] ?? 0).toBeGreaterThan(operations.length / 2);
+    },
+  );
 });
 
 /** The next transaction id: it moves only when some transaction writes. */

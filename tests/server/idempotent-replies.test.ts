@@ -353,6 +353,7 @@ describe('a replayed key answers the first reply, byte for byte, after a restart
         bankName: 'State Bank',
         accountHolder: 'Asha Rao',
         accountNumber: '1234 5678 9012',
+        ifsc: 'SBIN0001234',
       },
     });
     expect(bound.status).toBe(200);

@@ -219,6 +219,48 @@ describe('POST /wps/session/login', () => {
     expect(clean.status).toBe(200);
   });
 
+  it('says in the failed reply when the next try needs the captcha, and when a lock ends', async () => {
+    const { member, password } = await createMember(db());
+    const client: IdentityClient = { ip: freshIp() };
+    const flags: unknown[] = [];
+    for (let i = 0; i < LOGIN_LIMITS.captchaAfter; i += 1) {
+      const reply = await driver.login({ username: member.username, password: 'wrong-1x' }, client);
+      expect(reply.body.code).toBe('invalid_credentials');
+      flags.push(reply.body.detail?.captchaRequired);
+    }
+    // The 3rd failure already says it: the form shows the captcha before the 4th try.
+    expect(flags).toEqual([false, false, true]);
+    const missing = await driver.login({ username: member.username, password }, client);
+    expect(missing.body).toMatchObject({
+      code: 'captcha_required',
+      detail: { captchaRequired: true },
+    });
+    const wrong = await driver.login(
+      { username: member.username, password, captcha: 'ZZZZ' },
+      client,
+    );
+    expect(wrong.body).toMatchObject({
+      code: 'captcha_invalid',
+      detail: { captchaRequired: true },
+    });
+    // The right password with the right captcha logs in.
+    const answer = await nextCaptcha(client);
+    const ok = await driver.login({ username: member.username, password, captcha: answer }, client);
+    expect(ok.status).toBe(200);
+
+    const other: IdentityClient = { ip: freshIp() };
+    const codes = await failLogins(member.username, other, LOGIN_LIMITS.lockAfter);
+    expect(codes.at(-1)).toBe('account_locked');
+    const locked = await driver.login(
+      { username: member.username, password, captcha: await nextCaptcha(other) },
+      other,
+    );
+    expect(locked.status).toBe(429);
+    const until = Date.parse(String(locked.body.detail?.lockedUntil));
+    expect(until).toBeGreaterThan(clock.now().getTime());
+    expect(until).toBeLessThanOrEqual(clock.now().getTime() + LOGIN_LIMITS.lockMinutes * MINUTE);
+  });
+
   it('asks for the captcha after 3 failures from one IP, whatever the username', async () => {
     const { member, password } = await createMember(db());
     const client: IdentityClient = { ip: freshIp() };

@@ -36,7 +36,12 @@ async function newMember(): Promise<number> {
 
 function ledgerWithEvents() {
   const events: BalanceChanged[] = [];
-  const ledger = createLedgerService({ db: db(), publish: (event) => void events.push(event) });
+  // This node's ledger: its postings drop the balances the app's member cache holds.
+  const ledger = createLedgerService({
+    db: db(),
+    publish: (event) => void events.push(event),
+    balancesChanged: (memberIds) => site.app.memberCache.balancesChanged(memberIds),
+  });
   return { ledger, events };
 }
 
@@ -62,8 +67,8 @@ describe('balance call', () => {
     expect(first.status).toBe(200);
     expect(first.body.value).toEqual({
       sumBalance: '0',
-      currency: 'PHP',
-      wallets: [{ kind: 'main', currency: 'PHP', balance: '0' }],
+      currency: 'INR',
+      wallets: [{ kind: 'main', currency: 'INR', balance: '0' }],
     });
 
     const { ledger } = ledgerWithEvents();
@@ -82,10 +87,10 @@ describe('balance call', () => {
     const after = await call<BalanceReply>(site.app, { url: walletPaths.balance, headers });
     expect(after.body.value).toEqual({
       sumBalance: '123450',
-      currency: 'PHP',
+      currency: 'INR',
       wallets: [
-        { kind: 'main', currency: 'PHP', balance: '123000' },
-        { kind: 'PG', currency: 'PHP', balance: '450' },
+        { kind: 'main', currency: 'INR', balance: '123000' },
+        { kind: 'PG', currency: 'INR', balance: '450' },
       ],
     });
   });
@@ -141,7 +146,7 @@ describe('postings', () => {
     );
     await until(() => events.length >= 3);
     const last = (id: number) => events.filter((e) => e.memberId === id).at(-1);
-    expect(last(memberId)).toMatchObject({ balance: 700n, currency: 'PHP', seq: 2 });
+    expect(last(memberId)).toMatchObject({ balance: 700n, currency: 'INR', seq: 2 });
     expect(last(other)).toMatchObject({ balance: 300n, seq: 1 });
   });
 

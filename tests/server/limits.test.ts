@@ -11,7 +11,10 @@ import { hashMemberPassword } from '../../src/server/platform/members/member-pas
 import { memberSecretLimits } from '../../src/server/platform/members/member-secrets.ts';
 import { operators } from '../../src/server/areas/operator/operators.schema.ts';
 import { rateLimitHits } from '../../src/server/platform/rate-limit/rate-limit.schema.ts';
-import { createHitBatcher } from '../../src/server/platform/rate-limit/rate-limit.store.ts';
+import {
+  createHitBatcher,
+  syncFrom,
+} from '../../src/server/platform/rate-limit/rate-limit.store.ts';
 import { systemPaths } from '../../src/contract/system.ts';
 import { hashPassword } from '../../src/server/areas/operator/operator-password.ts';
 import { operatorLoginLimits } from '../../src/server/areas/operator/operator.service.ts';
@@ -161,6 +164,66 @@ describe('HTTP rate limits', () => {
     expect(await stored()).toBe(6);
   });
 
+  it('a key below a fiftieth of its limit stays on the node until then; closing writes it', async () => {
+    const key = `global:${freshIp()}`;
+    const stored = async () =>
+      (await db().select().from(rateLimitHits).where(eq(rateLimitHits.key, key)))[0]?.hits;
+    const node = createHitBatcher(db(), { syncMs: 60_000 });
+    const from = syncFrom(600);
+    expect(from).toBe(12);
+    for (let i = 1; i < from; i += 1) expect(node.hit(key, 60_000, 600).current).toBe(i);
+    await node.flush();
+    // A visitor's first calls cost no write...
+    expect(await stored()).toBeUndefined();
+    // ...the one that reaches a fiftieth of the limit writes them all.
+    expect(node.hit(key, 60_000, 600).current).toBe(from);
+    await node.flush();
+    expect(await stored()).toBe(from);
+    const other = `global:${freshIp()}`;
+    node.hit(other, 60_000, 600);
+    await node.close();
+    expect(
+      (await db().select().from(rateLimitHits).where(eq(rateLimitHits.key, other)))[0]?.hits,
+    ).toBe(1);
+  });
+
+  it("a visitor's first hits stay on the node, counted per window, and ended windows are let go without a sync", async () => {
+    let at = 1_000_000_000_000;
+    const node = createHitBatcher(db(), { syncMs: 60_000, now: () => at });
+    const key = `global:${freshIp()}`;
+    expect(node.hit(key, 60_000, 600)).toEqual({ current: 1, ttl: 60_000 });
+    at += 20_000;
+    expect(node.hit(key, 60_000, 600)).toEqual({ current: 2, ttl: 40_000 });
+    expect(node.read(key)).toEqual({ current: 2, ttl: 40_000 });
+    // A thousand one-call visitors a little later.
+    at += 30_000;
+    for (let i = 0; i < 1000; i += 1) node.hit(`global:${freshIp()}`, 60_000, 600);
+    expect(node.keys()).toBe(1001);
+    // The first key's window has ended: it counts from 1 again.
+    at += 15_000;
+    expect(node.read(key)).toEqual({ current: 0, ttl: 0 });
+    expect(node.hit(key, 60_000, 600)).toEqual({ current: 1, ttl: 60_000 });
+    // Two windows on, every window but the newest key's has ended, and the node holds no more
+    // than that key (no sync ran: nothing was due for the database).
+    at += 110_000;
+    node.hit(key, 60_000, 600);
+    expect(node.keys()).toBe(1);
+    expect(node.read(key).current).toBe(1);
+    // Closing writes every key the node kept under its own name (IPv4 ones are kept as numbers).
+    const others = [`global:2001:db8::${freshIp().split('.').join(':')}`, 'global:010.0.0.1'];
+    for (const other of others) node.hit(other, 60_000, 600);
+    await node.close();
+    const rows = await db()
+      .select()
+      .from(rateLimitHits)
+      .where(inArray(rateLimitHits.key, [key, ...others]));
+    expect(Object.fromEntries(rows.map((row) => [row.key, row.hits]))).toEqual({
+      [key]: 1,
+      [others[0] as string]: 1,
+      [others[1] as string]: 1,
+    });
+  });
+
   it('an app adds the pending hits of the default limit to the database when it closes', async () => {
     const ip = freshIp();
     await db()
@@ -239,6 +302,7 @@ describe('the payment password', () => {
         bankName: 'State Bank',
         accountHolder: 'Asha Rao',
         accountNumber: '1234 5678 9012',
+        ifsc: 'SBIN0001234',
       },
     });
     expect(account.status).toBe(200);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { opsPaths } from '../../src/contract/ops.ts';
+import { walletPaths } from '../../src/contract/wallet.ts';
 import {
   announcementListSchema,
   bannerListSchema,
@@ -146,6 +147,20 @@ describe('operator edits show in the public calls, each audited', () => {
     );
     expect(setting.validators.username).toEqual(rule);
     expect((await lastAudit())?.action).toBe('validator.update');
+  });
+
+  it('the site currency: INR with the rupee sign, the same code in the operator view and the balance call', async () => {
+    const system = await call<{ settings: { currencyCode: string; currencySymbol: string } }>(
+      site.app,
+      { url: opsPaths.system, headers: opsHeaders },
+    );
+    expect(system.body.value?.settings).toMatchObject({ currencyCode: 'INR', currencySymbol: '₹' });
+    const { token } = await createMemberSession(site.database.db);
+    const balance = await call<{ currency: string }>(site.app, {
+      url: walletPaths.balance,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(balance.body.value?.currency).toBe('INR');
   });
 
   it('settings change currency symbol and captcha', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
+import { pgliteSettings } from '../../src/server/platform/db/pglite-options.ts';
 import { pgliteTemplatePath } from '../../src/server/platform/db/pglite-template.ts';
 
 const journal = JSON.parse(
@@ -35,6 +36,11 @@ describe('pre-initialised PGlite directory', () => {
         await count(first.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
       ).toBe(journal.entries.length);
       expect(await count(first.db, sql`select count(*)::int as n from seed_runs`)).toBe(0);
+      // PGlite runs with small buffers: every touched page of its memory stays resident.
+      const shared = (await first.db.execute(sql`show shared_buffers`)) as unknown as {
+        rows: { shared_buffers: string }[];
+      };
+      expect(shared.rows[0]?.shared_buffers).toBe(pgliteSettings.shared_buffers);
       await first.db.execute(sql`create table template_probe (id int)`);
       await first.close();
 

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberStatusPaths } from '../../src/contract/identity.ts';
+import { identityPaths, memberStatusPaths } from '../../src/contract/identity.ts';
+import { walletOpsPaths, walletPaths, type BalanceReply } from '../../src/contract/wallet.ts';
 import type { Database } from '../../src/server/platform/db/client.ts';
 import {
   buildTestApp,
@@ -18,6 +19,14 @@ const postgres = Boolean(process.env.DATABASE_URL);
 
 async function until(condition: () => boolean) {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** Asks until the answer is the one expected (the other node's news travels by NOTIFY). */
+async function untilAnswer<T>(ask: () => Promise<T>, done: (answer: T) => boolean) {
+  for (;;) {
+    if (done(await ask())) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe.skipIf(!postgres)(
@@ -68,9 +77,11 @@ describe.skipIf(!postgres)(
       );
 
       beforeAll(async () => {
-        // An hour between periodic session checks: every cut seen here is the session end's own.
-        first = await buildTestApp(testDb, database, { REALTIME_SWEEP_SECONDS: '3600' });
-        second = await buildTestApp(testDb, database, { REALTIME_SWEEP_SECONDS: '3600' });
+        // An hour between periodic session checks: every cut seen here is the session end's own;
+        // an hour of member cache: every change the other node sees is the change's own news.
+        const env = { REALTIME_SWEEP_SECONDS: '3600', MEMBER_CACHE_MS: '3600000' };
+        first = await buildTestApp(testDb, database, env);
+        second = await buildTestApp(testDb, database, env);
         await first.listen({ port: 0, host: '127.0.0.1' });
         firstUrl = `http://127.0.0.1:${(first.server.address() as AddressInfo).port}`;
       });
@@ -110,6 +121,100 @@ describe.skipIf(!postgres)(
         expect(await other.client.disconnected).toBe('io server disconnect');
         expect(changing.client.socket.connected).toBe(true);
         changing.client.close();
+      });
+
+      describe("the first node's member cache hears the second node's changes", () => {
+        const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+        const status = async (url: string, token: string) =>
+          (await call(first, { url, headers: bearer(token) })).status;
+
+        async function cachedOnFirst() {
+          const { member, password } = await createMember(database.db);
+          const login = async () =>
+            (await driver.login({ username: member.username, password }, { ip: freshIp() })).body
+              .value?.token ?? '';
+          const token = await login();
+          const other = await login();
+          for (const t of [token, other]) {
+            expect(await status(identityPaths.memberInfo, t)).toBe(200);
+            expect(await status(walletPaths.balance, t)).toBe(200);
+          }
+          return { member, password, token, other };
+        }
+
+        it('a logout', async () => {
+          const { token, other } = await cachedOnFirst();
+          const out = await call(second, {
+            method: 'DELETE',
+            url: identityPaths.logout,
+            headers: bearer(token),
+          });
+          expect(out.status).toBe(200);
+          await untilAnswer(
+            () => status(identityPaths.memberInfo, token),
+            (s) => s === 401,
+          );
+          expect(await status(walletPaths.balance, token)).toBe(401);
+          expect(await status(identityPaths.memberInfo, other)).toBe(200);
+        });
+
+        it('a password change ends the other session there', async () => {
+          const { password, token, other } = await cachedOnFirst();
+          const changed = await driver.changePassword(token, {
+            oldPassword: password,
+            newPassword: 'fresh1234',
+            confirmNewPassword: 'fresh1234',
+          });
+          expect(changed.status).toBe(200);
+          await untilAnswer(
+            () => status(walletPaths.balance, other),
+            (s) => s === 401,
+          );
+          expect(await status(identityPaths.memberInfo, token)).toBe(200);
+        });
+
+        it('disabling', async () => {
+          const { member, token, other } = await cachedOnFirst();
+          const disabled = await call(second, {
+            method: 'POST',
+            url: memberStatusPaths.disable.replace(':memberId', String(member.id)),
+            headers: opsHeaders,
+            payload: { reason: 'fraud review' },
+          });
+          expect(disabled.status).toBe(200);
+          for (const t of [token, other]) {
+            await untilAnswer(
+              () => status(identityPaths.memberInfo, t),
+              (s) => s === 401,
+            );
+          }
+        });
+
+        it('a posting', async () => {
+          const { member, token } = await cachedOnFirst();
+          const posted = await call(second, {
+            method: 'POST',
+            url: walletOpsPaths.adjustment,
+            headers: opsHeaders,
+            payload: {
+              memberId: member.id,
+              amount: '2500',
+              reason: 'two nodes',
+              idempotencyKey: `nodes-${member.id}-${Date.now()}`,
+            },
+          });
+          expect(posted.status).toBe(200);
+          await untilAnswer(
+            async () =>
+              (
+                await call<BalanceReply>(first, {
+                  url: walletPaths.balance,
+                  headers: bearer(token),
+                })
+              ).body.value?.sumBalance,
+            (sum) => sum === '2500',
+          );
+        });
       });
 
       it('disabling on the second node cuts every socket of the member on the first', async () => {

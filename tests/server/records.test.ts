@@ -73,10 +73,10 @@ async function setSingle(isSingle: boolean) {
 }
 
 describe('account record (transactionHistory)', () => {
-  it('lists the credited adjustment in the last 7 days with its reason, newest first', async () => {
+  it("lists the credited adjustments in the last 7 days, newest first, without the operator's reason", async () => {
     const { member, headers } = await playerWithUpline(0n);
-    await adjust(member.id, 50_000n, 'first credit');
-    await adjust(member.id, 25_000n, 'second credit');
+    await adjust(member.id, 50_000n, 'first credit: ticket 4411');
+    await adjust(member.id, 25_000n, 'second credit: ticket 4412');
     const reply = await call<RecordPage>(site.app, {
       url: `${recordsPaths.transactions}?preset=last7`,
       headers,
@@ -84,9 +84,10 @@ describe('account record (transactionHistory)', () => {
     expect(reply.status).toBe(200);
     const page = reply.body.value;
     expect(page?.content.map((row) => [row.kind, row.amount, row.remark])).toEqual([
-      ['adjustment', '25000', 'second credit'],
-      ['adjustment', '50000', 'first credit'],
+      ['adjustment', '25000', null],
+      ['adjustment', '50000', null],
     ]);
+    expect(JSON.stringify(page)).not.toContain('ticket');
     expect(page?.content[0]?.balanceAfter).toBe('75000');
     expect(page).toMatchObject({ totalElements: 2, totalPages: 1, totalIn: '75000' });
   });
@@ -124,7 +125,74 @@ describe('account record (transactionHistory)', () => {
         ['transfer_in', vendor, '50'],
       ]),
     );
-    expect(transfers.body.value?.totalOut).toBe('-50');
+    // A transfer between the member's own wallets is neither money in nor money out.
+    expect(transfers.body.value).toMatchObject({ totalIn: '0', totalOut: '0' });
+  });
+
+  it('names the other side of each transfer (game wallet by vendor name, upline by name), never a reference; totals count each movement once', async () => {
+    const { agent, member, headers } = await playerWithUpline(100_000n);
+    await setSingle(false);
+    const toGame = await call(site.app, {
+      method: 'POST',
+      url: recordsPaths.walletTransfer,
+      headers,
+      payload: { from: 'main', to: vendor, amount: '20000', idempotencyKey: key() },
+    });
+    expect(toGame.status).toBe(200);
+    const toUpline = await call(site.app, {
+      method: 'POST',
+      url: recordsPaths.transferUpline,
+      headers,
+      payload: { amount: '5000', paymentPassword: '135790', idempotencyKey: key() },
+    });
+    expect(toUpline.status).toBe(200);
+    const reply = await call<RecordPage>(site.app, { url: recordsPaths.transactions, headers });
+    const page = reply.body.value;
+    const rows = (page?.content ?? []).map((row) => ({
+      kind: row.kind,
+      walletName: row.walletName,
+      counterparty: row.counterparty,
+      remark: row.remark,
+    }));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        {
+          kind: 'transfer_out',
+          walletName: null,
+          counterparty: { type: 'upline', name: agent.nickname || agent.username },
+          remark: null,
+        },
+        {
+          kind: 'transfer_out',
+          walletName: null,
+          counterparty: { type: 'gameWallet', name: 'Aura Live' },
+          remark: null,
+        },
+        {
+          kind: 'transfer_in',
+          walletName: 'Aura Live',
+          counterparty: { type: 'mainWallet', name: null },
+          remark: null,
+        },
+        { kind: 'adjustment', walletName: null, counterparty: null, remark: null },
+      ]),
+    );
+    const text = JSON.stringify(page);
+    for (const internal of ['upline:', `${vendor}>`, `>${vendor}`, 'main>']) {
+      expect(text).not.toContain(internal);
+    }
+    // In: the 1,000.00 credit; out: the 50.00 to the upline. The game wallet move is neither.
+    expect(page).toMatchObject({ totalIn: '100000', totalOut: '-5000', totalElements: 4 });
+
+    // The agent sees the same transfer coming from a downline, by the member's name.
+    const agentRecord = await call<RecordPage>(site.app, {
+      url: recordsPaths.transactions,
+      headers: await sessionFor(agent.id),
+    });
+    expect(agentRecord.body.value?.content[0]).toMatchObject({
+      kind: 'transfer_in',
+      counterparty: { type: 'downline', name: member.nickname || member.username },
+    });
   });
 
   it('answers an explicit date range without the entries outside it', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { replySerializerCompiler } from '../../src/server/platform/http/reply-serializer.ts';
+import { jsonTemplate } from '../../src/server/platform/http/json-template.ts';
 import { envelopeOf } from '../../src/contract/envelope.ts';
 
 const schema = envelopeOf(z.object({ name: z.string(), count: z.number() }));
@@ -28,5 +29,32 @@ describe('the reply serializer', () => {
     expect(() => serialize({ success: true, value: { name: 'c', count: '3' } })).toThrow(
       /does not match its schema/,
     );
+  });
+});
+
+describe('a JSON template', () => {
+  const settings = { name: 'साइट', cdns: ['https://a.test'], note: 'quote " and \\ back' };
+  const build = (location: { ip: string }, check: { restricted: boolean }) => ({
+    success: true,
+    value: { settings, location, check, after: [1, 2] },
+  });
+
+  it("gives the bytes JSON.stringify gives, filled with each call's values", () => {
+    const template = jsonTemplate(build, 2);
+    for (const [ip, restricted] of [
+      ['10.1.2.3', false],
+      ['2001:db8::1', true],
+      ['"odd"\u0000', false],
+    ] as const) {
+      const bytes = template.fill({ ip }, { restricted });
+      expect(bytes.toString('utf8')).toBe(JSON.stringify(build({ ip }, { restricted })));
+    }
+  });
+
+  it('builds the whole reply every time when a value is not placed exactly once as it is', () => {
+    const twice = jsonTemplate((ip: string) => ({ a: ip, b: ip }), 1);
+    expect(twice.fill('x').toString()).toBe('{"a":"x","b":"x"}');
+    const changed = jsonTemplate((ip: string) => ({ a: ip.toUpperCase() }), 1);
+    expect(changed.fill('x').toString()).toBe('{"a":"X"}');
   });
 });

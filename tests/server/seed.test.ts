@@ -60,7 +60,8 @@ describe('seeding', () => {
     const first = await start();
     const seeded = await counts(first.database.db);
     expect(seeded.banners).toBe(3 + 12 * 2);
-    expect(seeded.vendors).toBe(31);
+    // 31 demo vendors and the built-in game provider (added by the games area).
+    expect(seeded.vendors).toBe(32);
     expect(seeded.operators).toBe(1);
     expect(seeded.serverKeys).toBe(1);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { envelopeOf } from '../../src/contract/envelope.ts';
 import {
   announcementListSchema,
@@ -25,7 +25,7 @@ import { testSite } from '../support/server.ts';
 const site = testSite();
 
 /** GETs a call and parses its envelope with the contract schema. */
-async function read<T extends z.ZodType>(url: string, schema: T, language = 'hi') {
+async function read<T extends z.core.$ZodType>(url: string, schema: T, language = 'hi') {
   const reply = await site.app.inject({ url, headers: { 'accept-language': language } });
   expect(reply.statusCode).toBe(200);
   const body = envelopeOf(schema).parse(reply.json());
@@ -56,7 +56,8 @@ describe('start-up calls answered from the database', () => {
     expect(permission.location.ip).toBe('127.0.0.1');
     expect(permission.maintenance.enabled).toBe(false);
     expect(permission.regionRestriction).toEqual({ restricted: false, ip: '127.0.0.1' });
-    expect(permission.settings.currencySymbol).toBe('P');
+    // The demo site is Indian: rupees, shown with the rupee sign.
+    expect(permission.settings).toMatchObject({ currencySymbol: '₹', currencyCode: 'INR' });
     expect(permission.settings.defaultLanguage).toBe('hi');
   });
 
@@ -66,7 +67,7 @@ describe('start-up calls answered from the database', () => {
   });
 
   it('whitelabel is the module tree with every flag; login-before-home is off', async () => {
-    const tree = await read(systemPaths.whitelabel, moduleNodeSchema.array());
+    const tree = await read(systemPaths.whitelabel, z.array(moduleNodeSchema));
     expect(allIds(tree)).toEqual(
       expect.arrayContaining([...Object.values(moduleIds), ...gameCategories]),
     );
@@ -165,7 +166,9 @@ describe('start-up calls answered from the database', () => {
     expect(byLane.LIVE).toEqual(['AURALIVE:1', 'LOTUSLIVE:0', 'MERIDIANLIVE:0', 'TIGERLIVE:1']);
     expect(byLane.SPORTS).toEqual(['PRIMESPORT:1', 'FB:1', 'CRICKETX:0']);
     expect(byLane.COCKFIGHT).toEqual(['SABONGLIVE:1']);
-    expect(byLane.RNG).toHaveLength(12);
+    // 12 demo vendors, then the built-in game provider (added by the games area).
+    expect(byLane.RNG).toHaveLength(13);
+    expect(byLane.RNG?.at(-1)).toBe('BUILTIN:1');
     expect(byLane.ELOTT).toEqual(['ELOTT:1', 'TCG_LOTTO_VN:0']);
     expect(byLane.LOTT).toEqual(['LOTT:1', 'TCG_SEA:0']);
     const rng = lanes.find((lane) => lane.title === 'RNG');

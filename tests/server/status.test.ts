@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
-import { systemPaths } from '../../src/contract/system.ts';
+import { permissionSchema, systemPaths } from '../../src/contract/system.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
 import type { Database } from '../../src/server/platform/db/client.ts';
 import {
@@ -134,6 +134,16 @@ describe('system status', () => {
       }
       expect(v4).not.toHaveBeenCalled();
       expect(v6).not.toHaveBeenCalled();
+      // Nor the peer's address: whether it is a trusted proxy is worked out once per address.
+      const peer = vi.spyOn(ipaddr.IPv4, 'parse');
+      try {
+        for (let i = 1; i <= 5; i += 1) {
+          expect((await from(`198.51.100.${i}`))?.ip).toBe(`198.51.100.${i}`);
+        }
+        expect(peer.mock.calls.filter(([address]) => address === PROXY)).toEqual([]);
+      } finally {
+        peer.mockRestore();
+      }
     } finally {
       v4.mockRestore();
       v6.mockRestore();
@@ -179,6 +189,66 @@ describe('system status', () => {
       remoteAddress: '203.0.113.9',
     });
     expect(ops.status).toBe(200);
+  });
+
+  it('fills the bootstrap reply per caller (IP, country, region check) and shows an operator change at once', async () => {
+    // A node that keeps what it read (as production does): the reply's bytes are made once per
+    // read and filled with each caller's own parts.
+    const cached = await buildTestApp(testDb, database, {
+      TRUST_PROXY: '10.0.0.0/24',
+      COUNTRY_HEADER: 'CF-IPCountry',
+      SITE_CACHE_MS: '60000',
+    });
+    try {
+      const region = await call(cached, {
+        method: 'PUT',
+        url: opsPaths.region,
+        headers: opsHeaders,
+        payload: { blockedCountries: ['PK'], blockedCidrs: ['203.0.113.0/24'] },
+      });
+      expect(region.status).toBe(200);
+      const lifted = await call(cached, {
+        method: 'PUT',
+        url: opsPaths.maintenance,
+        headers: opsHeaders,
+        payload: { enabled: false },
+      });
+      expect(lifted.status).toBe(200);
+      const boot = async (ip: string, country?: string) => {
+        const reply = await cached.inject({
+          url: `${systemPaths.permission}?host=site.test`,
+          remoteAddress: PROXY,
+          headers: { 'x-forwarded-for': ip, ...(country ? { 'cf-ipcountry': country } : {}) },
+        });
+        expect(reply.statusCode).toBe(200);
+        expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+        return permissionSchema.parse((JSON.parse(reply.body) as { value: unknown }).value);
+      };
+      const open = await boot('198.51.100.7');
+      const blocked = await boot('203.0.113.9');
+      const fromPk = await boot('198.51.100.8', 'pk');
+      expect(open.location).toEqual({ ip: '198.51.100.7', country: null });
+      expect(open.regionRestriction).toEqual({ restricted: false, ip: '198.51.100.7' });
+      expect(blocked.location).toEqual({ ip: '203.0.113.9', country: null });
+      expect(blocked.regionRestriction).toEqual({ restricted: true, ip: '203.0.113.9' });
+      expect(fromPk.location).toEqual({ ip: '198.51.100.8', country: 'PK' });
+      expect(fromPk.regionRestriction).toEqual({ restricted: true, ip: '198.51.100.8' });
+      const shared = ({ location: _l, regionRestriction: _r, ...rest }: typeof open) => rest;
+      expect(shared(blocked)).toEqual(shared(open));
+      expect(shared(fromPk)).toEqual(shared(open));
+      expect(open.maintenance.enabled).toBe(false);
+
+      const maintenance = await call(cached, {
+        method: 'PUT',
+        url: opsPaths.maintenance,
+        headers: opsHeaders,
+        payload: { enabled: true, endTime },
+      });
+      expect(maintenance.status).toBe(200);
+      expect((await boot('198.51.100.7')).maintenance).toEqual({ enabled: true, endTime });
+    } finally {
+      await cached.close();
+    }
   });
 
   it('returns to normal when maintenance and blocks are lifted', async () => {

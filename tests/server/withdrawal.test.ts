@@ -24,6 +24,7 @@ import {
   withdrawOpsPaths,
   withdrawPaths,
   type BankAccount,
+  type OpsPayoutDetails,
   type Withdrawal,
   type WithdrawInfo,
 } from '../../src/contract/withdrawal.ts';
@@ -105,6 +106,7 @@ const goodAccount = () => ({
   bankName: 'State Bank',
   accountHolder: 'Asha Rao',
   accountNumber: `1234 5678 ${String(100 + ++counter).padStart(4, '0')}`,
+  ifsc: 'SBIN0001234',
 });
 
 async function boundAccount(p: Player) {
@@ -215,18 +217,21 @@ describe('bank accounts', () => {
       bankName: ' State Bank ',
       accountHolder: 'Asha Rao',
       accountNumber: '1234-5678-9012',
+      ifsc: ' sbin0001234 ',
     });
     expect(reply.status).toBe(200);
     expect(reply.body.value).toMatchObject({
       bankName: 'State Bank',
       accountHolder: 'Asha Rao',
       maskedNumber: '****9012',
+      ifsc: 'SBIN0001234',
     });
     const [stored] = await db()
       .select()
       .from(bankAccounts)
       .where(eq(bankAccounts.memberId, p.member.id));
     expect(stored?.accountNumber).toBe('123456789012');
+    expect(stored?.ifsc).toBe('SBIN0001234');
     expect((await db().select({ n: count() }).from(auditLog))[0]?.n).toBe(before + 1);
     const info = await call<WithdrawInfo>(site.app, {
       url: withdrawPaths.info,
@@ -239,6 +244,7 @@ describe('bank accounts', () => {
       bankName: 'Other',
       accountHolder: 'Asha Rao',
       accountNumber: '123456789012',
+      ifsc: 'SBIN0001234',
     });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('bank_account_exists');
@@ -263,6 +269,10 @@ describe('bank accounts', () => {
     ['number too long', { ...goodAccount(), accountNumber: '1'.repeat(25) }],
     ['number as a number', { ...goodAccount(), accountNumber: 123456789 }],
     ['control characters', { ...goodAccount(), bankName: 'Bank\u0000Name' }],
+    ['IFSC too short', { ...goodAccount(), ifsc: 'SBIN000123' }],
+    ['IFSC without the 0', { ...goodAccount(), ifsc: 'SBIN1001234' }],
+    ['IFSC with digits for the bank', { ...goodAccount(), ifsc: 'SB1N0001234' }],
+    ['IFSC with a symbol', { ...goodAccount(), ifsc: 'SBIN0-01234' }],
   ])('bad input (%s): 400, nothing written', async (_label, payload) => {
     const p = await player();
     const before = await counts();
@@ -285,6 +295,88 @@ describe('bank accounts', () => {
       payload: goodAccount(),
     });
     expect(reply.status).toBe(401);
+  });
+
+  it('an account paid in INR (the demo site) needs its IFSC: a translated 400, nothing written', async () => {
+    const p = await player();
+    const before = await counts();
+    const { ifsc: _ifsc, ...withoutIfsc } = goodAccount();
+    const reply = await call(site.app, {
+      method: 'POST',
+      url: withdrawPaths.bankAccounts,
+      headers: { ...p.headers, 'accept-language': 'hi' },
+      remoteAddress: p.remoteAddress,
+      payload: withoutIfsc,
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ success: false, code: 'ifsc_required' });
+    expect(reply.body.message).toContain('IFSC');
+    expect(reply.body.message).toMatch(/[\u0900-\u097F]/);
+    expect(await counts()).toBe(before);
+  });
+});
+
+describe('payout details for the operator', () => {
+  it('the list masks the number; the payout view gives the whole account and IFSC, audited on every read', async () => {
+    const p = await player({ balance: 100_000n });
+    const account = await boundAccount(p);
+    const made = await requestWithdrawal(p, {
+      bankAccountId: account.id,
+      amount: '25000',
+      paymentPassword: PAY,
+      idempotencyKey: randomUUID(),
+    });
+    const id = made.body.value?.id ?? 0;
+    const list = await call<{ withdrawals: Withdrawal[] }>(site.app, {
+      url: `${withdrawOpsPaths.list}?memberId=${p.member.id}`,
+      headers: opsHeaders,
+    });
+    const listed = JSON.stringify(list.body.value);
+    expect(listed).toContain(account.maskedNumber);
+    const [stored] = await db().select().from(bankAccounts).where(eq(bankAccounts.id, account.id));
+    expect(listed).not.toContain(stored?.accountNumber ?? 'missing');
+
+    const views = () =>
+      db()
+        .select({ n: count() })
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, 'withdraw.payout.view'), eq(auditLog.target, `withdrawal:${id}`)),
+        )
+        .then(([row]) => row?.n ?? 0);
+    expect(await views()).toBe(0);
+    const url = withdrawOpsPaths.payout.replace(':id', String(id));
+    const payout = await call<OpsPayoutDetails>(site.app, { url, headers: opsHeaders });
+    expect(payout.status).toBe(200);
+    expect(payout.body.value).toEqual({
+      withdrawalId: id,
+      memberId: p.member.id,
+      username: p.member.username,
+      amount: '25000',
+      currency: 'INR',
+      status: 'requested',
+      bankName: 'State Bank',
+      accountHolder: 'Asha Rao',
+      accountNumber: stored?.accountNumber,
+      ifsc: 'SBIN0001234',
+    });
+    expect(await views()).toBe(1);
+    await call(site.app, { url, headers: opsHeaders });
+    expect(await views()).toBe(2);
+    const [row] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'withdraw.payout.view'))
+      .limit(1);
+    expect(row?.actor).toMatch(/^operator:/);
+
+    expect((await call(site.app, { url })).status).toBe(401);
+    const missing = await call(site.app, {
+      url: withdrawOpsPaths.payout.replace(':id', '999999'),
+      headers: opsHeaders,
+    });
+    expect(missing.status).toBe(404);
+    expect(await views()).toBe(2);
   });
 });
 
@@ -351,6 +443,34 @@ describe('payment password', () => {
     expect(right.status).toBe(429);
     expect(right.body.code).toBe('payment_password_locked');
     expect(await balanceOf(p)).toBe('100000');
+  });
+
+  it('a wrong payment password says how many tries are left; the lock says how long it lasts', async () => {
+    const p = await player({ balance: 100_000n });
+    const account = await boundAccount(p);
+    const attempt = (paymentPassword: string) =>
+      requestWithdrawal(p, {
+        bankAccountId: account.id,
+        amount: '20000',
+        paymentPassword,
+        idempotencyKey: randomUUID(),
+      });
+    const tries: unknown[] = [];
+    const messages: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const reply = await attempt('000000');
+      tries.push(reply.body.detail?.remainingTries);
+      messages.push(reply.body.message ?? '');
+    }
+    expect(tries).toEqual([4, 3, 2, 1]);
+    // In the player's language (Hindi by default), with the tries left and the lock's length.
+    expect(messages[0]).toBe('भुगतान पासवर्ड गलत है। 4 और गलत प्रयासों पर भुगतान 15 मिनट के लिए रुक जाएँगे।');
+    const locked = await attempt('000000');
+    expect(locked.body.code).toBe('payment_password_locked');
+    expect(locked.body.detail?.remainingTries).toBe(0);
+    expect(Date.parse(String(locked.body.detail?.lockedUntil))).not.toBeNaN();
+    const again = await attempt(PAY);
+    expect(again.body.detail?.lockedUntil).toBe(locked.body.detail?.lockedUntil);
   });
 });
 

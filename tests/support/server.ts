@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
+import type { Envelope } from '../../src/contract/envelope.ts';
 
 /**
  * A fresh database per test file: PGlite in a temp dir, or, when DATABASE_URL is set, a new
@@ -74,6 +75,9 @@ export function testConfig(testDb: TestDatabase, env: Record<string, string> = {
     // (REALTIME_ADAPTER defaults to postgres); on PGlite, one process, the in-memory adapter.
     // The hosts the tests' bootstrap calls name (the default adds only the loopback names).
     SITE_DOMAINS: 'localhost,127.0.0.1,site.test,*.example.test',
+    // 5 demo games per vendor: the ~10,000 of the full catalog (tests/server/games-*.test.ts
+    // ask for it) cost seconds at every start.
+    DEMO_CATALOG: 'small',
     ...testDb.env,
     ...env,
   });
@@ -101,7 +105,7 @@ export async function call<T = unknown>(app: FastifyInstance, options: InjectOpt
   return {
     status: reply.statusCode,
     headers: reply.headers,
-    body: reply.json() as { success: boolean; value?: T; code?: string; message?: string },
+    body: reply.json() as Envelope<T>,
   };
 }
 

@@ -3,11 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createHttpClient } from '../../src/services/http-client.ts';
 import {
-  createSocialLoginService,
   readSocialReturn,
   socialStartUrl,
   withoutSocialReturn,
 } from '../../src/services/social-login.ts';
+import { createSocialLoginService } from '../../src/services/social-login.service.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
 
 const BASE = 'http://site.test';

@@ -72,7 +72,9 @@ describe('formResolver', () => {
     expect(result.errors.username?.message).toBe(
       'Enter 6 to 16 letters and digits, starting with a letter.',
     );
-    expect(result.errors.confirmPassword?.message).toBe('The two entries are inconsistent.');
+    expect(result.errors.confirmPassword?.message).toBe(
+      'The passwords do not match: type the same password in both fields.',
+    );
     expect(result.errors.agreeTerms?.message).toBe(
       'Please read and accept the terms and conditions.',
     );

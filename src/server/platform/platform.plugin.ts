@@ -14,6 +14,7 @@ import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
 import { registerRateLimit } from './rate-limit/rate-limit.plugin.ts';
 import type { HitBatcher } from './rate-limit/rate-limit.store.ts';
 import { createSessionEnds, type SessionEnds } from './members/session-end.ts';
+import { createMemberCache, type MemberCache } from './members/member-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,11 @@ declare module 'fastify' {
      * revoked in the caller's transaction, their sockets cut on every node after the commit.
      */
     sessionEnds: SessionEnds;
+    /**
+     * This node's cache of the member info and balance calls (session, member, balance): the
+     * areas that change a member, end a session or post call it; it tells the other nodes.
+     */
+    memberCache: MemberCache;
   }
 }
 
@@ -81,27 +87,44 @@ export const platform = fp<PlatformOptions>(
     app.addHook('onReady', async () => {
       await scheduler.start();
     });
+    // The request context first: the rate limit counts by its client IP (read once).
+    registerRequestContext(app, config);
     pending.rateLimitHits = await registerRateLimit(app, { db: database.db, scheduler });
     const keys = createKeyService({ db: database.db });
     await keys.ensure();
     app.decorate('keys', keys);
     app.decorate('enc', createEncService({ keys }));
-    registerRequestContext(app, config);
     registerAuth(app);
     registerTextGuard(app);
     registerErrorHandler(app);
     // The gateway authenticates sockets through the member check the identity area provides.
+    const heard: { cache?: MemberCache } = {};
     const gateway = registerRealtime(app, config, {
       db: database.db,
       clock,
       sessions: app.memberAuth,
+      memberNews: {
+        heard: (news) => heard.cache?.heard(news),
+        balanceEventsHeard: (ids) => heard.cache?.balanceEventsHeard(ids),
+      },
     });
+    // Kept only where every node hears every change: one PGlite process, or the adapter on.
+    const memberCache = createMemberCache({
+      ttlMs: database.driver === 'pglite' || gateway.crossNode ? config.memberCacheMs : 0,
+      tell: (news) => gateway.tellNodes(news),
+    });
+    heard.cache = memberCache;
+    app.decorate('memberCache', memberCache);
     app.decorate(
       'sessionEnds',
       createSessionEnds({
         db: database.db,
         clock,
-        cutSockets: (sessionIds) => gateway.disconnectSessions(sessionIds),
+        cutSockets: (sessionIds) => {
+          memberCache.sessionsEnded(sessionIds);
+          gateway.disconnectSessions(sessionIds);
+        },
+        membersChanged: (memberIds) => memberCache.membersChanged(memberIds),
       }),
     );
   },

@@ -1,7 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { i18n as I18n } from 'i18next';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import type { Translate } from '../../contract/validation-engine.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import type { loginMachine } from '../../machines/login.machine.ts';
@@ -50,7 +50,7 @@ export type IdentityFlows = {
   rememberedUsername: () => string | null;
   /** The validation engine's schemas in react-hook-form, with texts of the active language. */
   forms: {
-    resolver: <T extends FieldValues>(schema: z.ZodType<T, T>) => Resolver<T>;
+    resolver: <T extends FieldValues>(schema: $ZodType<T, T>) => Resolver<T>;
     translator: (i18n: Pick<I18n, 't'>) => Translate;
   };
   /** Country codes for the phone pickers: `{ current, list }`. */

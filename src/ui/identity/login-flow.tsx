@@ -6,7 +6,13 @@ import { useForm } from 'react-hook-form';
 import { loginSchema } from '../../contract/validation-engine.ts';
 import type { LoginValues } from '../../contract/validation-engine.ts';
 import { moduleIds } from '../../contract/system.ts';
-import type { LoginOutput, LoginTab, SocialProvider } from '../../machines/login.machine.ts';
+import { formatDateTime } from '../../contract/locale.ts';
+import type {
+  LoginForm as LoginFormValues,
+  LoginOutput,
+  LoginTab,
+  SocialProvider,
+} from '../../machines/login.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
@@ -26,7 +32,14 @@ type FormValues = LoginValues & { rememberMe: boolean; countryDialingCode?: stri
  * remember-me, captcha when the server asks, free play, second factor, the after-login modal.
  * `onLink` runs before a register / forgot link is followed (the popup closes).
  */
-export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => void }) {
+export function LoginFlow({
+  onLink,
+  onWelcome,
+}: {
+  onLink?: (to: 'register' | 'forget') => void;
+  /** Told whether the welcome (after-login) step shows, so a popup can title itself. */
+  onWelcome?: (shown: boolean) => void;
+}) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
   const navigate = useNavigate();
@@ -50,9 +63,17 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
   const state = useSelector(actor, (s) => s.value as string);
   const tab = useSelector(actor, (s) => s.context.tab);
   const captchaShown = useSelector(actor, (s) => s.context.captchaRequired);
+  // What was last sent: the form is drawn again (after the human check, with the captcha)
+  // holding it, so a failure never wipes what the player typed.
+  const lastForm = useSelector(actor, (s) => s.context.form);
   const failure = useSelector(actor, (s) => s.context.failure);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+  const welcome = state === 'afterLogin';
+  useEffect(() => {
+    onWelcome?.(welcome);
+    return () => onWelcome?.(false);
+  }, [welcome, onWelcome]);
 
   useEffect(() => {
     if (!output) return;
@@ -105,6 +126,7 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
           key={`${tab}-${i18n.language}-${captchaShown}`}
           tab={tab}
           captchaShown={captchaShown}
+          typed={lastForm?.type === tab ? lastForm : null}
           busy={busy}
           rememberedUsable={failure?.code !== 'session_expired'}
           onContinueRemembered={() => actor.send({ type: 'user.continueRemembered' })}
@@ -183,6 +205,7 @@ export function LoginFlow({ onLink }: { onLink?: (to: 'register' | 'forget') => 
 function LoginForm({
   tab,
   captchaShown,
+  typed,
   busy,
   rememberedUsable,
   onContinueRemembered,
@@ -191,6 +214,8 @@ function LoginForm({
 }: {
   tab: LoginTab;
   captchaShown: boolean;
+  /** What the player last sent on this tab (kept after a failure); the captcha is not kept. */
+  typed: LoginFormValues | null;
   busy: boolean;
   /** False once the remembered device was refused (expired or used up). */
   rememberedUsable: boolean;
@@ -215,22 +240,30 @@ function LoginForm({
   const dialingCode = chosenDialingCode ?? defaultDialingCode;
   const { register, handleSubmit, formState, trigger, getValues } = useForm<LoginValues>({
     resolver,
-    defaultValues: { username: tab === 'username' ? (remembered ?? '') : '' },
+    defaultValues: {
+      username: typed?.username ?? (tab === 'username' ? (remembered ?? '') : ''),
+      ...(typed?.password === undefined ? {} : { password: typed.password }),
+      ...(typed?.verificationCode === undefined
+        ? {}
+        : { verificationCode: typed.verificationCode }),
+    },
   });
   const [rememberMe, setRememberMe] = useState(remembered !== null);
   const errors = formState.errors;
+  // An invalid form is sent too: the login flow then drops the previous failure's message, so
+  // a field's own error never stands beside an old one.
+  const submit = (values: LoginValues) =>
+    onSubmit({
+      ...values,
+      rememberMe,
+      ...(tab === 'sms' ? { countryDialingCode: dialingCode } : {}),
+    });
 
   return (
     <form
       className="id-form"
       noValidate
-      onSubmit={handleSubmit((values) =>
-        onSubmit({
-          ...values,
-          rememberMe,
-          ...(tab === 'sms' ? { countryDialingCode: dialingCode } : {}),
-        }),
-      )}
+      onSubmit={handleSubmit(submit, () => submit(getValues()))}
       aria-busy={busy}
     >
       {tab === 'username' && remembered && rememberedUsable && (
@@ -412,7 +445,7 @@ function AfterLogin({ actor }: { actor: LoginActor }) {
       <p data-testid="after-login-previous">
         {previous
           ? t('afterLogin.previous', {
-              time: new Date(previous).toLocaleString(i18n.language),
+              time: formatDateTime(previous, i18n.language),
             })
           : t('afterLogin.first')}
       </p>

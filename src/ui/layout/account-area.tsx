@@ -57,7 +57,7 @@ export default function AccountArea() {
   return (
     <>
       <HeaderBalance />
-      <NotificationBell />
+      <NotificationBell onOpenMessages={() => openMemberCenter('messageV2')} />
       <div className="account-area" data-testid="header-account" ref={ref}>
         <button
           type="button"

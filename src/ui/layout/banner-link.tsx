@@ -1,16 +1,26 @@
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import type { Banner } from '../../contract/system.ts';
 
-/** One banner: its image, linked as its linkage type says. */
+/**
+ * One banner: its artwork (pictures only) with its title and call to action written over it in
+ * the page's language, linked as its linkage type says.
+ */
 export function BannerLink({ banner }: { banner: Banner }) {
+  const { t } = useTranslation('layout');
+  const linked = banner.linkageType !== 'NONE' && (banner.linkage ?? '') !== '';
   const image = (
-    <img
-      className="banner-carousel__image"
-      src={banner.url}
-      alt={banner.title}
-      width="1920"
-      height="480"
-    />
+    <span className="banner-carousel__frame">
+      <img className="banner-carousel__image" src={banner.url} alt="" width="1920" height="480" />
+      <span className="banner-carousel__caption">
+        <span className="banner-carousel__title">{banner.title}</span>
+        {linked && (
+          <span className="banner-carousel__cta" aria-hidden="true">
+            {t('banner.cta')}
+          </span>
+        )}
+      </span>
+    </span>
   );
   const linkage = banner.linkage ?? '';
   switch (banner.linkageType) {

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
-import { constants } from '../../contract/constants.ts';
-import { formatMoney } from '../../contract/money.ts';
-import { fromWireMinor } from '../../contract/wallet.ts';
-import { usePermission } from '../hooks/use-permission.ts';
+import { useFormat } from '../hooks/use-format.ts';
 import { useMemberCenterFlows } from '../member-center/member-center-flows.ts';
 import { useSession } from '../identity/identity-flows.ts';
 import '../member-center/member-center.css';
@@ -39,10 +36,14 @@ const EyeOffIcon = () => (
 );
 
 /** The figure as the header shows it: masked, not read yet, or money in the site's currency. */
-export function balanceText(balance: string | null, hidden: boolean, symbol: string): string {
+export function balanceText(
+  balance: string | null,
+  hidden: boolean,
+  money: (minor: string) => string,
+): string {
   if (hidden) return '***';
   if (balance === null) return '…';
-  return formatMoney(fromWireMinor(balance), symbol);
+  return money(balance);
 }
 
 /**
@@ -58,8 +59,7 @@ export function HeaderBalance() {
   const hidden = useSelector(headerBalance, (s) => s.context.hidden);
   const refreshing = useSelector(headerBalance, (s) => s.hasTag('busy'));
   const failed = useSelector(headerBalance, (s) => s.matches('failed'));
-  const symbol = usePermission()?.settings.currencySymbol || constants.currencySymbol;
-  const text = balanceText(balance, hidden, symbol);
+  const text = balanceText(balance, hidden, useFormat().money);
 
   return (
     <div className="hb" data-testid="header-balance">

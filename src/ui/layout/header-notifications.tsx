@@ -3,13 +3,11 @@ import { useDismiss } from '../hooks/use-dismiss.ts';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
-import { constants } from '../../contract/constants.ts';
-import { formatMoney } from '../../contract/money.ts';
 import { minorUnitsSchema } from '../../contract/wallet.ts';
 import type { NotificationEvent } from '../../contract/realtime.ts';
 import { Toast } from '../components/toast.tsx';
 import { CloseIcon } from '../components/icons.tsx';
-import { usePermission } from '../hooks/use-permission.ts';
+import { useFormat } from '../hooks/use-format.ts';
 import { useSession } from '../identity/identity-flows.ts';
 import '../member-center/member-center.css';
 
@@ -34,7 +32,7 @@ const BellIcon = () => (
 export function wordNotification(
   t: TFunction<'member-center'>,
   notification: NotificationEvent,
-  symbol: string,
+  money: (minor: bigint) => string,
 ): { title: string; text: string } {
   if (notification.kind === 'message') {
     const text = notification.params.text;
@@ -49,17 +47,17 @@ export function wordNotification(
   return {
     title,
     text: t(`notifications.text.${notification.kind}`, {
-      amount: formatMoney(BigInt(amount.data), symbol),
+      amount: money(BigInt(amount.data)),
     }),
   };
 }
 
 function useWording() {
   const { t } = useTranslation('member-center');
-  const symbol = usePermission()?.settings.currencySymbol || constants.currencySymbol;
+  const { money } = useFormat();
   return useCallback(
-    (notification: NotificationEvent) => wordNotification(t, notification, symbol),
-    [t, symbol],
+    (notification: NotificationEvent) => wordNotification(t, notification, money),
+    [t, money],
   );
 }
 
@@ -91,38 +89,29 @@ export function NotificationToasts() {
     const { title, text } = word(next);
     message = text ? `${title}: ${text}` : title;
   }
-  return (
-    <div data-testid="notification-toasts" data-notification={nextId ?? ''}>
-      <Toast message={message} tone="info" onClose={hide} />
-    </div>
-  );
+  return <Toast message={message} tone="info" onClose={hide} testId="notification-toasts" />;
 }
 
-/** The bell in the logged-in header: the count, and the list with dismiss buttons. */
-export function NotificationBell() {
+/**
+ * The bell in the logged-in header: the count of notifications plus unread platform messages
+ * (live from the socket's unread count), the list with dismiss buttons, and a way to the
+ * messages.
+ */
+export function NotificationBell({ onOpenMessages }: { onOpenMessages: () => void }) {
   const { t } = useTranslation('member-center');
-  const { i18n } = useTranslation();
   const session = useSession();
   const notifications = useSelector(session, (s) => s.context.notifications);
+  const unread = useSelector(session, (s) => s.context.unread ?? 0);
   const word = useWording();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const count = notifications.length;
+  const count = notifications.length + unread;
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
 
-  const when = (iso: string) => {
-    try {
-      return new Intl.DateTimeFormat(i18n.language, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      }).format(new Date(iso));
-    } catch {
-      return iso;
-    }
-  };
+  const when = useFormat().dateTime;
   const dismiss = (id: string) => session.send({ type: 'user.dismissNotification', id });
 
   return (
@@ -153,7 +142,7 @@ export function NotificationBell() {
         >
           <div className="nb__head">
             <h2 className="nb__title">{t('notifications.title')}</h2>
-            {count > 1 && (
+            {notifications.length > 1 && (
               <button
                 type="button"
                 className="btn btn--outline nb__all"
@@ -163,9 +152,22 @@ export function NotificationBell() {
               </button>
             )}
           </div>
+          {unread > 0 && (
+            <button
+              type="button"
+              className="btn btn--outline nb__messages"
+              data-testid="notification-unread-messages"
+              onClick={() => {
+                setOpen(false);
+                onOpenMessages();
+              }}
+            >
+              {t('notifications.unreadMessages', { count: unread })}
+            </button>
+          )}
           {count === 0 ? (
             <p className="nb__empty">{t('notifications.empty')}</p>
-          ) : (
+          ) : notifications.length === 0 ? null : (
             <ul className="nb__list">
               {notifications.map((notification) => {
                 const { title, text } = word(notification);

@@ -7,12 +7,24 @@ import { usePermission } from '../hooks/use-permission.ts';
 const shownTypes = ['LIVECHAT', 'FACEBOOK', 'TELEGRAM'] as const;
 const icons = { LIVECHAT: ChatIcon, FACEBOOK: FacebookIcon, TELEGRAM: TelegramIcon };
 
-/** Opens live chat in its 440x750 window, as the spec's customer-service window. */
+/**
+ * Opens live chat in its one 440x750 window, as the spec's customer-service window. 'noopener'
+ * is not among the features: with it window.open answers null even when the window opened, and
+ * the blocked-popup fallback opened a second one. The chat page gets no opener instead.
+ */
 export function openLiveChat(url: string): void {
   const { width, height } = constants.customerServiceWindow;
-  const opened = window.open(url, 'livechat', `width=${width},height=${height},noopener`);
+  const opened = window.open(url, 'livechat', `width=${width},height=${height}`);
   // A blocked popup still reaches the chat, in a tab.
-  if (!opened) window.open(url, '_blank', 'noopener');
+  if (!opened) {
+    window.open(url, '_blank', 'noopener');
+    return;
+  }
+  try {
+    opened.opener = null;
+  } catch {
+    // The window already shows the chat's own origin, which cannot be told to drop it.
+  }
 }
 
 /** Customer-service icons for the resources the site has configured. */

@@ -1,15 +1,37 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Game } from '../../contract/games.ts';
 import { ClockIcon } from '../components/icons.tsx';
-
-export type RecentGame = { code: string; name: string; icon: string };
+import { useSession } from '../identity/identity-flows.ts';
+import { useRemoteData } from '../hooks/use-remote-data.ts';
+import { gamePath, useGamesFlows } from '../pages/games/games-flows.ts';
 
 /**
  * The side menu's 'recent games' panel; it opens on hover, keyboard focus or a click. Recent
- * games need a session, so a visitor sees 'No data'.
+ * games need a session, so a visitor sees 'No data'; a player sees the games last launched.
  */
-export function SideMenu({ recentGames = [] }: { recentGames?: readonly RecentGame[] }) {
+export function SideMenu() {
+  const member = useSelector(useSession(), (s) => s.matches('member'));
+  return member ? <MemberSideMenu /> : <SideMenuView recentGames={[]} />;
+}
+
+function MemberSideMenu() {
+  const ref = useActorRef(useGamesFlows().recentGames, { input: { params: {} } });
+  const view = useRemoteData<Game[]>(ref);
+  return (
+    <SideMenuView recentGames={view.data ?? []} onOpen={() => ref.send({ type: 'user.reload' })} />
+  );
+}
+
+function SideMenuView({
+  recentGames,
+  onOpen,
+}: {
+  recentGames: readonly Game[];
+  onOpen?: () => void;
+}) {
   const { t } = useTranslation(['layout', 'common']);
   const [pinned, setPinned] = useState(false);
   const panelId = useId();
@@ -24,7 +46,10 @@ export function SideMenu({ recentGames = [] }: { recentGames?: readonly RecentGa
         className="side-menu__tab"
         aria-expanded={pinned}
         aria-controls={panelId}
-        onClick={() => setPinned((open) => !open)}
+        onClick={() => {
+          if (!pinned) onOpen?.();
+          setPinned((open) => !open);
+        }}
       >
         <ClockIcon />
         <span className="side-menu__tab-text">{title}</span>
@@ -36,12 +61,15 @@ export function SideMenu({ recentGames = [] }: { recentGames?: readonly RecentGa
         ) : (
           <ul className="side-menu__games">
             {recentGames.map((game) => (
-              <li key={game.code}>
-                <Link
-                  to={`/game?code=${encodeURIComponent(game.code)}`}
-                  className="side-menu__game"
-                >
-                  <img src={game.icon} alt={game.name} width="56" height="56" loading="lazy" />
+              <li key={game.nodeId}>
+                <Link to={gamePath(game)} className="side-menu__game" data-testid="recent-game">
+                  <img
+                    src={game.imageUrl}
+                    alt={game.gameName}
+                    width="56"
+                    height="56"
+                    loading="lazy"
+                  />
                 </Link>
               </li>
             ))}

@@ -1,10 +1,8 @@
-import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { bannerGroupByPath, chromeFor } from '../../contract/routes.ts';
 import { JackpotCounter } from '../components/jackpot-counter.tsx';
-import { Toast } from '../components/toast.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -21,8 +19,6 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   const chrome = chromeFor(pathname);
-  const [toast, setToast] = useState<string | null>(null);
-  const closeToast = useCallback(() => setToast(null), []);
 
   if (chrome === 'none') return <main id="main">{children}</main>;
 
@@ -45,13 +41,15 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </main>
       {chrome === 'full' && (
         <>
-          <SideMenu />
-          <LeftBar onUpdating={setToast} />
-          <RightBar />
+          {/* The floating buttons: at the screen's edges on a desktop, one dock on a phone. */}
+          <div className="float-dock">
+            <SideMenu />
+            <LeftBar />
+            <RightBar />
+          </div>
           <Footer />
         </>
       )}
-      <Toast message={toast} onClose={closeToast} />
     </div>
   );
 }

@@ -13,7 +13,9 @@ export const memberCenterPages: Partial<
   depositv2: lazy(() => import('./pages/deposit-page.tsx')),
   transferFund: lazy(() => import('./pages/transfer-fund.tsx')),
   transferUpline: lazy(() => import('./pages/transfer-upline.tsx')),
+  personalHistoryCopy: lazy(() => import('./pages/betting-record.tsx')),
   transactionHistory: lazy(() => import('./pages/transaction-history.tsx')),
+  personalProfit: lazy(() => import('./pages/personal-profit.tsx')),
   bonusDetails: lazy(() => import('./pages/bonus-details.tsx')),
   messageV2: lazy(() => import('./pages/message-v2.tsx')),
 };

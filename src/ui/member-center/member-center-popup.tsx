@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import {
   badgedMemberCenterPages,
+  depositReturnQueryKey,
   memberCenterPageKeys,
   memberCenterQueryKey,
   type MemberCenterPageKey,
@@ -20,9 +21,13 @@ const isPageKey = (value: string | null): value is MemberCenterPageKey =>
 /** The menu: the spec's order, only the pages that are built (registered). */
 const registeredPages = () => memberCenterPageKeys.filter((key) => memberCenterPages[key]);
 
-/** `search` with `?mc=` set to `page`, or without it (null). */
+/**
+ * `search` with `?mc=` set to `page`, or without it (null). The gateway's `?depositOrder=`
+ * belongs to the deposit page: it goes when that page or the overlay closes.
+ */
 function withPage(search: string, page: MemberCenterPageKey | null): string {
   const params = new URLSearchParams(search);
+  if (page !== 'depositv2') params.delete(depositReturnQueryKey);
   if (page === null) params.delete(memberCenterQueryKey);
   else params.set(memberCenterQueryKey, page);
   const text = params.toString();
@@ -145,7 +150,9 @@ export function MemberCenter() {
             })}
           </ul>
         </nav>
-        <section className="mc__page" aria-label={current ? t(`page.${current}`) : t('title')}>
+        {/* Not a landmark of its own: each page is a section labelled by its heading, and two
+            landmarks with one name are one too many (axe landmark-unique). */}
+        <div className="mc__page">
           {Page ? (
             <PageBoundary
               key={current}
@@ -171,7 +178,7 @@ export function MemberCenter() {
               {t('unavailable')}
             </p>
           )}
-        </section>
+        </div>
       </div>
     </Modal>
   );

@@ -10,6 +10,8 @@ import type { messageBoxMachine } from '../../machines/message-box.machine.ts';
 export type RecordsFlows = {
   /** Account record: params { type, preset, pageNo } -> RecordPage. */
   transactionHistory: typeof remoteDataMachine;
+  /** Betting record: params { preset, pageNo } -> RecordPage of the game entries (bets, wins). */
+  bettingRecord: typeof remoteDataMachine;
   /** Bonus details: params { type, preset, pageNo } -> RecordPage. */
   bonusDetails: typeof remoteDataMachine;
   /** My wallet: ConsolidatedFunds (isSingle, main, vendor wallets). */

@@ -1,8 +1,9 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { Spinner } from '../components/spinner.tsx';
+import { Toast } from '../components/toast.tsx';
 import {
   LazyChangePasswordFlow as ChangePasswordFlow,
   LazyForgotFlow as ForgotFlow,
@@ -24,25 +25,33 @@ export function IdentityModals() {
   const navigate = useNavigate();
   const dialog = useSelector(dialogs, (s) => s.context);
   const close = useCallback(() => dialogs.send({ type: 'user.close' }), [dialogs]);
+  // The login popup ends on the welcome step: it is titled as such, not "Log in".
+  const [welcome, setWelcome] = useState(false);
+  // A changed password says so (the popup closes at once).
+  const [note, setNote] = useState<string | null>(null);
+  const closeNote = useCallback(() => setNote(null), []);
   const passwordDone = useCallback(
     (outcome: 'home' | 'closed') => {
       dialogs.send({ type: 'user.close' });
-      if (outcome === 'home') navigate('/');
+      if (outcome === 'home') {
+        setNote(t('changePassword.saved'));
+        navigate('/');
+      }
     },
-    [dialogs, navigate],
+    [dialogs, navigate, t],
   );
 
   return (
     <>
       <Modal
         open={dialog.open === 'login'}
-        title={t('login.title')}
+        title={welcome && dialog.open === 'login' ? t('afterLogin.title') : t('login.title')}
         onClose={close}
         className="id-modal"
       >
         <div data-testid="login-popup">
           <Suspense fallback={<Spinner />}>
-            <LoginFlow onLink={close} />
+            <LoginFlow onLink={close} onWelcome={setWelcome} />
           </Suspense>
         </div>
       </Modal>
@@ -119,6 +128,7 @@ export function IdentityModals() {
           </div>
         )}
       </Modal>
+      <Toast message={note} tone="info" onClose={closeNote} testId="identity-saved" />
     </>
   );
 }

@@ -56,7 +56,8 @@ export function Modal({
     >
       {open && (
         <div className="modal__body">
-          <header className="modal__header">
+          {/* A div: a <header> here would be a second banner landmark inside the dialog. */}
+          <div className="modal__header">
             <h2 id={titleId} className="modal__title">
               {title}
             </h2>
@@ -68,7 +69,7 @@ export function Modal({
             >
               <CloseIcon />
             </button>
-          </header>
+          </div>
           <div className="modal__content">{children}</div>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../contract/system.ts';
+import { formatDateTime } from '../../contract/locale.ts';
 import { Modal } from './modal.tsx';
 
 /** The announcements as a list of titled items; shared by the marquee and the pages. */
@@ -15,7 +16,6 @@ export function NoticeModal({
   title?: string;
 }) {
   const { t, i18n } = useTranslation('layout');
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Modal open={open} title={title ?? t('notice.modalTitle')} onClose={onClose}>
       {notices.length === 0 ? (
@@ -26,7 +26,7 @@ export function NoticeModal({
             <li key={notice.id} className="notice-list__item">
               <h3 className="notice-list__title">{notice.title}</h3>
               <time className="notice-list__date muted" dateTime={notice.publishedAt}>
-                {date.format(new Date(notice.publishedAt))}
+                {formatDateTime(notice.publishedAt, i18n.language, { time: false })}
               </time>
               <p className="notice-list__content">{notice.content}</p>
             </li>

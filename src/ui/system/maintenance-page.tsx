@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../contract/locale.ts';
 import { CustomerServiceLink } from './customer-service-link.tsx';
 
 /** System maintenance: when it ends (in the visitor's language and zone) and who to contact. */
@@ -23,10 +24,7 @@ export function MaintenancePage({
         <p className="system-page__detail">
           {t('system.maintenance.endsAt')}{' '}
           <time dateTime={endTime ?? undefined} data-testid="maintenance-end">
-            {new Intl.DateTimeFormat(i18n.language, {
-              dateStyle: 'long',
-              timeStyle: 'short',
-            }).format(end)}
+            {formatDateTime(end, i18n.language)}
           </time>
         </p>
       ) : (

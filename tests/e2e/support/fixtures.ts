@@ -9,9 +9,12 @@
  *   applied through the operator API before each test and the previous values put back after
  *   it, so nothing leaks to the next spec on that worker, and no other worker sees them.
  * - `ops`, `wallet`, `deposits`, `withdrawals`: the operator and domain drivers on the worker's server.
+ * - `axe` (option, on): axe checks every view the test's pages show and the view each ends on
+ *   (support/axe.ts); a violation of any impact fails the test.
  */
 import { test as base, expect } from '@playwright/test';
 import { moduleIds } from '../../../src/contract/system.ts';
+import { describeFindings, watchAccessibility } from './axe.ts';
 import { depositDriver, type DepositDriver } from './deposit.ts';
 import { opsDriver, type OpsDriver } from './ops.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -69,6 +72,7 @@ export const test = base.extend<
   {
     siteSettings: SiteSettings;
     applySiteSettings: void;
+    axe: boolean;
     ops: OpsDriver;
     wallet: WalletDriver;
     deposits: DepositDriver;
@@ -96,6 +100,21 @@ export const test = base.extend<
     await provide(server.baseURL);
   },
   siteSettings: [{}, { option: true }],
+  axe: [true, { option: true }],
+  context: [
+    async ({ context, axe }, provide) => {
+      if (!axe) {
+        await provide(context);
+        return;
+      }
+      const watch = await watchAccessibility(context);
+      await provide(context);
+      const findings = await watch.finish();
+      expect(findings, `axe violations:\n${describeFindings(findings)}`).toEqual([]);
+    },
+    // The last views' checks run after the test, on a time of their own.
+    { scope: 'test', timeout: 60_000 },
+  ],
   applySiteSettings: [
     async ({ server, siteSettings }, provide) => {
       const restore = await applySettings(opsDriver({ baseURL: server.baseURL }), siteSettings);

@@ -49,11 +49,12 @@ export type Player = {
 
 /**
  * Registers a player by username (the site's captcha and SMS step switched off by the test),
- * with an e-mail address when `options.email` is set.
+ * with an e-mail address when `options.email` is set and under an agent's invitation code when
+ * `options.affiliateCode` is.
  */
 export async function registerPlayer(
   baseURL: string,
-  options: { email?: boolean } = {},
+  options: { email?: boolean; affiliateCode?: string } = {},
 ): Promise<Player> {
   counter += 1;
   const stamp = `${Date.now() % 100_000}${counter}`;
@@ -72,6 +73,7 @@ export async function registerPlayer(
     mobileNum: player.mobileNum,
     countryDialingCode: player.countryDialingCode,
     ...(player.email ? { email: player.email } : {}),
+    ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}),
     registerMethod: 'WEB',
     agreeTerms: true,
     login: false,

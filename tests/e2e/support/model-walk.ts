@@ -140,6 +140,9 @@ export async function walkPath(
 
 /** A server failure as the API answers it: the envelope with the stable code and its text. */
 export function serverFailure(error: unknown, status = 400) {
-  const { code, message } = error as { code: string; message?: string };
-  return { status, json: { success: false, code, message: message ?? code } };
+  const { code, message, detail } = error as { code: string; message?: string; detail?: unknown };
+  return {
+    status,
+    json: { success: false, code, message: message ?? code, ...(detail ? { detail } : {}) },
+  };
 }

@@ -52,6 +52,7 @@ export function withdrawalDriver(baseURL: string): WithdrawalDriver {
       bankName: 'State Bank',
       accountHolder: 'Asha Rao',
       accountNumber: '1234 5678 9012',
+      ifsc: 'SBIN0001234',
     });
 
   return {

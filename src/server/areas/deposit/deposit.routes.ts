@@ -46,7 +46,7 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
         response: replies(channelListSchema),
       },
     },
-    async () => ok({ channels: await deposit.channels() }),
+    async (request) => ok({ channels: await deposit.channels(request.language) }),
   );
 
   app.post(

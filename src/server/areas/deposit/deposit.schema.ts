@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Language } from '../../../contract/constants.ts';
 import type { BankAccount, ChannelKind, DepositStatus } from '../../../contract/deposit.ts';
 import { members } from '../../platform/members/members.schema.ts';
 
@@ -27,6 +28,8 @@ export const paymentChannels = pgTable(
     currency: text('currency').notNull(),
     minAmount: bigint('min_amount', { mode: 'bigint' }).notNull(),
     maxAmount: bigint('max_amount', { mode: 'bigint' }).notNull(),
+    /** The channel's name per language (hi, en, bn); `name` where a language has none. */
+    names: jsonb('names').$type<Partial<Record<Language, string>>>(),
     /** Manual channels: the account players transfer to. */
     bankAccount: jsonb('bank_account').$type<BankAccount>(),
     enabled: boolean('enabled').notNull().default(true),

@@ -8,6 +8,7 @@ import {
   type PaymentChannel,
   type ChannelKind,
 } from '../../../contract/deposit.ts';
+import type { Language } from '../../../contract/constants.ts';
 import { toWireMinor } from '../../../contract/wallet.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
@@ -57,11 +58,11 @@ export type DepositDeps = {
 
 type WebhookHeaders = { signature: string | undefined; timestamp: string | undefined };
 
-const toChannel = (row: ChannelRow): PaymentChannel => ({
+const toChannel = (row: ChannelRow, language: Language): PaymentChannel => ({
   id: row.id,
   code: row.code,
   kind: row.kind,
-  name: row.name,
+  name: row.names?.[language] ?? row.name,
   currency: row.currency,
   minAmount: toWireMinor(row.minAmount),
   maxAmount: toWireMinor(row.maxAmount),
@@ -278,8 +279,9 @@ export function createDepositService(deps: DepositDeps) {
   }
 
   return {
-    async channels(): Promise<PaymentChannel[]> {
-      return (await listEnabledChannels(db)).filter(usable).map(toChannel);
+    /** The usable channels, named in `language` where the operator gave that name. */
+    async channels(language: Language): Promise<PaymentChannel[]> {
+      return (await listEnabledChannels(db)).filter(usable).map((row) => toChannel(row, language));
     },
 
     /**

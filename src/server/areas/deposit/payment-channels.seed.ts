@@ -2,24 +2,26 @@ import type { paymentChannels } from './deposit.schema.ts';
 
 /**
  * The payment channels a fresh site starts with; operators edit the rows (names, limits, bank
- * account, enabled). Limits in minor units: P 100.00 to P 50,000.00 by bank transfer, P 100.00
- * to P 100,000.00 online. The bank account is a demo placeholder an operator replaces.
+ * account, enabled), in the site's currency (the seed step sets it). Limits in minor units:
+ * 100.00 to 50,000.00 by bank transfer, 100.00 to 1,00,000.00 online. The bank account is a demo
+ * placeholder an operator replaces.
  */
 export const paymentChannelSeed: (typeof paymentChannels.$inferInsert)[] = [
   {
     code: 'online',
     kind: 'online',
     name: 'Online payment',
-    currency: 'PHP',
+    currency: 'INR',
     minAmount: 10_000n,
     maxAmount: 10_000_000n,
     sort: 1,
+    names: { hi: 'ऑनलाइन भुगतान', en: 'Online payment', bn: 'অনলাইন পেমেন্ট' },
   },
   {
     code: 'bank_transfer',
     kind: 'manual',
     name: 'Bank transfer',
-    currency: 'PHP',
+    currency: 'INR',
     minAmount: 10_000n,
     maxAmount: 5_000_000n,
     bankAccount: {
@@ -28,5 +30,6 @@ export const paymentChannelSeed: (typeof paymentChannels.$inferInsert)[] = [
       accountNumber: '0000-1234-5678',
     },
     sort: 2,
+    names: { hi: 'बैंक ट्रांसफ़र', en: 'Bank transfer', bn: 'ব্যাংক ট্রান্সফার' },
   },
 ];

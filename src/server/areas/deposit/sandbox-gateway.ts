@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Language } from '../../../contract/constants.ts';
 import { formatMoney } from '../../../contract/money.ts';
+import { localeOf } from '../../../contract/locale.ts';
 import type { Db } from '../../platform/db/client.ts';
 import {
   closeSandboxPayment,
@@ -181,7 +182,7 @@ export function createSandboxGateway(deps: {
       if (!payment)
         return { status: 404, html: pageHtml(language, `<p>${t(language, 'notFound')}</p>`) };
       const details = `<dl><dt>${t(language, 'order')}</dt><dd>${escapeHtml(payment.merchantReference)}</dd>
-<dt>${t(language, 'amount')}</dt><dd data-testid="sandbox-amount">${escapeHtml(formatMoney(payment.amount, payment.currency))}</dd></dl>`;
+<dt>${t(language, 'amount')}</dt><dd data-testid="sandbox-amount">${escapeHtml(formatMoney(payment.amount, { currencyCode: payment.currency, locale: localeOf(language) }))}</dd></dl>`;
       const action = (outcome: 'approve' | 'decline') =>
         `${sandboxGatewayBase}/pay/${payment.id}/${outcome}?lang=${language}`;
       if (payment.status !== 'open') {

@@ -29,7 +29,9 @@ import { demoPlayersSeedStep, refuseDemoPlayerPasswords } from './demo-passwords
  */
 export const identityArea = fp(
   async (app) => {
-    const { config, clock, enc, sessionEnds } = app;
+    const { config, clock, enc, sessionEnds, memberCache } = app;
+    /** A member's row or authenticator changed: its cached sessions go, on every node. */
+    const memberChanged = (memberId: number) => memberCache.membersChanged([memberId]);
     const { db } = app.database;
     const production = config.nodeEnv === 'production';
     // Production seeds no demo players, and refuses a database where one keeps its published
@@ -46,6 +48,7 @@ export const identityArea = fp(
       clock,
       policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
       ends: sessionEnds,
+      cache: memberCache,
     });
     app.provideMemberAuth(sessions);
     const secretBox = createSecretBox(
@@ -54,7 +57,13 @@ export const identityArea = fp(
     // Existing authenticator secrets in clear or under an older key are sealed with the
     // current one (at every start, under the start-up lock; a use does it too).
     await app.seed([resealTotpSecrets(secretBox)]);
-    const secondFactor = createSecondFactorService({ db, clock, verification, secretBox });
+    const secondFactor = createSecondFactorService({
+      db,
+      clock,
+      verification,
+      secretBox,
+      memberChanged,
+    });
     const identity = createIdentityService({
       db,
       clock,
@@ -76,10 +85,18 @@ export const identityArea = fp(
       log: app.log,
     });
     const remember = createRememberService({ db, clock, identity });
-    const securityCenter = createSecurityCenterService({ db, clock, verification, secondFactor });
+    const securityCenter = createSecurityCenterService({
+      db,
+      clock,
+      verification,
+      secondFactor,
+      memberChanged,
+    });
     const secureCookie = config.publicUrl.startsWith('https:');
 
-    await app.register(memberRoutes, { members: createMemberService({ db, clock }) });
+    await app.register(memberRoutes, {
+      members: createMemberService({ db, clock, memberChanged }),
+    });
     await app.register(sessionRoutes, {
       identity,
       enc,
@@ -98,7 +115,7 @@ export const identityArea = fp(
     await app.register(passwordRoutes, { identity, enc, humanVerification });
     await app.register(securityCenterRoutes, { securityCenter, enc });
     await app.register(memberStatusRoutes, {
-      memberStatus: createMemberStatusService({ clock, ends: sessionEnds }),
+      memberStatus: createMemberStatusService({ db, clock, ends: sessionEnds }),
     });
   },
   { name: 'identity', dependencies: ['platform', 'system', 'verification'], fastify: '5.x' },

@@ -279,22 +279,51 @@ export function createIdentityService(deps: {
       const failures = await userLogins.states(db, [userKey, ipKey]);
       const userRow = failures.find((row) => row.key === userKey);
       if (userRow?.lockedUntil && userRow.lockedUntil > now) {
-        throw new AppError(429, 'account_locked');
+        throw new AppError(
+          429,
+          'account_locked',
+          undefined,
+          {},
+          {
+            lockedUntil: userRow.lockedUntil.toISOString(),
+          },
+        );
       }
       const needsCaptcha = failures.some((row) =>
         userLogins.hasRecentFailures(row, now, LOGIN_LIMITS.captchaAfter),
       );
-      if (needsCaptcha) await checkCaptcha(context, payload.captcha);
+      if (needsCaptcha) {
+        // A missing or wrong answer says the captcha is (still) needed, so the form shows it.
+        await checkCaptcha(context, payload.captcha).catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+          throw new AppError(error.statusCode, error.code, error.messageKey, error.vars, {
+            captchaRequired: true,
+          });
+        });
+      }
       if (!payload.password) throw fieldError('password');
 
       const member = await findMemberByUsername(db, username);
       const passwordOk = await verifyMemberPassword(payload.password, member?.passwordHash ?? null);
       if (!member || !passwordOk) {
-        const { locked } = await userLogins.fail(db, userKey, now);
-        await ipLogins.fail(db, ipKey, now);
+        const user = await userLogins.fail(db, userKey, now);
+        const ip = await ipLogins.fail(db, ipKey, now);
         await auditFailure(username, context, member ? 'password' : 'unknown_username');
-        if (locked) throw new AppError(429, 'account_locked');
-        throw new AppError(400, 'invalid_credentials');
+        if (user.locked) {
+          const until = new Date(now.getTime() + LOGIN_LIMITS.lockMinutes * 60_000);
+          throw new AppError(
+            429,
+            'account_locked',
+            undefined,
+            {},
+            {
+              lockedUntil: until.toISOString(),
+            },
+          );
+        }
+        // The reply says when the next try needs the captcha, so the form shows it at once.
+        const captchaRequired = Math.max(user.failures, ip.failures) >= LOGIN_LIMITS.captchaAfter;
+        throw new AppError(400, 'invalid_credentials', undefined, {}, { captchaRequired });
       }
       await assertMayEnter(member, payload, username, context);
       const expiryOn = await moduleOn(moduleIds.passwordExpiry);

@@ -1,19 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  memberLookupQuerySchema,
   memberStatusBodySchema,
   memberStatusParamsSchema,
   memberStatusPaths,
   memberStatusResultSchema,
+  opsMemberSchema,
 } from '../../../contract/identity.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 import type { MemberStatusService } from './member-status.service.ts';
 
 const opsSecurity = [{ opsBasic: [] }];
 
-/** Operators: disable and enable a member account (audited). */
+/** Operators: find a member by username; disable and enable a member account (audited). */
 export const memberStatusRoutes: FastifyPluginAsyncZod<{
   memberStatus: MemberStatusService;
 }> = async (app, { memberStatus }) => {
+  app.get(
+    memberStatusPaths.lookup,
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        tags: ['ops'],
+        security: opsSecurity,
+        summary: 'Find a member by username (any case): id, type, status, upline code, dates',
+        querystring: memberLookupQuerySchema,
+        response: replies(opsMemberSchema),
+      },
+    },
+    async (request) => ok(await memberStatus.lookup(request.query.username)),
+  );
+
   app.post(
     memberStatusPaths.disable,
     {

@@ -1,4 +1,5 @@
-import type { MemberStatusResult } from '../../../contract/identity.ts';
+import type { MemberStatusResult, OpsMember } from '../../../contract/identity.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -6,15 +7,15 @@ import type { Operator } from '../../platform/http/auth.ts';
 import { endRememberedDevicesOf } from '../../platform/members/members.queries.ts';
 import type { MemberStatus } from '../../platform/members/members.schema.ts';
 import type { SessionEnds } from '../../platform/members/session-end.ts';
-import { findMemberForUpdate, updateMember } from './members.repository.ts';
+import { findMemberByUsername, findMemberForUpdate, updateMember } from './members.repository.ts';
 
 /**
- * Operators disable and enable member accounts. Disabling ends every session of the member
+ * Operators find members by username, and disable and enable member accounts. Disabling ends every session of the member
  * (their sockets cut on every node) and forgets its remembered devices, in one audited
  * transaction; a disabled member cannot log in (`account_disabled`). Setting the status it
  * already has writes nothing.
  */
-export function createMemberStatusService(deps: { clock: Clock; ends: SessionEnds }) {
+export function createMemberStatusService(deps: { db: Db; clock: Clock; ends: SessionEnds }) {
   async function setStatus(
     operator: Operator,
     memberId: number,
@@ -49,6 +50,22 @@ export function createMemberStatusService(deps: { clock: Clock; ends: SessionEnd
       setStatus(operator, memberId, 'disabled', reason),
     enable: (operator: Operator, memberId: number, reason: string) =>
       setStatus(operator, memberId, 'active', reason),
+
+    /** One member by username (any case), for the operator; 404 when there is none. */
+    async lookup(username: string): Promise<OpsMember> {
+      const member = await findMemberByUsername(deps.db, username);
+      if (!member) throw new AppError(404, 'not_found');
+      return {
+        memberId: member.id,
+        username: member.username,
+        nickname: member.nickname,
+        type: member.type,
+        status: member.status,
+        uplineAffiliateCode: member.uplineAffiliateCode,
+        createdAt: member.createdAt.toISOString(),
+        lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
+      };
+    },
   };
 }
 

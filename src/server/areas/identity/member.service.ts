@@ -5,10 +5,15 @@ import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 
-export function createMemberService(deps: { db: Db; clock: Clock }) {
+export function createMemberService(deps: {
+  db: Db;
+  clock: Clock;
+  /** After a change of the member's row (the node's member cache drops it). */
+  memberChanged?: (memberId: number) => void;
+}) {
   return {
     async updateLanguage(memberId: number, language: Language): Promise<{ language: Language }> {
-      return deps.db.transaction(async (tx) => {
+      const result = await deps.db.transaction(async (tx) => {
         const before = await findMemberForUpdate(tx, memberId);
         if (!before) throw new AppError(401, 'not_logged_in');
         await setMemberLanguage(tx, memberId, language);
@@ -21,6 +26,8 @@ export function createMemberService(deps: { db: Db; clock: Clock }) {
         });
         return { language };
       });
+      deps.memberChanged?.(memberId);
+      return result;
     },
   };
 }

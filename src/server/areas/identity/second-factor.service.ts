@@ -80,6 +80,8 @@ export function createSecondFactorService(deps: {
   verification: Pick<VerificationService, 'sendSms' | 'sendEmail' | 'checkCode'>;
   /** Authenticator secrets are stored sealed (AES-256-GCM, TOTP_ENCRYPTION_KEYS). */
   secretBox: SecretBox;
+  /** After binding or unbinding (member info shows it; the node's member cache drops it). */
+  memberChanged?: (memberId: number) => void;
 }) {
   const { db, clock, secretBox } = deps;
   const secrets = createMemberSecrets({ db, clock });
@@ -391,6 +393,7 @@ export function createSecondFactorService(deps: {
         await updateTotp(tx, member.id, { confirmedAt: clock(), lastUsedStep: step });
         await audit(tx, member, 'member.totp_bound', { bound: true });
       });
+      deps.memberChanged?.(member.id);
       return { bound: true };
     },
 
@@ -409,6 +412,7 @@ export function createSecondFactorService(deps: {
         return true;
       });
       if (!unbound) return failCode(member, 'unbind');
+      deps.memberChanged?.(member.id);
       return { bound: false };
     },
   };

@@ -53,6 +53,8 @@ export function createSecurityCenterService(deps: {
   clock: Clock;
   verification: Pick<VerificationService, 'sendSms' | 'sendEmail' | 'checkCode'>;
   secondFactor: Pick<SecondFactorService, 'totpStatus'>;
+  /** After a contact change (member info shows it; the node's member cache drops it). */
+  memberChanged?: (memberId: number) => void;
 }) {
   const { db, clock } = deps;
   const secrets = createMemberSecrets({ db, clock });
@@ -115,7 +117,7 @@ export function createSecurityCenterService(deps: {
     patch: Partial<Contact>,
     action: string,
   ): Promise<ContactChangeResult> {
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       await lockKey(tx, CONTACT_SPACE, target);
       const row = await findMemberForUpdate(tx, member.id);
       if (!row) throw new AppError(401, 'not_logged_in');
@@ -125,6 +127,8 @@ export function createSecurityCenterService(deps: {
       await audit(tx, member, action, contactOf(row), contactOf(updated));
       return contactOf(updated);
     });
+    deps.memberChanged?.(member.id);
+    return result;
   }
 
   return {

@@ -109,7 +109,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     {
       onRequest: app.requireMember,
       // The forced change popup reads who is logged in.
-      config: { duringPasswordChange: true },
+      config: { duringPasswordChange: true, memberCache: true },
       schema: {
         tags: ['member'],
         summary: 'The logged-in member',

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { insertSession, prepareSessionLookup, touchSession } from './sessions.repository.ts';
 import type { MemberSession } from '../../platform/http/auth.ts';
 import type { SessionEnds } from '../../platform/members/session-end.ts';
+import type { MemberCache } from '../../platform/members/member-cache.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/hash-token.ts';
@@ -23,6 +24,8 @@ export function createSessionService(deps: {
   policy: SessionPolicy;
   /** An expired session found here ends like any other (its sockets cut on every node). */
   ends: SessionEnds;
+  /** The node's member cache: a login changes the member (its last login). */
+  cache?: Pick<MemberCache, 'sessions' | 'membersChanged'>;
 }) {
   const end = (sessionId: number) =>
     deps.ends.run((_tx, endSessions) => endSessions({ sessionId }));
@@ -43,16 +46,41 @@ export function createSessionService(deps: {
         mustChangePassword: options.mustChangePassword,
         ip: options.ip,
       });
+      // The login writes the member's last login, which member info shows. Dropped here, in
+      // the login's transaction: a read in the instant before it commits may keep the former
+      // time for MEMBER_CACHE_MS at most (the only change announced before its commit).
+      deps.cache?.membersChanged([memberId]);
       return { token, session };
     },
 
-    /** The live session of a bearer token; 401 not_logged_in or session_expired otherwise. */
-    async authenticate(token: string): Promise<LiveSession> {
+    /**
+     * The live session of a bearer token; 401 not_logged_in or session_expired otherwise. With
+     * `cached`, the node's member cache answers a session it holds that is neither past its end
+     * nor due for its last-seen write; anything else is read (and then kept).
+     */
+    async authenticate(token: string, options?: { cached?: boolean }): Promise<LiveSession> {
       if (!/^[A-Za-z0-9_-]{16,256}$/.test(token)) throw new AppError(401, 'not_logged_in');
-      const [found] = await lookup.execute({ tokenHash: hashToken(token) });
+      const tokenHash = hashToken(token);
+      const cache = deps.cache;
+      if (options?.cached && cache) {
+        const hit = cache.sessions.get(tokenHash);
+        if (hit) {
+          const now = deps.clock().getTime();
+          const { session } = hit;
+          if (
+            session.expiresAt.getTime() > now &&
+            now - session.lastSeenAt.getTime() < TOUCH_EVERY_MS
+          ) {
+            return hit;
+          }
+        }
+      }
+      const started = cache?.sessions.started() ?? 0;
+      const [found] = await lookup.execute({ tokenHash });
       if (!found) throw new AppError(401, 'not_logged_in');
       const now = deps.clock();
-      const { session, member, totpBound } = found;
+      const { member, totpBound } = found;
+      let { session } = found;
       const idleSince = now.getTime() - session.lastSeenAt.getTime();
       if (session.expiresAt.getTime() <= now.getTime() || idleSince >= idleMs) {
         await end(session.id);
@@ -62,8 +90,13 @@ export function createSessionService(deps: {
         await end(session.id);
         throw new AppError(401, 'not_logged_in');
       }
-      if (idleSince >= TOUCH_EVERY_MS) await touchSession(deps.db, session.id, now);
-      return { session, member, totpBound };
+      if (idleSince >= TOUCH_EVERY_MS) {
+        await touchSession(deps.db, session.id, now);
+        session = { ...session, lastSeenAt: now };
+      }
+      const live = { session, member, totpBound };
+      cache?.sessions.set(tokenHash, live, started);
+      return live;
     },
   };
 }

@@ -1,8 +1,29 @@
 import type { bannerGroups } from '../../../contract/routes.ts';
+import type { linkageTypes } from '../../../contract/system.ts';
 import type { banners } from './banners.schema.ts';
 
+type LinkageType = (typeof linkageTypes)[number];
+
 type BannerGroup = (typeof bannerGroups)[number];
-type BannerSeed = Omit<typeof banners.$inferInsert, 'id' | 'url' | 'groupName'>;
+/**
+ * The seeded promotions a PROMOTION banner may name, by key, with the English title of their
+ * announcement (announcements.seed.ts); the seed stores the announcement's id as the linkage.
+ */
+export const seededPromotionTitles = {
+  'welcome-bonus': '100% bonus on your first deposit',
+  'weekly-rebate': 'Weekly rebate every Monday',
+} as const;
+export type PromotionKey = keyof typeof seededPromotionTitles;
+
+/** A seeded banner; a PROMOTION one names its promotion by key. */
+type BannerSeed = Omit<
+  typeof banners.$inferInsert,
+  'id' | 'url' | 'groupName' | 'linkageType' | 'linkage'
+> &
+  (
+    | { linkageType: 'PROMOTION'; linkage: PromotionKey }
+    | { linkageType: Exclude<LinkageType, 'PROMOTION'>; linkage: string | null }
+  );
 
 /** Artwork lives at /media/banners/{group}-{n}.svg, drawn for the project. */
 export const bannerSeedByGroup: Record<BannerGroup, BannerSeed[]> = {
@@ -47,8 +68,8 @@ export const bannerSeedByGroup: Record<BannerGroup, BannerSeed[]> = {
         en: 'Free spins every day',
         bn: 'প্রতিদিন ফ্রি স্পিন',
       },
-      linkageType: 'PROMOTION',
-      linkage: 'daily-free-spins',
+      linkageType: 'ROUTE',
+      linkage: '/promotions',
     },
   ],
   live: [
@@ -63,8 +84,8 @@ export const bannerSeedByGroup: Record<BannerGroup, BannerSeed[]> = {
     },
     {
       title: { hi: 'लाइव कैसीनो कैशबैक', en: 'Live casino cashback', bn: 'লাইভ ক্যাসিনো ক্যাশব্যাক' },
-      linkageType: 'PROMOTION',
-      linkage: 'live-cashback',
+      linkageType: 'ROUTE',
+      linkage: '/promotions',
     },
   ],
   fish: [
@@ -91,8 +112,8 @@ export const bannerSeedByGroup: Record<BannerGroup, BannerSeed[]> = {
     },
     {
       title: { hi: 'रम्मी क्लब में शामिल हों', en: 'Join the Rummy Club', bn: 'রামি ক্লাবে যোগ দিন' },
-      linkageType: 'PROMOTION',
-      linkage: 'rummy-club',
+      linkageType: 'ROUTE',
+      linkage: '/pvp',
     },
   ],
   sports: [
@@ -103,8 +124,8 @@ export const bannerSeedByGroup: Record<BannerGroup, BannerSeed[]> = {
     },
     {
       title: { hi: 'फुटबॉल लीग सट्टा', en: 'Football league betting', bn: 'ফুটবল লীগ বাজি' },
-      linkageType: 'URL',
-      linkage: 'https://www.mayurplay.example/sports-guide',
+      linkageType: 'ROUTE',
+      linkage: '/help',
     },
   ],
   esports: [
@@ -158,8 +179,8 @@ export const bannerSeedByGroup: Record<BannerGroup, BannerSeed[]> = {
         en: 'Invite friends, get a bonus',
         bn: 'বন্ধুদের আমন্ত্রণ জানান, বোনাস পান',
       },
-      linkageType: 'PROMOTION',
-      linkage: 'referral',
+      linkageType: 'ROUTE',
+      linkage: '/promotions',
     },
     {
       title: { hi: 'साप्ताहिक रिबेट', en: 'Weekly rebate', bn: 'সাপ্তাহিক রিবেট' },
@@ -196,7 +217,7 @@ export const bannerSeedByGroup: Record<BannerGroup, BannerSeed[]> = {
     {
       title: { hi: '24x7 ग्राहक सेवा', en: '24x7 customer service', bn: '২৪x৭ গ্রাহক সেবা' },
       linkageType: 'URL',
-      linkage: 'https://chat.mayurplay.example/live',
+      linkage: 'https://chat.rajwin.example/live',
     },
   ],
   reg: [
@@ -221,10 +242,15 @@ export const bannerSeedByGroup: Record<BannerGroup, BannerSeed[]> = {
   ],
 };
 
-export function bannerSeed(): (typeof banners.$inferInsert)[] {
+/** The banner rows, PROMOTION linkages turned from keys into ids by `promotionId`. */
+export function bannerSeed(
+  promotionId: (key: PromotionKey) => number,
+): (typeof banners.$inferInsert)[] {
   return Object.entries(bannerSeedByGroup).flatMap(([group, list]) =>
     list.map((banner, index) => ({
       ...banner,
+      linkage:
+        banner.linkageType === 'PROMOTION' ? String(promotionId(banner.linkage)) : banner.linkage,
       groupName: group,
       url: `/media/banners/${group}-${index + 1}.svg`,
       sortOrder: index + 1,

@@ -10,6 +10,11 @@ export const systemSettings = pgTable('system_settings', {
   blockedCountries: jsonb('blocked_countries').$type<string[]>().notNull().default([]),
   blockedCidrs: jsonb('blocked_cidrs').$type<string[]>().notNull().default([]),
   currencySymbol: text('currency_symbol').notNull().default('P'),
+  /**
+   * ISO 4217 code of the site's money: the ledger's wallets, payment channels and every amount
+   * the API names. Set when the site is made (read at start); its wallets are kept per currency.
+   */
+  currencyCode: text('currency_code').notNull().default('PHP'),
   languages: jsonb('languages').$type<Language[]>().notNull(),
   defaultLanguage: text('default_language').$type<Language>().notNull().default('hi'),
   captchaEnabled: boolean('captcha_enabled').notNull().default(true),

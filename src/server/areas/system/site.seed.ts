@@ -7,7 +7,8 @@ export const siteSeed = {
   maintenanceEndTime: null,
   blockedCountries: [],
   blockedCidrs: [],
-  currencySymbol: 'P',
+  currencySymbol: '₹',
+  currencyCode: 'INR',
   languages: ['hi', 'en', 'bn'],
   defaultLanguage: 'hi',
   captchaEnabled: true,
@@ -18,42 +19,42 @@ export const siteSeed = {
   // The site's own origin serves images and launches games until CDNs are configured.
   imageCdns: [''],
   launchGameCdns: [''],
-  liveChatUrl: 'https://chat.mayurplay.example/live',
-  vipServiceUrl: 'https://chat.mayurplay.example/vip',
+  liveChatUrl: 'https://chat.rajwin.example/live',
+  vipServiceUrl: 'https://chat.rajwin.example/vip',
 } satisfies typeof systemSettings.$inferInsert;
 
 export const resourceSeed = [
   {
     resourceType: 'LIVECHAT' as const,
-    url: 'https://chat.mayurplay.example/live',
+    url: 'https://chat.rajwin.example/live',
     qrCodeUrl: null,
     sort: 1,
   },
   {
     resourceType: 'FACEBOOK' as const,
-    url: 'https://www.facebook.com/mayurplay.example',
+    url: 'https://www.facebook.com/rajwin.example',
     qrCodeUrl: null,
     sort: 2,
   },
   {
     resourceType: 'TELEGRAM' as const,
-    url: 'https://t.me/mayurplay_example',
+    url: 'https://t.me/rajwin_example',
     qrCodeUrl: null,
     sort: 3,
   },
   {
     resourceType: 'VIPSERVICE' as const,
-    url: 'https://chat.mayurplay.example/vip',
+    url: 'https://chat.rajwin.example/vip',
     qrCodeUrl: null,
     sort: 4,
   },
 ];
 
 export const domainRouteSeed = [
-  { device: 0, domain: 'https://www.mayurplay.example', sort: 1 },
-  { device: 0, domain: 'https://www2.mayurplay.example', sort: 2 },
-  { device: 3, domain: 'https://m.mayurplay.example', sort: 1 },
-  { device: 3, domain: 'https://m2.mayurplay.example', sort: 2 },
+  { device: 0, domain: 'https://www.rajwin.example', sort: 1 },
+  { device: 0, domain: 'https://www2.rajwin.example', sort: 2 },
+  { device: 3, domain: 'https://m.rajwin.example', sort: 1 },
+  { device: 3, domain: 'https://m2.rajwin.example', sort: 2 },
 ];
 
 export const countrySeed = [

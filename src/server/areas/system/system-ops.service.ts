@@ -40,9 +40,21 @@ import { AppError } from '../../platform/errors.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import { parseCidr } from '../../platform/http/region.ts';
 import { buildModuleTree, toBanner, toNotice } from './system.service.ts';
+import { bannerLinkageProblem, promotionHasBanner } from './banner-links.ts';
 import type { Clock } from '../../platform/clock.ts';
 
 type BannerBody = z.infer<typeof bannerBodySchema>;
+
+/** A promotion a banner leads to stays one until the banner leads elsewhere. */
+async function refuseLinkedPromotion(tx: Db, id: number): Promise<void> {
+  if (await promotionHasBanner(tx, id)) throw new AppError(400, 'bad_request', 'promotion_linked');
+}
+
+/** A banner must lead somewhere real (banner-links.ts): a 400 naming the linkage otherwise. */
+async function refuseDeadLinkage(tx: Db, body: BannerBody): Promise<void> {
+  if (await bannerLinkageProblem(tx, body))
+    throw new AppError(400, 'bad_request', 'banner_linkage_invalid', { value: body.linkage ?? '' });
+}
 type AnnouncementBody = z.infer<typeof announcementBodySchema>;
 
 const systemView = (row: SettingsRow): z.infer<typeof opsSystemSchema> => ({
@@ -53,6 +65,7 @@ const systemView = (row: SettingsRow): z.infer<typeof opsSystemSchema> => ({
   region: { blockedCountries: row.blockedCountries, blockedCidrs: row.blockedCidrs },
   settings: {
     currencySymbol: row.currencySymbol,
+    currencyCode: row.currencyCode,
     languages: row.languages,
     defaultLanguage: row.defaultLanguage,
     captchaEnabled: row.captchaEnabled,
@@ -195,6 +208,7 @@ export function createOpsService(deps: { db: Db; clock: Clock; onChange: () => v
 
     createBanner(operator: Operator, body: BannerBody, language: Language): Promise<Banner> {
       return audited(operator, 'banner.create', 'banner', async (tx) => {
+        await refuseDeadLinkage(tx, body);
         const row = await insertBanner(tx, bannerValues(body));
         return { before: null, after: row, result: toBanner(row, language) };
       });
@@ -204,6 +218,7 @@ export function createOpsService(deps: { db: Db; clock: Clock; onChange: () => v
       return audited(operator, 'banner.update', `banner:${id}`, async (tx) => {
         const before = await findBanner(tx, id);
         if (!before) throw notFound();
+        await refuseDeadLinkage(tx, body);
         const row = await updateBanner(tx, id, bannerValues(body));
         if (!row) throw notFound();
         return { before, after: row, result: toBanner(row, language) };
@@ -233,6 +248,7 @@ export function createOpsService(deps: { db: Db; clock: Clock; onChange: () => v
       return audited(operator, 'announcement.update', `announcement:${id}`, async (tx) => {
         const before = await findAnnouncement(tx, id);
         if (!before) throw notFound();
+        if (before.type === 'PR' && body.type !== 'PR') await refuseLinkedPromotion(tx, id);
         const values = announcementValues(body, before.publishedAt);
         const row = await updateAnnouncement(tx, id, values);
         if (!row) throw notFound();
@@ -242,6 +258,7 @@ export function createOpsService(deps: { db: Db; clock: Clock; onChange: () => v
 
     deleteAnnouncement(operator: Operator, id: number): Promise<void> {
       return audited(operator, 'announcement.delete', `announcement:${id}`, async (tx) => {
+        await refuseLinkedPromotion(tx, id);
         const before = await deleteAnnouncement(tx, id);
         if (!before) throw notFound();
         return { before, after: null, result: undefined };

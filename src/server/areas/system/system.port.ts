@@ -16,6 +16,6 @@ declare module 'fastify' {
 export { getSettings, updateSettings, type SettingsRow } from './settings.repository.ts';
 export { findModule } from './modules.repository.ts';
 export { findValidator } from './validators.repository.ts';
-export { listVendors } from './vendors.repository.ts';
+export { addVendorIfMissing, listVendorLanes, listVendors } from './vendors.repository.ts';
 export { countryByDialingCode } from './countries.repository.ts';
 export type { SystemService };

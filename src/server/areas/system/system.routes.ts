@@ -18,6 +18,7 @@ import {
 import type { SystemService } from './system.service.ts';
 import type { KeyService } from '../../platform/keys/keys.service.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
+import { sendJsonBytes } from '../../platform/http/reply-serializer.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isSiteHost } from './site-domains.ts';
 
@@ -28,6 +29,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   system: SystemService;
   keys: KeyService;
 }> = async (app, { system, keys }) => {
+  const checked = app.config.nodeEnv !== 'production';
   app.get(
     systemPaths.status,
     {
@@ -51,12 +53,13 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         response: replies(permissionSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Spec section 8: 'invalid URL or domain check failed' for a host not the site's.
       if (!isSiteHost(request.query.host, app.config.siteDomains)) {
         throw new AppError(403, 'domain_check_failed');
       }
-      return ok(await system.permission(request.client));
+      // The same bytes for every caller but the IP parts, serialised once (system.service.ts).
+      return sendJsonBytes(reply, await system.permissionReply(request.client), checked);
     },
   );
 

@@ -11,6 +11,7 @@ import { countrySeed, domainRouteSeed, resourceSeed, siteSeed } from './site.see
 import { moduleSeed, type ModuleSeed } from './modules.seed.ts';
 import { validatorSeed } from './validators.seed.ts';
 import { bannerSeed } from './banners.seed.ts';
+import { repairSeededLinks, seededPromotionIds } from './banner-links.ts';
 import { announcementSeed } from './announcements.seed.ts';
 import { helpSeed } from './help.seed.ts';
 import { vendorLaneSeed } from './vendors.seed.ts';
@@ -49,11 +50,18 @@ export const systemSeedSteps: SeedStep[] = [
       await tx.insert(registerValidators).values(rows).onConflictDoNothing();
     },
   },
-  { name: 'banners-v1', run: async (tx) => void (await tx.insert(banners).values(bannerSeed())) },
   {
     name: 'announcements-v1',
     run: async (tx) => void (await tx.insert(announcements).values(announcementSeed())),
   },
+  // After the announcements: a PROMOTION banner stores its promotion's id.
+  {
+    name: 'banners-v1',
+    run: async (tx) =>
+      void (await tx.insert(banners).values(bannerSeed(await seededPromotionIds(tx)))),
+  },
+  // Sites seeded before: the brand's own addresses, banners that named a promotion by a key.
+  { name: 'brand-links-v2', run: repairSeededLinks },
   {
     name: 'help-v1',
     run: async (tx) => {

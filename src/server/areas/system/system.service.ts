@@ -34,6 +34,8 @@ import { listVendorLanes, listVendors } from './vendors.repository.ts';
 import { ipInRanges } from '../../platform/http/region.ts';
 import type { ClientInfo } from '../../platform/http/request-context.ts';
 import type { SiteCache } from './site-cache.ts';
+import { jsonTemplate, type JsonTemplate } from '../../platform/http/json-template.ts';
+import { ok } from '../../platform/http/responses.ts';
 
 /** Who is asking: the client IP (behind a trusted proxy only) and its country when known. */
 type AnnouncementType = (typeof announcementTypes)[number];
@@ -90,6 +92,17 @@ export function isRegionBlocked(settings: SettingsRow, client: ClientInfo): bool
   return client.country !== null && settings.blockedCountries.includes(client.country);
 }
 
+/** The parts of the bootstrap payload that depend on who asks. */
+function clientPartsOf(
+  settings: SettingsRow,
+  client: ClientInfo,
+): Pick<Permission, 'location' | 'regionRestriction'> {
+  return {
+    location: { ip: client.ip, country: client.country },
+    regionRestriction: { restricted: isRegionBlocked(settings, client), ip: client.ip },
+  };
+}
+
 function toValidators(rows: Awaited<ReturnType<typeof listValidators>>): RegisterValidators {
   return Object.fromEntries(rows.map(({ field, ...rule }) => [field, rule])) as RegisterValidators;
 }
@@ -139,46 +152,86 @@ export function createSystemService(deps: { db: Db; cache: SiteCache }) {
     vendorLanes: () => cache.get('vendorLanes', () => listVendorLanes(db)),
     vendors: () => cache.get('vendors', () => listVendors(db)),
   };
+  const permissionInputs = () =>
+    Promise.all([
+      read.settings(),
+      read.modules(),
+      read.validators(),
+      read.resources(),
+      read.domainRoutes(0),
+    ]);
+  type PermissionInputs = Awaited<ReturnType<typeof permissionInputs>>;
+  const permissionOf = (
+    [settings, moduleRows, validatorRows, resourceRows, routes]: PermissionInputs,
+    client: ClientInfo,
+  ): Permission => {
+    const { location, regionRestriction } = clientPartsOf(settings, client);
+    return {
+      modules: moduleTreeOf(moduleRows),
+      validators: validatorsOf(validatorRows),
+      resources: resourcesOf(resourceRows),
+      customerService: {
+        liveChatUrl: settings.liveChatUrl,
+        vipServiceUrl: settings.vipServiceUrl,
+      },
+      analytics: { gtagId: settings.gtagId },
+      domainRoute: routes.map((route) => ({ domain: route.domain, speed: 0 })),
+      imageCDNs: settings.imageCdns,
+      launchGameCDNs: settings.launchGameCdns,
+      location,
+      maintenance: {
+        enabled: settings.maintenanceEnabled,
+        endTime: settings.maintenanceEndTime?.toISOString() ?? null,
+      },
+      regionRestriction,
+      settings: {
+        merchantCode: settings.merchantCode,
+        siteName: settings.siteName,
+        currencySymbol: settings.currencySymbol,
+        currencyCode: settings.currencyCode,
+        languages: settings.languages,
+        defaultLanguage: settings.defaultLanguage,
+        captchaEnabled: settings.captchaEnabled,
+      },
+    };
+  };
+  let template:
+    | {
+        inputs: PermissionInputs;
+        bytes: JsonTemplate<[Permission['location'], Permission['regionRestriction']]>;
+      }
+    | undefined;
   return {
     async status(client: ClientInfo): Promise<SystemStatus> {
       return decideStatus(await read.settings(), client);
     },
 
     async permission(client: ClientInfo): Promise<Permission> {
-      const [settings, moduleRows, validatorRows, resourceRows, routes] = await Promise.all([
-        read.settings(),
-        read.modules(),
-        read.validators(),
-        read.resources(),
-        read.domainRoutes(0),
-      ]);
-      return {
-        modules: moduleTreeOf(moduleRows),
-        validators: validatorsOf(validatorRows),
-        resources: resourcesOf(resourceRows),
-        customerService: {
-          liveChatUrl: settings.liveChatUrl,
-          vipServiceUrl: settings.vipServiceUrl,
-        },
-        analytics: { gtagId: settings.gtagId },
-        domainRoute: routes.map((route) => ({ domain: route.domain, speed: 0 })),
-        imageCDNs: settings.imageCdns,
-        launchGameCDNs: settings.launchGameCdns,
-        location: { ip: client.ip, country: client.country },
-        maintenance: {
-          enabled: settings.maintenanceEnabled,
-          endTime: settings.maintenanceEndTime?.toISOString() ?? null,
-        },
-        regionRestriction: { restricted: isRegionBlocked(settings, client), ip: client.ip },
-        settings: {
-          merchantCode: settings.merchantCode,
-          siteName: settings.siteName,
-          currencySymbol: settings.currencySymbol,
-          languages: settings.languages,
-          defaultLanguage: settings.defaultLanguage,
-          captchaEnabled: settings.captchaEnabled,
-        },
-      };
+      return permissionOf(await permissionInputs(), client);
+    },
+
+    /**
+     * The bootstrap reply's bytes (the success envelope around `permission`): everything but
+     * the caller's location and region check is serialised once per read of the site
+     * configuration (platform/http/json-template.ts) and reused until the site cache reads it
+     * again (an operator's change clears it; other nodes read again within its TTL).
+     */
+    async permissionReply(client: ClientInfo): Promise<Buffer> {
+      const inputs = await permissionInputs();
+      if (!template || template.inputs.some((input, index) => input !== inputs[index])) {
+        template = {
+          inputs,
+          bytes: jsonTemplate(
+            (
+              location: Permission['location'],
+              regionRestriction: Permission['regionRestriction'],
+            ) => ok({ ...permissionOf(inputs, client), location, regionRestriction }),
+            2,
+          ),
+        };
+      }
+      const { location, regionRestriction } = clientPartsOf(inputs[0], client);
+      return template.bytes.fill(location, regionRestriction);
     },
 
     async whitelabel(): Promise<ModuleNode[]> {

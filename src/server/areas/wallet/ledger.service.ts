@@ -176,6 +176,8 @@ export type LedgerDeps = {
   currency?: string;
   /** Where a failing publisher's error goes (the posting has committed regardless). */
   onPublishError?: (error: unknown) => void;
+  /** Called at once after commit with the members a posting touched (the node's balance cache). */
+  balancesChanged?: (memberIds: readonly number[]) => void;
 };
 
 /**
@@ -241,7 +243,10 @@ export function createLedgerService(deps: LedgerDeps) {
               return posted;
             })
           : await postOn(db, request, hash);
-        if (!result.replayed) announce(request.legs);
+        if (!result.replayed) {
+          deps.balancesChanged?.(request.legs.map((leg) => leg.memberId));
+          announce(request.legs);
+        }
         return result;
       } catch (error) {
         if (attempt < 5 && isRetryable(error)) continue;

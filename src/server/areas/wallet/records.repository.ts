@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { ledgerEntries, ledgerPostings, wallets } from './ledger.schema.ts';
 import { members } from '../../platform/members/members.schema.ts';
@@ -21,7 +22,20 @@ function conditions(filter: EntryFilter): SQL | undefined {
   );
 }
 
-/** One page of the member's journal entries, newest first, with the posting's note. */
+/** A transfer's other leg (its posting's other entry), its wallet, and that wallet's owner. */
+const otherEntry = alias(ledgerEntries, 'other_entry');
+const otherWallet = alias(wallets, 'other_wallet');
+const otherMember = alias(members, 'other_member');
+const self = alias(members, 'self');
+
+/** True for an entry whose other leg is a wallet of the same member (main <-> game wallet). */
+const ownTransfer = sql`${otherWallet.memberId} is not distinct from ${wallets.memberId}`;
+
+/**
+ * One page of the member's journal entries, newest first, with the posting's note and, for a
+ * transfer, the other side: the wallet kind, or the member (name, and whether they are the
+ * member's upline agent or a downline).
+ */
 export async function listMemberEntries(
   db: Db,
   filter: EntryFilter,
@@ -36,26 +50,47 @@ export async function listMemberEntries(
       createdAt: ledgerEntries.createdAt,
       walletKind: wallets.kind,
       reference: ledgerPostings.reference,
+      otherMemberId: otherWallet.memberId,
+      otherWalletKind: otherWallet.kind,
+      otherUsername: otherMember.username,
+      otherNickname: otherMember.nickname,
+      otherIsUpline: sql<boolean>`coalesce(${otherMember.affiliateCode} = upper(${self.uplineAffiliateCode}), false)`,
+      otherIsDownline: sql<boolean>`coalesce(upper(${otherMember.uplineAffiliateCode}) = ${self.affiliateCode}, false)`,
     })
     .from(ledgerEntries)
     .innerJoin(wallets, eq(wallets.id, ledgerEntries.walletId))
+    .innerJoin(self, eq(self.id, wallets.memberId))
     .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
+    .leftJoin(
+      otherEntry,
+      and(eq(otherEntry.postingId, ledgerEntries.postingId), ne(otherEntry.id, ledgerEntries.id)),
+    )
+    .leftJoin(otherWallet, eq(otherWallet.id, otherEntry.walletId))
+    .leftJoin(otherMember, eq(otherMember.id, otherWallet.memberId))
     .where(conditions(filter))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
-/** How many entries match, and the sums of their credits and debits. */
+/**
+ * How many entries match, and the sums of their credits and debits: money that came into or
+ * left the member's hands, so a transfer between the member's own wallets counts in neither.
+ */
 export async function summarizeMemberEntries(db: Db, filter: EntryFilter) {
   const [row] = await db
     .select({
       n: count(),
-      totalIn: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)::text`,
-      totalOut: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)::text`,
+      totalIn: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0 and not (${ownTransfer})), 0)::text`,
+      totalOut: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0 and not (${ownTransfer})), 0)::text`,
     })
     .from(ledgerEntries)
     .innerJoin(wallets, eq(wallets.id, ledgerEntries.walletId))
+    .leftJoin(
+      otherEntry,
+      and(eq(otherEntry.postingId, ledgerEntries.postingId), ne(otherEntry.id, ledgerEntries.id)),
+    )
+    .leftJoin(otherWallet, eq(otherWallet.id, otherEntry.walletId))
     .where(conditions(filter));
   return {
     total: row?.n ?? 0,

@@ -16,6 +16,7 @@ import { mainWalletKind, toWireMinor, type EntryKind } from '../../../contract/w
 import {
   bonusKinds,
   presetDays,
+  type Counterparty,
   type bonusBodySchema,
   type bonusQuerySchema,
   type ConsolidatedFunds,
@@ -53,10 +54,12 @@ const kindsOfType: Record<TransactionType, readonly EntryKind[] | null> = {
   transfer: ['transfer_in', 'transfer_out'],
   adjustment: ['adjustment'],
   bonus: bonusKinds,
-  game: ['bet', 'payout'],
+  game: ['bet', 'payout', 'bet_refund'],
 };
 
 const dayMs = 86_400_000;
+
+const isBonusKind = (kind: EntryKind) => (bonusKinds as readonly EntryKind[]).includes(kind);
 
 /**
  * The member's records and the transfers of the member center: account record, bonus details,
@@ -90,21 +93,38 @@ export function createRecordsService(deps: {
   ): Promise<RecordPage> {
     const { start, end } = rangeOf(query);
     const filter: EntryFilter = { memberId, kinds, start, end };
-    const [rows, summary] = await Promise.all([
+    const [rows, summary, vendors] = await Promise.all([
       listMemberEntries(db, filter, {
         limit: query.pageSize,
         offset: (query.pageNo - 1) * query.pageSize,
       }),
       summarizeMemberEntries(db, filter),
+      listVendors(db),
     ]);
+    const vendorNames = new Map(vendors.map((vendor) => [vendor.vassalage, vendor.displayName]));
+    const walletName = (kind: string) =>
+      kind === mainWalletKind ? null : (vendorNames.get(kind) ?? kind);
+    const counterpartyOf = (row: (typeof rows)[number]): Counterparty | null => {
+      if (row.otherMemberId === null || row.otherWalletKind === null) return null;
+      if (row.otherMemberId === memberId) {
+        return row.otherWalletKind === mainWalletKind
+          ? { type: 'mainWallet', name: null }
+          : { type: 'gameWallet', name: walletName(row.otherWalletKind) };
+      }
+      const type = row.otherIsUpline ? 'upline' : row.otherIsDownline ? 'downline' : 'member';
+      return { type, name: row.otherNickname || row.otherUsername };
+    };
     return {
       content: rows.map((row) => ({
         entryId: String(row.id),
         kind: row.kind,
         walletKind: row.walletKind,
+        walletName: walletName(row.walletKind),
+        counterparty: counterpartyOf(row),
         amount: toWireMinor(row.amount),
         balanceAfter: toWireMinor(row.balanceAfter),
-        remark: row.reference,
+        // Only a bonus's name is written for the player; other notes are references or reasons.
+        remark: isBonusKind(row.kind) ? row.reference : null,
         createdAt: row.createdAt.toISOString(),
       })),
       pageNo: query.pageNo,

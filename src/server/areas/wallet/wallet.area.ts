@@ -6,6 +6,7 @@ import { walletOpsRoutes, walletRoutes } from './wallet.routes.ts';
 import { recordsOpsRoutes, recordsRoutes } from './records.routes.ts';
 import { walletSeedSteps } from './wallet.seed-steps.ts';
 import type { WalletPort } from './wallet.port.ts';
+import { getSettings } from '../system/system.port.ts';
 
 /**
  * Money: the double-entry ledger (balances, adjustments, reconciliation), the member center's
@@ -16,13 +17,17 @@ export const walletArea = fp(
   async (app) => {
     await app.seed(walletSeedSteps);
     const { db } = app.database;
+    // The site's currency, set when the site was made: every wallet and amount is in it.
+    const { currencyCode } = await getSettings(db);
     const ledger = createLedgerService({
       db,
+      currency: currencyCode,
       publish: balancePublisherFor(app.realtime.publisher),
       onPublishError: (error) => app.log.error({ err: error }, 'balance event not published'),
+      balancesChanged: (memberIds) => app.memberCache.balancesChanged(memberIds),
     });
     const records = createRecordsService({ db, clock: app.clock, ledger, system: app.system });
-    await app.register(walletRoutes, { ledger });
+    await app.register(walletRoutes, { ledger, cache: app.memberCache });
     await app.register(walletOpsRoutes, { ledger });
     await app.register(recordsRoutes, { records });
     await app.register(recordsOpsRoutes, { records });

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/wallet.ts';
 import type { LedgerService, MemberBalance } from './ledger.service.ts';
 import { memberOf } from '../../platform/http/auth.ts';
+import type { MemberCache } from '../../platform/members/member-cache.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 import {
   idempotentCallDescription,
@@ -24,14 +25,25 @@ const toBalanceReply = (balance: MemberBalance): BalanceReply => ({
 });
 
 /** The player's wallet calls. */
-export const walletRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = async (
-  app,
-  { ledger },
-) => {
+export const walletRoutes: FastifyPluginAsyncZod<{
+  ledger: LedgerService;
+  /** The node's member cache: the balance reply until a posting of the member commits. */
+  cache: Pick<MemberCache, 'balances'>;
+}> = async (app, { ledger, cache }) => {
+  async function balanceReply(memberId: number): Promise<BalanceReply> {
+    const hit = cache.balances.get<BalanceReply>(memberId);
+    if (hit) return hit;
+    const started = cache.balances.started();
+    const reply = toBalanceReply(await ledger.balance(memberId));
+    cache.balances.set(memberId, reply, started);
+    return reply;
+  }
+
   app.get(
     walletPaths.balance,
     {
       onRequest: app.requireMember,
+      config: { memberCache: true },
       schema: {
         tags: ['wallet'],
         summary: "The member's wallets and their sum (minor units)",
@@ -41,7 +53,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
     },
     async (request) => {
       const { member } = memberOf(request);
-      return ok(toBalanceReply(await ledger.balance(member.id)));
+      return ok(await balanceReply(member.id));
     },
   );
 };

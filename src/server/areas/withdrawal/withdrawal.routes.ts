@@ -7,6 +7,7 @@ import {
   bindBankAccountBodySchema,
   confirmationFieldsSchema,
   imageParamsSchema,
+  opsPayoutDetailsSchema,
   opsWithdrawalListSchema,
   opsWithdrawalQuerySchema,
   proofImageLimits,
@@ -120,7 +121,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
       schema: {
         tags,
         security,
-        summary: 'Bind a bank account (bank name, account holder, account number)',
+        summary:
+          'Bind a bank account (bank name, account holder, account number; IFSC required when the site pays in INR)',
         body: bindBankAccountBodySchema,
         response: replies(bankAccountSchema),
       },
@@ -236,6 +238,22 @@ export const withdrawalOpsRoutes: FastifyPluginAsyncZod<{ withdrawal: Withdrawal
       },
     },
     async (request) => ok(await withdrawal.opsList(request.query)),
+  );
+
+  app.get(
+    withdrawOpsPaths.payout,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Full payout details of a withdrawal (holder, account number, IFSC, bank); every read is audited',
+        params: withdrawalIdParamsSchema,
+        response: replies(opsPayoutDetailsSchema),
+      },
+    },
+    async (request) => ok(await withdrawal.payoutDetails(operatorOf(request), request.params.id)),
   );
 
   app.post(

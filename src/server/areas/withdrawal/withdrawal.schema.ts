@@ -31,6 +31,8 @@ export const bankAccounts = pgTable(
     bankName: text('bank_name').notNull(),
     accountHolder: text('account_holder').notNull(),
     accountNumber: text('account_number').notNull(),
+    /** Indian Financial System Code of the branch (accounts paid in INR); null elsewhere. */
+    ifsc: text('ifsc'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

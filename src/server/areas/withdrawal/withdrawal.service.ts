@@ -32,8 +32,10 @@ import {
   minWithdrawalAmount,
   proofImageLimits,
   sniffImageType,
+  ifscCurrency,
   type BankAccount,
   type BindBankAccountBody,
+  type OpsPayoutDetails,
   type ConfirmationFields,
   type SetPaymentPasswordPayload,
   type Withdrawal,
@@ -57,7 +59,7 @@ export type UploadedImage = { data: Buffer; declaredType: string };
 export type WithdrawalDeps = {
   db: Db;
   clock: Clock;
-  ledger: Pick<LedgerService, 'post'>;
+  ledger: Pick<LedgerService, 'post' | 'currency'>;
   publisher: Publisher;
   /** Paid requests left unconfirmed this long count as received. */
   autoConfirmMinutes: number;
@@ -73,6 +75,7 @@ function bankAccountOut(row: BankAccountRow): BankAccount {
     bankName: row.bankName,
     accountHolder: row.accountHolder,
     maskedNumber: maskNumber(row.accountNumber),
+    ifsc: row.ifsc,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -198,13 +201,23 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       return { withdrawals: await describe(await listWithdrawals(db, { memberId }, listLimit)) };
     },
 
-    async bindBankAccount(member: MemberRow, body: Required<BindBankAccountBody>) {
+    async bindBankAccount(member: MemberRow, body: BindBankAccountBody) {
+      // An account paid in rupees is an Indian account: its branch is named by IFSC.
+      if (deps.ledger.currency === ifscCurrency && !body.ifsc) {
+        throw new AppError(400, 'ifsc_required');
+      }
       return db.transaction(async (tx) => {
         await lockMember(tx, member.id);
         if ((await countBankAccounts(tx, member.id)) >= maxBankAccounts) {
           throw new AppError(409, 'bank_account_limit');
         }
-        const row = await insertBankAccount(tx, { memberId: member.id, ...body });
+        const row = await insertBankAccount(tx, {
+          memberId: member.id,
+          bankName: body.bankName,
+          accountHolder: body.accountHolder,
+          accountNumber: body.accountNumber,
+          ifsc: body.ifsc ?? null,
+        });
         if (!row) throw new AppError(409, 'bank_account_exists');
         await insertAudit(tx, {
           actor: `member:${member.id}`,
@@ -215,6 +228,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
             bankName: row.bankName,
             accountHolder: row.accountHolder,
             accountNumber: maskNumber(row.accountNumber),
+            ifsc: row.ifsc,
           },
         });
         return bankAccountOut(row);
@@ -402,6 +416,39 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           };
         }),
       };
+    },
+
+    /**
+     * The operator's view of where a withdrawal is to be paid: the account in full. Every read
+     * writes an audit row (who looked at whose account), in the same transaction as the read.
+     */
+    async payoutDetails(operator: Operator, id: number): Promise<OpsPayoutDetails> {
+      return db.transaction(async (tx) => {
+        const row = await findWithdrawal(tx, id);
+        if (!row) throw new AppError(404, 'not_found');
+        const [account] = await findBankAccountsByIds(tx, [row.bankAccountId]);
+        if (!account) throw new Error('withdrawal without its bank account');
+        const names = await usernamesOf(tx, [row.memberId]);
+        await insertAudit(tx, {
+          actor: `operator:${operator.username}`,
+          action: 'withdraw.payout.view',
+          target: `withdrawal:${row.id}`,
+          before: null,
+          after: { memberId: row.memberId, bankAccountId: account.id, status: row.status },
+        });
+        return {
+          withdrawalId: row.id,
+          memberId: row.memberId,
+          username: names.get(row.memberId) ?? '',
+          amount: toWireMinor(row.amount),
+          currency: deps.ledger.currency,
+          status: row.status,
+          bankName: account.bankName,
+          accountHolder: account.accountHolder,
+          accountNumber: account.accountNumber,
+          ifsc: account.ifsc,
+        };
+      });
     },
 
     /** The money was sent: requested -> paid; the player is notified after commit. */

@@ -8,7 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { needsCluster, pgliteTemplate } from './pglite-template.ts';
+import { pgliteOptions } from './pglite-options.ts';
+import { fillFromTemplate, needsCluster } from './pglite-template.ts';
 
 /** A Drizzle database or a transaction on it; repositories take either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -40,10 +41,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
-  // A fresh directory starts from the pre-initialised template instead of running initdb.
-  const client = needsCluster(dir)
-    ? await PGlite.create(dir, { loadDataDir: await pgliteTemplate() })
-    : await PGlite.create(dir);
+  // A fresh directory starts from a copy of the pre-initialised template instead of initdb.
+  if (needsCluster(dir)) await fillFromTemplate(dir);
+  const client = await PGlite.create(dir, pgliteOptions());
   const db = drizzlePglite(client);
   async function runLocked(work: (db: Db) => Promise<void>) {
     // PGlite has one connection; the lock still documents the protocol.

@@ -23,7 +23,8 @@ export type OperatorAuthenticator = {
 };
 /** What the identity area supplies: a bearer token to its live session, else an AppError. */
 export type MemberAuthenticator = {
-  authenticate(token: string): Promise<MemberSession>;
+  /** `cached`: the node's member cache may answer (`config.memberCache` GET routes only). */
+  authenticate(token: string, options?: { cached?: boolean }): Promise<MemberSession>;
 };
 
 declare module 'fastify' {
@@ -34,6 +35,13 @@ declare module 'fastify' {
      * Every other member route answers 403 password_change_required to such a session.
      */
     duringPasswordChange?: boolean;
+    /**
+     * A GET member route whose session (and member) the node's member cache may answer
+     * (`app.memberCache`): every change drops it at once on every node, and it lives
+     * `MEMBER_CACHE_MS` at most. Only reads that show the member what it is: never a route that
+     * checks a secret or writes.
+     */
+    memberCache?: boolean;
   }
   interface FastifyRequest {
     operator: Operator | null;
@@ -96,9 +104,9 @@ export function registerAuth(app: FastifyInstance): void {
     members = authenticator;
   });
   app.decorate('memberAuth', {
-    authenticate(token: string) {
+    authenticate(token, options) {
       if (!members) throw missing('identity');
-      return members.authenticate(token);
+      return members.authenticate(token, options);
     },
   });
   app.decorateRequest('operator', null);
@@ -119,7 +127,8 @@ export function registerAuth(app: FastifyInstance): void {
   async function requireMember(request: FastifyRequest) {
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     if (!match?.[1]) throw new AppError(401, 'not_logged_in');
-    const { member, session, totpBound } = await app.memberAuth.authenticate(match[1]);
+    const cached = request.method === 'GET' && request.routeOptions?.config?.memberCache === true;
+    const { member, session, totpBound } = await app.memberAuth.authenticate(match[1], { cached });
     if (session.mustChangePassword && request.routeOptions.config.duringPasswordChange !== true) {
       throw new AppError(403, 'password_change_required');
     }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '../../../contract/envelope.ts';
+import type { ErrorCode, FailureDetail } from '../../../contract/envelope.ts';
 import { translate, type MessageKey } from '../i18n/messages.ts';
 import { AppError } from '../errors.ts';
 
@@ -11,10 +11,14 @@ function fail(
   code: ErrorCode,
   key: MessageKey = code,
   vars: Record<string, string> = {},
+  detail?: FailureDetail,
 ) {
-  return reply
-    .code(status)
-    .send({ success: false, code, message: translate(request.language, key, vars) });
+  return reply.code(status).send({
+    success: false,
+    code,
+    message: translate(request.language, key, vars),
+    ...(detail ? { detail } : {}),
+  });
 }
 
 /** The field a validation error names: body.title, query.host, ... */
@@ -37,7 +41,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.code === 'ops_unauthorized') {
         void reply.header('www-authenticate', 'Basic realm="ops", charset="UTF-8"');
       }
-      return fail(request, reply, error.statusCode, error.code, error.messageKey, error.vars);
+      return fail(
+        request,
+        reply,
+        error.statusCode,
+        error.code,
+        error.messageKey,
+        error.vars,
+        error.detail,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return fail(request, reply, 400, 'bad_request', 'bad_field', { field: fieldOf(error) });

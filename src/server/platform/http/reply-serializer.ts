@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 
 const jsonOf = (value: unknown): unknown =>
@@ -20,25 +20,41 @@ export function replySerializerCompiler(options: {
 }): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     if (!options.checked) return (data) => JSON.stringify(data);
-    const zodSchema = (
-      schema && typeof schema === 'object' && 'properties' in schema
-        ? (schema as { properties: unknown }).properties
-        : schema
-    ) as $ZodType;
-    return (data) => {
-      const result = safeEncode(zodSchema, data);
-      if (result.error) {
-        throw new Error(`reply of ${method} ${url} does not match its schema`, {
-          cause: result.error,
-        });
-      }
-      const json = JSON.stringify(data);
-      if (
-        !isDeepStrictEqual(jsonOf(result.data), json === undefined ? undefined : JSON.parse(json))
-      ) {
-        throw new Error(`reply of ${method} ${url} holds more or other than its schema sends`);
-      }
-      return json;
-    };
+    return (data) => checkedJson(schema, data, `${method} ${url}`);
   };
+}
+
+/** JSON.stringify(data), after holding `data` to the route's response schema (see above). */
+function checkedJson(schema: unknown, data: unknown, route: string): string {
+  const zodSchema = (
+    schema && typeof schema === 'object' && 'properties' in schema
+      ? (schema as { properties: unknown }).properties
+      : schema
+  ) as $ZodType;
+  const result = safeEncode(zodSchema, data);
+  if (result.error) {
+    throw new Error(`reply of ${route} does not match its schema`, { cause: result.error });
+  }
+  const json = JSON.stringify(data);
+  if (!isDeepStrictEqual(jsonOf(result.data), json === undefined ? undefined : JSON.parse(json))) {
+    throw new Error(`reply of ${route} holds more or other than its schema sends`);
+  }
+  return json as string;
+}
+
+/**
+ * Sends a 200 reply serialised ahead (platform/http/json-template.ts) as JSON bytes. With
+ * `checked` (development and tests) the bytes are held to the route's 200 schema first, as the
+ * serializer holds every other reply.
+ */
+export function sendJsonBytes(reply: FastifyReply, bytes: Buffer, checked: boolean) {
+  if (checked) {
+    const schema = (reply.request.routeOptions.schema?.response as Record<string, unknown>)[200];
+    checkedJson(
+      schema,
+      JSON.parse(bytes.toString('utf8')),
+      `${reply.request.method} ${reply.request.routeOptions.url ?? ''}`,
+    );
+  }
+  return reply.code(200).type('application/json; charset=utf-8').send(bytes);
 }

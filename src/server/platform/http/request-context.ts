@@ -16,6 +16,28 @@ declare module 'fastify' {
   }
 }
 
+/** Addresses remembered by `trustedProxy` at most (the proxies' own: a handful). */
+const TRUSTED_MEMO = 1024;
+
+/**
+ * Fastify's `trustProxy` as a function of the peer address: the ranges parsed once and each
+ * address's answer remembered, where a list makes Fastify (proxy-addr) parse the address again
+ * on every read of `request.ip`. Same answers as the list (IPv4-mapped addresses as IPv4).
+ */
+export function trustedProxy(ranges: readonly string[]): (address: string) => boolean {
+  const inRanges = rangeMatcher(ranges);
+  const memo = new Map<string, boolean>();
+  return (address) => {
+    let trusted = memo.get(address);
+    if (trusted === undefined) {
+      trusted = inRanges(address);
+      if (memo.size >= TRUSTED_MEMO) memo.clear();
+      memo.set(address, trusted);
+    }
+    return trusted;
+  };
+}
+
 /**
  * Language and client identity for every request. The country header counts only when the
  * socket peer is one of our trusted proxies; otherwise anyone could claim any country.
@@ -24,17 +46,19 @@ export function registerRequestContext(app: FastifyInstance, config: Config): vo
   app.decorateRequest('language', 'hi');
   app.decorateRequest('client', null as unknown as ClientInfo);
   // Parsed once: every request asks whether its peer is a trusted proxy.
-  const trusted = rangeMatcher(config.trustProxy);
-  app.addHook('onRequest', async (request) => {
+  const trusted = trustedProxy(config.trustProxy);
+  // A callback hook (no promise per request); `request.ip` walks the proxy chain on every read,
+  // so it is read once.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = languageFromHeader(request.headers['accept-language']);
-    const peer = request.socket.remoteAddress ?? request.ip;
-    const viaTrustedProxy = trusted(peer);
+    const ip = request.ip;
     let country: string | null = null;
-    if (viaTrustedProxy && config.countryHeader) {
+    if (config.countryHeader && trusted(request.socket.remoteAddress ?? ip)) {
       const header = request.headers[config.countryHeader];
       const value = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
       if (value && /^[A-Z]{2}$/.test(value)) country = value;
     }
-    request.client = { ip: normalizeIp(request.ip), country };
+    request.client = { ip: normalizeIp(ip), country };
+    done();
   });
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { envelopeOf, failureEnvelopeSchema } from '../../../contract/envelope.ts';
 
 /** Response schemas of a route: the envelope with `value` on 200, the failure envelope else. */
-export function replies<T extends z.ZodType>(value: T) {
+export function replies<T extends z.core.$ZodType>(value: T) {
   return {
     200: envelopeOf(value),
     '4xx': failureEnvelopeSchema,

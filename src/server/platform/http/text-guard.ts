@@ -28,7 +28,14 @@ export function refuseUnstorableText(value: unknown, field: string): void {
  * after decryption (keys/enc-payload.ts), raw bodies where they are parsed (the payment webhook).
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const [context, key] of parts) refuseUnstorableText(request[key], context);
+  // A callback hook: a GET without parameters or query string costs no promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      for (const [context, key] of parts) refuseUnstorableText(request[key], context);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }

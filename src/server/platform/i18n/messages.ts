@@ -7,7 +7,13 @@ type Catalogue = Record<
   | 'bad_text'
   | 'bad_cidr'
   | 'end_time_required'
-  | 'default_language_inactive',
+  | 'default_language_inactive'
+  | 'password_wrong_tries'
+  | 'account_locked_for'
+  | 'payment_password_wrong_tries'
+  | 'payment_password_locked_for'
+  | 'banner_linkage_invalid'
+  | 'promotion_linked',
   string
 >;
 
@@ -21,6 +27,9 @@ const catalogues: Record<Language, Catalogue> = {
     bad_cidr: '"{value}" मान्य IP रेंज (CIDR) नहीं है।',
     end_time_required: 'रखरखाव चालू करने के लिए समाप्ति समय आवश्यक है।',
     default_language_inactive: 'डिफ़ॉल्ट भाषा सक्रिय भाषाओं में होनी चाहिए।',
+    promotion_linked: 'इस प्रमोशन से एक बैनर जुड़ा है: पहले उस बैनर का लिंक बदलें।',
+    banner_linkage_invalid:
+      'बैनर का लिंक "{value}" किसी मौजूदा पेज, प्रमोशन या साइट के अपने पते तक नहीं ले जाता।',
     not_found: 'अनुरोधित संसाधन नहीं मिला।',
     not_logged_in: 'आप लॉग इन नहीं हैं, कृपया लॉग इन करें।',
     need_true_account: 'कृपया पहले एक खाता रजिस्टर करें।',
@@ -89,10 +98,31 @@ const catalogues: Record<Language, Catalogue> = {
     payment_unavailable: 'भुगतान गेटवे अभी उपलब्ध नहीं है, कृपया बाद में पुनः प्रयास करें।',
     payment_password_wrong: 'भुगतान पासवर्ड गलत है।',
     payment_password_locked: 'बहुत अधिक गलत भुगतान पासवर्ड, भुगतान कुछ समय के लिए रोके गए हैं।',
+    password_wrong_tries:
+      'वर्तमान पासवर्ड गलत है। {tries} और गलत प्रयासों पर यह {minutes} मिनट के लिए लॉक हो जाएगा।',
+    account_locked_for: 'बहुत अधिक गलत प्रयास: {minutes} मिनट तक लॉक रहेगा।',
+    payment_password_wrong_tries:
+      'भुगतान पासवर्ड गलत है। {tries} और गलत प्रयासों पर भुगतान {minutes} मिनट के लिए रुक जाएँगे।',
+    payment_password_locked_for: 'बहुत अधिक गलत भुगतान पासवर्ड: भुगतान {minutes} मिनट तक रुके रहेंगे।',
     payment_password_not_set: 'कृपया पहले भुगतान पासवर्ड सेट करें।',
     payment_password_already_set: 'भुगतान पासवर्ड पहले से सेट है।',
     bank_account_limit: 'आप और बैंक खाते नहीं जोड़ सकते।',
     bank_account_exists: 'यह बैंक खाता पहले से जुड़ा है।',
+    ifsc_required:
+      'शाखा का IFSC दर्ज करें: 11 अक्षर, पहले 4 अक्षर, फिर 0, फिर 6 अक्षर या अंक (जैसे SBIN0001234)।',
+    game_not_found: 'यह गेम नहीं मिला।',
+    game_under_maintenance: 'यह गेम रखरखाव में है, कृपया कोई दूसरा गेम चुनें।',
+    seamless_provider_unknown: 'अज्ञात गेम प्रदाता।',
+    seamless_provider_disabled: 'यह गेम प्रदाता अभी बंद है।',
+    seamless_signature_invalid: 'हस्ताक्षर अमान्य है।',
+    seamless_timestamp_stale: 'अनुरोध का समय स्वीकार्य सीमा से बाहर है।',
+    seamless_token_invalid: 'लॉन्च टोकन अमान्य है या पहले ही उपयोग हो चुका है।',
+    seamless_player_unknown: 'अज्ञात खिलाड़ी।',
+    seamless_currency_mismatch: 'मुद्रा खिलाड़ी के वॉलेट से मेल नहीं खाती।',
+    seamless_transaction_conflict: 'यह लेन-देन आईडी पहले किसी दूसरे अनुरोध में उपयोग हो चुकी है।',
+    seamless_bet_rolled_back: 'यह दांव पहले ही वापस लिया जा चुका है।',
+    seamless_bet_not_found: 'दांव नहीं मिला।',
+    seamless_bet_settled: 'यह दांव पहले ही निपटाया जा चुका है।',
     withdrawal_state_invalid: 'इस स्थिति में निकासी अनुरोध पर यह कार्य नहीं हो सकता।',
     withdrawal_amount_invalid: 'निकासी राशि अनुमत सीमा में नहीं है।',
     proof_image_required: 'राशि न मिलने पर प्रमाण की छवि आवश्यक है।',
@@ -108,6 +138,9 @@ const catalogues: Record<Language, Catalogue> = {
     bad_cidr: '"{value}" is not a valid IP range (CIDR).',
     end_time_required: 'An end time is required to switch maintenance on.',
     default_language_inactive: 'The default language must be one of the active languages.',
+    promotion_linked: "A banner links to this promotion: change that banner's link first.",
+    banner_linkage_invalid:
+      'The banner link "{value}" does not lead to an existing page, promotion or one of the site\'s own addresses.',
     not_found: 'The requested resource was not found.',
     not_logged_in: 'You are not logged in, please log in.',
     need_true_account: 'Please register an account first.',
@@ -177,10 +210,32 @@ const catalogues: Record<Language, Catalogue> = {
     payment_unavailable: 'The payment gateway is not available, please try again later.',
     payment_password_wrong: 'The payment password is wrong.',
     payment_password_locked: 'Too many wrong payment passwords; payments are paused for a while.',
+    password_wrong_tries:
+      'The current password is wrong. {tries} more wrong tries lock it for {minutes} minutes.',
+    account_locked_for: 'Too many wrong attempts: locked for {minutes} more minutes.',
+    payment_password_wrong_tries:
+      'The payment password is wrong. {tries} more wrong tries pause payments for {minutes} minutes.',
+    payment_password_locked_for:
+      'Too many wrong payment passwords: payments are paused for {minutes} more minutes.',
     payment_password_not_set: 'Please set a payment password first.',
     payment_password_already_set: 'A payment password is already set.',
     bank_account_limit: 'You cannot add more bank accounts.',
     bank_account_exists: 'This bank account is already bound.',
+    ifsc_required:
+      "Enter the branch's IFSC: 11 characters, 4 letters, then 0, then 6 letters or digits (e.g. SBIN0001234).",
+    game_not_found: 'This game was not found.',
+    game_under_maintenance: 'This game is under maintenance, please choose another game.',
+    seamless_provider_unknown: 'Unknown game provider.',
+    seamless_provider_disabled: 'This game provider is disabled.',
+    seamless_signature_invalid: 'The signature is invalid.',
+    seamless_timestamp_stale: 'The request time is outside the accepted window.',
+    seamless_token_invalid: 'The launch token is invalid, expired or already used.',
+    seamless_player_unknown: 'Unknown player.',
+    seamless_currency_mismatch: "The currency does not match the player's wallet.",
+    seamless_transaction_conflict: 'This transaction id was already used by a different request.',
+    seamless_bet_rolled_back: 'This bet has been rolled back.',
+    seamless_bet_not_found: 'Bet not found.',
+    seamless_bet_settled: 'This bet is already settled.',
     withdrawal_state_invalid: 'This cannot be done with the withdrawal in its current state.',
     withdrawal_amount_invalid: 'The withdrawal amount is outside the allowed range.',
     proof_image_required: 'A proof image is required when the money was not received.',
@@ -196,6 +251,9 @@ const catalogues: Record<Language, Catalogue> = {
     bad_cidr: '"{value}" একটি বৈধ IP রেঞ্জ (CIDR) নয়।',
     end_time_required: 'রক্ষণাবেক্ষণ চালু করতে শেষ সময় প্রয়োজন।',
     default_language_inactive: 'ডিফল্ট ভাষা অবশ্যই সক্রিয় ভাষাগুলোর একটি হতে হবে।',
+    promotion_linked: 'একটি ব্যানার এই প্রমোশনের সাথে যুক্ত: আগে সেই ব্যানারের লিংক বদলান।',
+    banner_linkage_invalid:
+      'ব্যানারের লিংক "{value}" কোনো বিদ্যমান পেজ, প্রমোশন বা সাইটের নিজস্ব ঠিকানায় নিয়ে যায় না।',
     not_found: 'অনুরোধ করা বিষয়টি পাওয়া যায়নি।',
     not_logged_in: 'আপনি লগইন করেননি, অনুগ্রহ করে লগইন করুন।',
     need_true_account: 'অনুগ্রহ করে আগে একটি অ্যাকাউন্ট রেজিস্টার করুন।',
@@ -263,10 +321,32 @@ const catalogues: Record<Language, Catalogue> = {
     payment_unavailable: 'পেমেন্ট গেটওয়ে এখন উপলব্ধ নয়, অনুগ্রহ করে পরে আবার চেষ্টা করুন।',
     payment_password_wrong: 'পেমেন্ট পাসওয়ার্ড ভুল।',
     payment_password_locked: 'অনেকবার ভুল পেমেন্ট পাসওয়ার্ড, পেমেন্ট কিছু সময়ের জন্য বন্ধ।',
+    password_wrong_tries:
+      'বর্তমান পাসওয়ার্ড ভুল। আর {tries}বার ভুল হলে এটি {minutes} মিনিটের জন্য লক হবে।',
+    account_locked_for: 'অনেকবার ভুল চেষ্টা: আরও {minutes} মিনিট লক থাকবে।',
+    payment_password_wrong_tries:
+      'পেমেন্ট পাসওয়ার্ড ভুল। আর {tries}বার ভুল হলে পেমেন্ট {minutes} মিনিটের জন্য বন্ধ হবে।',
+    payment_password_locked_for:
+      'অনেকবার ভুল পেমেন্ট পাসওয়ার্ড: পেমেন্ট আরও {minutes} মিনিট বন্ধ থাকবে।',
     payment_password_not_set: 'অনুগ্রহ করে আগে পেমেন্ট পাসওয়ার্ড সেট করুন।',
     payment_password_already_set: 'পেমেন্ট পাসওয়ার্ড আগেই সেট করা আছে।',
     bank_account_limit: 'আপনি আর কোনো ব্যাংক অ্যাকাউন্ট যোগ করতে পারবেন না।',
     bank_account_exists: 'এই ব্যাংক অ্যাকাউন্ট আগেই যুক্ত আছে।',
+    ifsc_required:
+      'শাখার IFSC লিখুন: 11টি অক্ষর, প্রথমে 4টি বর্ণ, তারপর 0, তারপর 6টি বর্ণ বা সংখ্যা (যেমন SBIN0001234)।',
+    game_not_found: 'এই গেমটি পাওয়া যায়নি।',
+    game_under_maintenance: 'এই গেমটি রক্ষণাবেক্ষণে আছে, অনুগ্রহ করে অন্য গেম বেছে নিন।',
+    seamless_provider_unknown: 'অজানা গেম প্রদানকারী।',
+    seamless_provider_disabled: 'এই গেম প্রদানকারী এখন বন্ধ।',
+    seamless_signature_invalid: 'স্বাক্ষর অবৈধ।',
+    seamless_timestamp_stale: 'অনুরোধের সময় গ্রহণযোগ্য সীমার বাইরে।',
+    seamless_token_invalid: 'লঞ্চ টোকেন অবৈধ, মেয়াদোত্তীর্ণ বা আগেই ব্যবহৃত।',
+    seamless_player_unknown: 'অজানা খেলোয়াড়।',
+    seamless_currency_mismatch: 'মুদ্রা খেলোয়াড়ের ওয়ালেটের সাথে মেলে না।',
+    seamless_transaction_conflict: 'এই লেনদেন আইডি আগেই অন্য অনুরোধে ব্যবহৃত হয়েছে।',
+    seamless_bet_rolled_back: 'এই বাজি ফেরত নেওয়া হয়েছে।',
+    seamless_bet_not_found: 'বাজি পাওয়া যায়নি।',
+    seamless_bet_settled: 'এই বাজি আগেই নিষ্পত্তি হয়েছে।',
     withdrawal_state_invalid: 'উত্তোলনের বর্তমান অবস্থায় এটি করা যায় না।',
     withdrawal_amount_invalid: 'উত্তোলনের পরিমাণ অনুমোদিত সীমার বাইরে।',
     proof_image_required: 'টাকা না পেলে প্রমাণের ছবি দিতে হবে।',

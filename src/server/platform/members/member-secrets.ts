@@ -32,21 +32,52 @@ const limiterOf = (kind: Kind) =>
     lockMinutes: memberSecretLimits[kind].lockMinutes,
   });
 
+const MINUTE_MS = 60_000;
+
+/** A wrong secret: its message and reply say how many tries are left before the lock. */
+const wrongWithTries =
+  (code: 'password_wrong' | 'payment_password_wrong', kind: Kind) => (remainingTries: number) =>
+    new AppError(
+      400,
+      code,
+      `${code}_tries`,
+      {
+        tries: String(remainingTries),
+        minutes: String(memberSecretLimits[kind].lockMinutes),
+      },
+      { remainingTries },
+    );
+
+/** A locked secret: its message and reply say how long the lock lasts. */
+const lockedUntil =
+  (
+    code: 'account_locked' | 'payment_password_locked',
+    key: 'account_locked_for' | 'payment_password_locked_for',
+  ) =>
+  (until: Date, now: Date) =>
+    new AppError(
+      429,
+      code,
+      key,
+      { minutes: String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE_MS))) },
+      { remainingTries: 0, lockedUntil: until.toISOString() },
+    );
+
 /** One key per member and secret, whichever call checks it. */
 const secrets = {
   password: {
     limiter: limiterOf('password'),
     key: (memberId: number) => `password:member:${memberId}`,
     hashOf: (member: MemberRow) => member.passwordHash,
-    wrong: () => new AppError(400, 'password_wrong'),
-    locked: () => new AppError(429, 'account_locked'),
+    wrong: wrongWithTries('password_wrong', 'password'),
+    locked: lockedUntil('account_locked', 'account_locked_for'),
   },
   paymentPassword: {
     limiter: limiterOf('paymentPassword'),
     key: (memberId: number) => `pay:${memberId}`,
     hashOf: (member: MemberRow) => member.paymentPasswordHash,
-    wrong: () => new AppError(400, 'payment_password_wrong'),
-    locked: () => new AppError(429, 'payment_password_locked'),
+    wrong: wrongWithTries('payment_password_wrong', 'paymentPassword'),
+    locked: lockedUntil('payment_password_locked', 'payment_password_locked_for'),
   },
 } as const;
 
@@ -72,14 +103,19 @@ export function createMemberSecrets(deps: { db: Db; clock: Clock }) {
     const { limiter, key, hashOf, wrong, locked } = secrets[kind];
     const now = clock();
     const lockAfter = memberSecretLimits[kind].wrongPasswords;
-    if (await limiter.lockedUntil(db, key(member.id), now)) throw locked();
+    const lockEnd = (from: Date) =>
+      new Date(from.getTime() + memberSecretLimits[kind].lockMinutes * MINUTE_MS);
+    const until = await limiter.lockedUntil(db, key(member.id), now);
+    if (until) throw locked(until, now);
     if (kind === 'paymentPassword' && !member.paymentPasswordHash) {
       throw new AppError(409, 'payment_password_not_set');
     }
     // Counted before it is checked (the right one then clears the count): a burst of parallel
     // guesses gets no more checks than the policy allows, whatever their interleaving.
     const counted = await limiter.fail(db, key(member.id), now);
-    if (counted.failures > lockAfter) throw locked();
+    if (counted.failures > lockAfter) {
+      throw locked((await limiter.lockedUntil(db, key(member.id), now)) ?? lockEnd(now), now);
+    }
     if (await verifyMemberPassword(secret, hashOf(member))) {
       await limiter.clear(db, key(member.id));
       return;
@@ -91,7 +127,7 @@ export function createMemberSecrets(deps: { db: Db; clock: Clock }) {
       before: null,
       after: { ...audit.after, secret: kind, failures: counted.failures, locked: counted.locked },
     });
-    throw counted.locked ? locked() : wrong();
+    throw counted.locked ? locked(lockEnd(now), now) : wrong(lockAfter - counted.failures);
   }
 
   return {

@@ -44,24 +44,30 @@ async function revokeSessions(tx: Db, selector: SessionSelector, now: Date): Pro
 
 /**
  * Session ends over the database and the real-time gateway's cut (`cutSockets` disconnects the
- * sockets of the given sessions on every node).
+ * sockets of the given sessions on every node). `membersChanged` hears the members whose
+ * sessions were ended by member (a password change, a reset, disabling): their rows changed
+ * with it, and the session kept by a password change no longer must change it.
  */
 export function createSessionEnds(deps: {
   db: Db;
   clock: Clock;
   cutSockets: (sessionIds: readonly number[]) => void;
+  membersChanged?: (memberIds: readonly number[]) => void;
 }): SessionEnds {
   return {
     async run(work) {
       const ended: number[] = [];
+      const members: number[] = [];
       const result = await deps.db.transaction((tx) =>
         work(tx, async (selector) => {
           const ids = await revokeSessions(tx, selector, deps.clock());
           ended.push(...ids);
+          if ('memberId' in selector) members.push(selector.memberId);
           return ids;
         }),
       );
       // After the commit: a socket cut before it could reconnect on a session still open.
+      if (members.length > 0) deps.membersChanged?.(members);
       if (ended.length > 0) deps.cutSockets(ended);
       return result;
     },

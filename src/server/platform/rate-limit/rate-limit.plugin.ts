@@ -35,6 +35,8 @@ export async function registerRateLimit(
     max: 600,
     allowList: (request) => !isApiPath(request.url),
     timeWindow: '1 minute',
+    // The client IP the request context read once (request.ip walks the proxy chain per read).
+    keyGenerator: (request) => request.client.ip,
     store: databaseRateLimitStore(deps.db, batcher),
     errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
   });

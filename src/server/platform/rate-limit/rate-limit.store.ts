@@ -70,13 +70,146 @@ type Tally = {
  * key's total over every node. A node refuses on what the database said at the last sync plus
  * its own hits since, so the limit still adds up across nodes and holds across restarts, a sync
  * late at most; no call waits for a database write.
+ *
+ * A key goes to the database once it has `syncFrom(max)` hits in its window on this node (a
+ * fiftieth of the limit: 12 of 600), or already went: a visitor's first few calls cost no
+ * write, and most visitors never make more. Each node keeps fewer than that many hits of a
+ * key to itself, so the limit may be passed by at most that many per other node; closing the
+ * node writes them all.
  */
+/** The hits of a key on a node before they go to the database (see createHitBatcher). */
+export const syncFrom = (max: number) => Math.max(1, Math.floor(max / 50));
+
+/** Local hits of a key are packed with its window's end in one number: end * PACK + hits. */
+const PACK = 1024;
+
+/** The default limit's keys: its prefix and a client address. */
+const GLOBAL_PREFIX = 'global:';
+
+/**
+ * `global:<dotted quad>` as one number (the address as 32 bits), any other key as it is: a
+ * number key takes a third of the memory of the string (`fullKey` gives the string back). Only
+ * the canonical dotted quad (no leading zeros), so the two forms map one to one.
+ */
+function compactKey(key: string): string | number {
+  if (!key.startsWith(GLOBAL_PREFIX)) return key;
+  let address = 0;
+  let octet = -1;
+  let dots = 0;
+  let digits = 0;
+  for (let index = GLOBAL_PREFIX.length; index < key.length; index += 1) {
+    const code = key.charCodeAt(index);
+    if (code === 46) {
+      if (octet < 0 || dots === 3) return key;
+      address = address * 256 + octet;
+      octet = -1;
+      digits = 0;
+      dots += 1;
+    } else if (code >= 48 && code <= 57) {
+      if (octet === 0 && digits > 0) return key;
+      octet = (octet < 0 ? 0 : octet * 10) + (code - 48);
+      digits += 1;
+      if (octet > 255) return key;
+    } else return key;
+  }
+  if (dots !== 3 || octet < 0) return key;
+  return address * 256 + octet;
+}
+
+function fullKey(key: string | number): string {
+  if (typeof key === 'string') return key;
+  return `${GLOBAL_PREFIX}${key >>> 24}.${(key >>> 16) & 255}.${(key >>> 8) & 255}.${key & 255}`;
+}
+
+/** Generations per window: a key is kept at most a window and a quarter. */
+const GENERATIONS = 4;
+
+/**
+ * The keys of one limit (window, max) whose hits are all still on this node, under
+ * `syncFrom(max)`: most visitors, who never make more. Kept as one number per key (the window's
+ * end and the hits; IPv4 keys as numbers too) in generations a quarter of a window long: every
+ * window of a generation began before its end, so a window after it they have all ended and
+ * the generation goes whole, without visiting its keys. (As an object per visitor of the last
+ * minute, swept every sync, they were most of the memory a busy node took.)
+ */
+function createLocalHits(windowMs: number) {
+  const span = Math.max(1, Math.ceil(windowMs / GENERATIONS));
+  /** Oldest first; `ends`: when the generation stopped taking new windows. */
+  const generations: { ends: number; keys: Map<string | number, number> }[] = [];
+  const find = (key: string | number) => {
+    for (let index = generations.length - 1; index >= 0; index -= 1) {
+      const generation = generations[index] as (typeof generations)[number];
+      const packed = generation.keys.get(key);
+      if (packed !== undefined) return { generation, packed };
+    }
+    return undefined;
+  };
+  return {
+    /** Drops the generations whose windows have all ended; starts a new one when it is time. */
+    rotate(at: number) {
+      while (generations.length > 0 && (generations[0]?.ends ?? 0) + windowMs <= at) {
+        generations.shift();
+      }
+      const newest = generations.at(-1);
+      if (!newest || at >= newest.ends) generations.push({ ends: at + span, keys: new Map() });
+    },
+    get(key: string, at: number): { hits: number; endsAt: number } | undefined {
+      const found = find(compactKey(key));
+      if (!found) return undefined;
+      const endsAt = Math.floor(found.packed / PACK);
+      return endsAt > at ? { hits: found.packed % PACK, endsAt } : undefined;
+    },
+    /** Sets a key's hits: in place while its window lasts, a new window in the newest generation. */
+    set(key: string, hits: number, endsAt: number) {
+      const compact = compactKey(key);
+      const packed = endsAt * PACK + hits;
+      const found = find(compact);
+      if (found && Math.floor(found.packed / PACK) === endsAt) {
+        found.generation.keys.set(compact, packed);
+        return;
+      }
+      found?.generation.keys.delete(compact);
+      generations.at(-1)?.keys.set(compact, packed);
+    },
+    delete(key: string) {
+      const compact = compactKey(key);
+      for (const { keys } of generations) keys.delete(compact);
+    },
+    get size() {
+      return generations.reduce((sum, { keys }) => sum + keys.size, 0);
+    },
+    *live(at: number): Generator<[string, number, number]> {
+      for (const { keys } of generations) {
+        for (const [key, packed] of keys) {
+          const endsAt = Math.floor(packed / PACK);
+          if (endsAt > at) yield [fullKey(key), packed % PACK, endsAt];
+        }
+      }
+    },
+  };
+}
+
 export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
   const tallies = new Map<string, Tally>();
+  /** Keys with only local hits, by limit (`${windowMs}/${max}`). */
+  const locals = new Map<
+    string,
+    { windowMs: number; max: number; hits: ReturnType<typeof createLocalHits> }
+  >();
   let timer: NodeJS.Timeout | undefined;
   let syncing: Promise<void> | undefined;
   let closed = false;
+
+  function localsOf(windowMs: number, max: number) {
+    const name = `${windowMs}/${max}`;
+    let group = locals.get(name);
+    if (!group) {
+      group = { windowMs, max, hits: createLocalHits(windowMs) };
+      locals.set(name, group);
+    }
+    return group.hits;
+  }
 
   async function syncWindow(windowMs: number, batch: [string, Tally, number][]): Promise<void> {
     const hits = JSON.stringify(batch.map(([key, , count]) => ({ k: key, n: count })));
@@ -107,16 +240,29 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
     }
   }
 
-  async function sync(): Promise<void> {
+  /** `all`: every pending hit (at close), not only the keys past `syncFrom`. */
+  async function sync(all = false): Promise<void> {
     timer = undefined;
     const at = now();
+    if (all) {
+      // Closing: the hits kept on the node go too.
+      for (const { windowMs, max, hits } of locals.values()) {
+        for (const [key, count, endsAt] of hits.live(at)) {
+          hits.delete(key);
+          if (!tallies.has(key))
+            tallies.set(key, { known: 0, pending: count, endsAt, windowMs, max });
+        }
+      }
+    }
     const byWindow = new Map<number, [string, Tally, number][]>();
     for (const [key, tally] of tallies) {
-      if (tally.endsAt <= at && tally.pending === 0) {
+      const local = tally.known === 0 && tally.pending < syncFrom(tally.max);
+      // A window that has ended counts no more (the hits of one never written included).
+      if (tally.endsAt <= at && (tally.pending === 0 || local)) {
         tallies.delete(key);
         continue;
       }
-      if (tally.pending === 0) continue;
+      if (tally.pending === 0 || (local && !all)) continue;
       const batch = byWindow.get(tally.windowMs) ?? [];
       batch.push([key, tally, tally.pending]);
       byWindow.set(tally.windowMs, batch);
@@ -124,11 +270,15 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
     for (const [windowMs, batch] of byWindow) await syncWindow(windowMs, batch);
   }
 
-  function runSync(): Promise<void> {
-    syncing ??= sync().finally(() => {
+  function runSync(all = false): Promise<void> {
+    syncing ??= sync(all).finally(() => {
       syncing = undefined;
-      if (!closed && !timer && [...tallies.values()].some((tally) => tally.pending > 0)) {
-        schedule();
+      if (closed || timer) return;
+      for (const tally of tallies.values()) {
+        if (tally.pending > 0) {
+          schedule();
+          return;
+        }
       }
     });
     return syncing;
@@ -150,7 +300,19 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
       const at = now();
       let tally = tallies.get(key);
       if (!tally || tally.endsAt <= at) {
-        tally = { known: 0, pending: 0, endsAt: at + windowMs, windowMs, max };
+        const local = localsOf(windowMs, max);
+        local.rotate(at);
+        // A window of a key that went to the database has ended: it counts from 1 on the node.
+        if (tally) tallies.delete(key);
+        const kept = tally ? undefined : local.get(key, at);
+        const hits = (kept?.hits ?? 0) + 1;
+        const endsAt = kept?.endsAt ?? Math.ceil(at + windowMs);
+        if (hits < syncFrom(max) && hits < PACK - 1) {
+          local.set(key, hits, endsAt);
+          return { current: hits, ttl: Math.max(0, endsAt - at) };
+        }
+        local.delete(key);
+        tally = { known: 0, pending: hits - 1, endsAt, windowMs, max };
         tallies.set(key, tally);
       }
       tally.pending += 1;
@@ -160,20 +322,32 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
     read(key: string): Counted {
       const tally = tallies.get(key);
       const at = now();
+      if (!tally) {
+        for (const { hits } of locals.values()) {
+          const kept = hits.get(key, at);
+          if (kept) return { current: kept.hits, ttl: kept.endsAt - at };
+        }
+      }
       if (!tally || tally.endsAt <= at) return { current: 0, ttl: 0 };
       return { current: tally.known + tally.pending, ttl: tally.endsAt - at };
     },
-    /** Adds every pending hit to the database now. */
-    async flush(): Promise<void> {
+    /** How many keys the node holds (ended windows included until they are dropped). */
+    keys(): number {
+      let count = tallies.size;
+      for (const { hits } of locals.values()) count += hits.size;
+      return count;
+    },
+    /** Adds the pending hits to the database now (with `all`, those kept on the node too). */
+    async flush(all = false): Promise<void> {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await syncing;
-      await runSync();
+      await runSync(all);
     },
     /** The last flush, before the database closes; no sync is scheduled after it. */
     async close(): Promise<void> {
       closed = true;
-      await this.flush();
+      await this.flush(true);
     },
   };
 }

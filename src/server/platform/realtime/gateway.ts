@@ -15,9 +15,14 @@ import { AppError } from '../errors.ts';
 import type { MemberAuthenticator } from '../http/auth.ts';
 import { createPublisher, rooms, type Emission, type Publisher } from './publisher.ts';
 import { createPostgresAdapter } from './postgres-adapter.ts';
+import type { MemberCacheNews } from '../members/member-cache.ts';
+
+const memberRoomPrefix = rooms.member(0).slice(0, -1);
 
 /** The server-side event that carries a batch of published events to the other nodes. */
 const remoteEmissions = 'realtime:emissions';
+/** The server-side event that tells the other nodes which members changed (their caches). */
+const remoteMemberNews = 'members:news';
 
 /** setTimeout's longest delay (about 24.8 days); a later end is re-checked then. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -34,7 +39,10 @@ export type SocketData = {
 };
 
 /** Between nodes (through the adapter): a batch of published events, in publishing order. */
-type InterServerEvents = { [remoteEmissions]: (emissions: Emission[]) => void };
+type InterServerEvents = {
+  [remoteEmissions]: (emissions: Emission[]) => void;
+  [remoteMemberNews]: (news: MemberCacheNews) => void;
+};
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -63,6 +71,13 @@ export type RealtimeGateway = {
    * rooms (and the agent room for agent accounts), on every node: its events flow from now on.
    */
   admitSession(sessionId: number, memberId: number, memberType: number): void;
+  /**
+   * Tells every other node (through the adapter; nothing on a single node) that these members
+   * changed or these sessions ended: their member caches drop them.
+   */
+  tellNodes(news: MemberCacheNews): void;
+  /** Whether other nodes hear `tellNodes` (the PostgreSQL adapter is on). */
+  readonly crossNode: boolean;
   /** Drops this node's connections (clients reconnect) and stops the periodic check. */
   stop(): void;
   /** Closes socket.io and the adapter's database connections. */
@@ -84,6 +99,11 @@ export type GatewayOptions = {
    * session cuts its sockets at once, and each socket has a timer to its session's end).
    */
   sweepSeconds: number;
+  /** Where what other nodes tell lands: member news, and the balance events they publish. */
+  memberNews?: {
+    heard(news: MemberCacheNews): void;
+    balanceEventsHeard(memberIds: readonly number[]): void;
+  };
 };
 
 const isAgentType = (type: number) =>
@@ -200,7 +220,20 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
   // A batch reaches this node's sockets at once and in order, and the other nodes as ONE
   // message. (An emit through the adapter would send one NOTIFY per event and deliver each,
   // here too, only once its NOTIFY is done: on a pool of several connections, out of order.)
-  if (adapter) io.on(remoteEmissions, emitHere);
+  if (adapter) {
+    io.on(remoteEmissions, (emissions) => {
+      // Another node's balance events: those members' balances changed (their caches here).
+      const balances: number[] = [];
+      for (const { room, name } of emissions) {
+        if (name === 'balance' && room.startsWith(memberRoomPrefix)) {
+          balances.push(Number(room.slice(memberRoomPrefix.length)));
+        }
+      }
+      if (balances.length > 0) options.memberNews?.balanceEventsHeard(balances);
+      emitHere(emissions);
+    });
+    io.on(remoteMemberNews, (news) => options.memberNews?.heard(news));
+  }
   const publisher = createPublisher({
     db: options.db,
     log: options.log,
@@ -250,6 +283,10 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
       io.in(sessionRooms).disconnectSockets(true);
     },
     sweep,
+    crossNode: adapter !== null,
+    tellNodes(news) {
+      if (adapter) io.serverSideEmit(remoteMemberNews, news);
+    },
     stop() {
       clearInterval(timer);
       // Closing the transports (not a server-side disconnect) makes clients reconnect, to

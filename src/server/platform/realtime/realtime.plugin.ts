@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
 import type { MemberAuthenticator } from '../http/auth.ts';
-import { createRealtimeGateway, type RealtimeGateway } from './gateway.ts';
+import { createRealtimeGateway, type GatewayOptions, type RealtimeGateway } from './gateway.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +20,12 @@ declare module 'fastify' {
 export function registerRealtime(
   app: FastifyInstance,
   config: Config,
-  deps: { db: Db; clock: Clock; sessions: MemberAuthenticator },
+  deps: {
+    db: Db;
+    clock: Clock;
+    sessions: MemberAuthenticator;
+    memberNews?: GatewayOptions['memberNews'];
+  },
 ): RealtimeGateway {
   const gateway = createRealtimeGateway({
     server: app.server,
@@ -31,6 +36,7 @@ export function registerRealtime(
     databaseUrl: config.realtimeAdapter === 'postgres' ? config.databaseUrl : null,
     sessionIdleMinutes: config.sessionIdleMinutes,
     sweepSeconds: config.realtimeSweepSeconds,
+    memberNews: deps.memberNews,
   });
   app.decorate('realtime', gateway);
   app.addHook('preClose', async () => gateway.stop());

@@ -1,6 +1,6 @@
-import { useCallback } from 'react';
 import { constants } from '../../../contract/constants.ts';
-import { formatMoney, parseMoney, type Minor } from '../../../contract/money.ts';
+import { parseMoney, type Minor } from '../../../contract/money.ts';
+import { useFormat } from '../../hooks/use-format.ts';
 import { usePermission } from '../../hooks/use-permission.ts';
 import { Field, type FieldProps } from './field.tsx';
 
@@ -9,13 +9,9 @@ export function useCurrencySymbol(): string {
   return usePermission()?.settings.currencySymbol || constants.currencySymbol;
 }
 
-/** "P 1,234.50" with the site's currency symbol, from minor units (as on the wire). */
+/** "₹1,00,000.50" in the site's currency and the page's language (useFormat), from minor units. */
 export function useMoney(): (minor: string | Minor) => string {
-  const symbol = useCurrencySymbol();
-  return useCallback(
-    (minor) => formatMoney(typeof minor === 'bigint' ? minor : BigInt(minor), symbol),
-    [symbol],
-  );
+  return useFormat().money;
 }
 
 /** Minor units of what the player typed ("1,234.5"), or null when it is not an amount. */

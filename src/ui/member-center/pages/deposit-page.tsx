@@ -18,6 +18,7 @@ import {
   type DepositOrder,
   type PaymentChannel,
 } from '../../../contract/deposit.ts';
+import { depositReturnQueryKey } from '../../../contract/member-center.ts';
 import type { depositMachine } from '../../../machines/deposit.machine.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { useSession } from '../../identity/identity-flows.ts';
@@ -28,7 +29,7 @@ import { MoneyField, useMoney } from '../../components/form/money-field.tsx';
 import './deposit.css';
 
 /** The query key the gateway brings the player back with (set by the server's return URL). */
-const returnedOrderKey = 'depositOrder';
+const returnedOrderKey = depositReturnQueryKey;
 
 /** A fresh key per submit: a retry of the same submit reuses it (kept by the machine). */
 function newIdempotencyKey(): string {

@@ -1,17 +1,11 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../hooks/use-format.ts';
 import './records.css';
 
 /** Date and time in the page's language. */
 export function useDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  return useCallback(
-    (iso) =>
-      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(iso),
-      ),
-    [i18n.language],
-  );
+  return useFormat().dateTime;
 }
 
 /** The text of an error code, in the records namespace (a generic one for unknown codes). */

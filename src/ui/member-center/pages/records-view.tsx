@@ -7,6 +7,7 @@ import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import { Pager, useDateTime } from './records-common.tsx';
 import { useMoney } from '../../components/form/money-field.tsx';
+import { recordWording } from './record-wording.ts';
 
 const presets: DatePreset[] = ['last7', 'last30'];
 
@@ -95,11 +96,15 @@ function RecordTable({ page, onPage }: { page: RecordPage; onPage: (pageNo: numb
       <dl className="rc-totals">
         <div>
           <dt>{t('table.totalIn')}</dt>
-          <dd className="rc-in">{money(page.totalIn)}</dd>
+          <dd className="rc-in" data-testid="record-total-in">
+            {money(page.totalIn)}
+          </dd>
         </div>
         <div>
           <dt>{t('table.totalOut')}</dt>
-          <dd className="rc-out">{money(page.totalOut)}</dd>
+          <dd className="rc-out" data-testid="record-total-out">
+            {money(page.totalOut)}
+          </dd>
         </div>
       </dl>
       <table className="rc-table" data-testid="record-table">
@@ -115,15 +120,16 @@ function RecordTable({ page, onPage }: { page: RecordPage; onPage: (pageNo: numb
         <tbody>
           {page.content.map((row) => {
             const credit = !row.amount.startsWith('-');
+            const { movementKey, detail } = recordWording(row);
             return (
               <tr key={row.entryId} data-testid="record-row">
                 <td data-label={t('table.time')}>
                   <time dateTime={row.createdAt}>{dateTime(row.createdAt)}</time>
                 </td>
                 <td data-label={t('table.type')}>
-                  {t(`kinds.${row.kind}`)}
-                  {row.walletKind !== 'main' && (
-                    <span className="rc-wallet"> · {row.walletKind}</span>
+                  {t(movementKey)}
+                  {row.walletName !== null && (
+                    <span className="rc-wallet"> · {row.walletName}</span>
                   )}
                 </td>
                 <td data-label={t('table.amount')} className={credit ? 'rc-in' : 'rc-out'}>
@@ -132,7 +138,7 @@ function RecordTable({ page, onPage }: { page: RecordPage; onPage: (pageNo: numb
                 </td>
                 <td data-label={t('table.balance')}>{money(row.balanceAfter)}</td>
                 <td data-label={t('table.remark')} className="rc-remark">
-                  {row.remark ?? ''}
+                  {detail}
                 </td>
               </tr>
             );

@@ -212,7 +212,11 @@ function TransferForm({
         disabled={busy}
         error={shownError ?? undefined}
         hint={`${name(from)}: ${money(funds.wallets.find((wallet) => wallet.kind === from)?.balance ?? '0')}`}
-        onChange={(e) => setAmount(e.target.value)}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          // A new amount after a failure (insufficient balance...) brings the submit back.
+          if (state === 'failed') actor.send({ type: 'user.edit' });
+        }}
       />
       <FormActions
         submit={state === 'failed' ? undefined : { label: t('transferFund.submit'), busy }}

@@ -89,7 +89,11 @@ export default function TransferUplinePage() {
             value={amount}
             disabled={busy || state === 'failed'}
             error={shownError ?? undefined}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              // A new amount after a failure (insufficient balance...) brings the submit back.
+              if (state === 'failed') actor.send({ type: 'user.edit' });
+            }}
           />
           <FormActions
             submit={state === 'failed' ? undefined : { label: t('transferUpline.submit'), busy }}

@@ -34,6 +34,9 @@ export default function WithdrawPage() {
   );
   const info = useSelector(page, (s) => s.context.info);
   const error = useSelector(page, (s) => s.context.error);
+  const errorDetail = useSelector(page, (s) => s.context.errorDetail);
+  const errorStep = useSelector(page, (s) => s.context.errorStep);
+  const saved = useSelector(page, (s) => s.context.saved);
   const last = useSelector(page, (s) => s.context.last);
   const money = useMoney();
   const errorText = useErrorText();
@@ -71,6 +74,11 @@ export default function WithdrawPage() {
           </button>
         </div>
       ) : null}
+      {info && saved && step === 'ready' ? (
+        <p className="wd-success" role="status" data-testid="withdraw-saved">
+          {t(`saved.${saved}`)}
+        </p>
+      ) : null}
       {info ? (
         <>
           {!info.paymentPasswordSet ? <PaymentPasswordForm page={page} /> : null}
@@ -83,7 +91,10 @@ export default function WithdrawPage() {
                   <li key={account.id} className="wd-account" data-testid="withdraw-account-item">
                     <strong>{account.bankName}</strong>
                     <span>{account.accountHolder}</span>
-                    <span className="wd-muted">{account.maskedNumber}</span>
+                    <span className="wd-muted">
+                      {account.maskedNumber}
+                      {account.ifsc ? ` · ${account.ifsc}` : ''}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -115,7 +126,11 @@ export default function WithdrawPage() {
               <RequestForm page={page} info={info} />
             )}
             <FormError
-              message={step === 'ready' ? errorText(error) : null}
+              message={
+                step === 'ready' && errorStep !== 'paymentPassword' && errorStep !== 'bankAccount'
+                  ? errorText(error, errorDetail)
+                  : null
+              }
               testId="withdraw-error"
             />
           </FormSection>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
+import { formatDateTime } from '../../../contract/locale.ts';
 import { useSession } from '../../identity/identity-flows.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { FormSection } from '../../components/form/form-section.tsx';
@@ -22,9 +23,7 @@ export function AccountDetails() {
   const member = useSelector(useSession(), (s) => s.context.member);
   if (!member) return <Spinner />;
   const lastLogin = member.lastLoginAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(member.lastLoginAt),
-      )
+    ? formatDateTime(member.lastLoginAt, i18n.language)
     : t('account.never');
   return (
     <FormSection title={t('account.title')} testId="security-account">

@@ -6,13 +6,21 @@ import { Field } from '../../components/form/field.tsx';
 import { FormSection } from '../../components/form/form-section.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { formText } from '../../components/form/form-data.ts';
-import type { PageRef } from './withdraw-page-ref.ts';
+import { useErrorText, type PageRef } from './withdraw-page-ref.ts';
 
 /** The payment password, set once before the first request. */
 export function PaymentPasswordForm({ page }: { page: PageRef }) {
   const { t } = useTranslation('withdraw');
   const busy = useSelector(page, (s) => s.matches('settingPassword'));
   const [error, setError] = useState<string | null>(null);
+  // The server's refusal (a wrong login password...) shows here, under the field, not at the
+  // foot of the page.
+  const errorText = useErrorText();
+  const refused = useSelector(page, (s) =>
+    s.matches('ready') && s.context.errorStep === 'paymentPassword'
+      ? errorText(s.context.error, s.context.errorDetail)
+      : null,
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -44,7 +52,7 @@ export function PaymentPasswordForm({ page }: { page: PageRef }) {
           maxLength={6}
           required
           revealable
-          error={error ?? undefined}
+          error={error ?? refused ?? undefined}
           data-testid="withdraw-set-payment-password"
         />
         <Field

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal, WithdrawInfo } from '../../../contract/withdrawal.ts';
 import { useMoney } from '../../components/form/money-field.tsx';
+import { useFormat } from '../../hooks/use-format.ts';
 import { Confirmation } from './withdrawal-confirmation.tsx';
 
 function StatusBadge({ withdrawal }: { withdrawal: Withdrawal }) {
@@ -27,10 +28,10 @@ export function RequestList({
   info: WithdrawInfo;
   onConfirmed: () => void;
 }) {
-  const { t, i18n } = useTranslation('withdraw');
+  const { t } = useTranslation('withdraw');
   const money = useMoney();
   const [confirming, setConfirming] = useState<number | null>(null);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const { dateTime } = useFormat();
   if (info.withdrawals.length === 0) {
     return (
       <p className="wd-muted" data-testid="withdraw-empty">
@@ -50,9 +51,7 @@ export function RequestList({
             <span>
               {withdrawal.bankAccount.bankName} {withdrawal.bankAccount.maskedNumber}
             </span>
-            <time dateTime={withdrawal.createdAt}>
-              {date.format(new Date(withdrawal.createdAt))}
-            </time>
+            <time dateTime={withdrawal.createdAt}>{dateTime(withdrawal.createdAt)}</time>
           </div>
           {withdrawal.rejectReason ? (
             <p className="wd-muted">{t('list.reason', { reason: withdrawal.rejectReason })}</p>

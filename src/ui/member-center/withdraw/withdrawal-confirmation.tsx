@@ -168,6 +168,8 @@ export function Confirmation({
             accept="image/png,image/jpeg"
             multiple
             className="visually-hidden"
+            // The button below is the control readers meet; this input only opens the picker.
+            aria-hidden="true"
             onChange={onPick}
             aria-describedby={`wd-limits-${withdrawal.id}`}
             data-testid="withdraw-proof-input"

@@ -16,5 +16,5 @@ export default function EgameLobbyPage() {
     ? (segment as LobbyPath)
     : 'rng';
   const category = path.toUpperCase() as GameCategory;
-  return <Lobby key={category} category={category} lanes={[category]} electronic />;
+  return <Lobby key={category} category={category} lanes={[category]} />;
 }

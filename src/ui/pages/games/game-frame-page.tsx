@@ -1,19 +1,127 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRemoteData } from '../../hooks/use-remote-data.ts';
+import { useSession } from '../../identity/identity-flows.ts';
+import { FailedState, LoadingState } from '../shared/remote-state.tsx';
+import { categoryPath } from '../shared/games.ts';
+import type { GameCategory } from '../../../contract/routes.ts';
 import { LoginToPlay } from './login-to-play.tsx';
+import { GameCard } from './game-card.tsx';
+import { useGamesFlows, type LaunchOutcome } from './games-flows.ts';
+import '../shared/pages.css';
+import './games.css';
 
-/** /game?code=...: the game runs in an embedded frame once the player has logged in. */
+/**
+ * /game?nodeId=...: the game runs in an embedded frame for a player (the launch URL with its
+ * single-use token); a game under maintenance offers other games; a visitor is asked to log in.
+ */
 export default function GameFramePage() {
   const { t } = useTranslation('pages');
   const [params] = useSearchParams();
-  const code = params.get('code');
+  const nodeId = params.get('nodeId') ?? '';
+  const member = useSelector(useSession(), (s) => s.matches('member'));
+  if (!member || !/^\d+$/.test(nodeId)) {
+    return (
+      <LoginToPlay testId="page-game" title={t('gameFrame.title')} text={t('gameFrame.text')} />
+    );
+  }
   return (
-    <LoginToPlay testId="page-game" title={t('gameFrame.title')} text={t('gameFrame.text')}>
-      {code && (
-        <p>
-          {t('gameFrame.code')} <code className="game-frame__code">{code}</code>
-        </p>
-      )}
-    </LoginToPlay>
+    <GameFrame
+      key={nodeId}
+      nodeId={nodeId}
+      gameCode={params.get('gameCode') ?? ''}
+      gameType={params.get('gameType') ?? 'RNG'}
+      vassalage={params.get('vassalage') ?? ''}
+    />
+  );
+}
+
+function GameFrame({
+  nodeId,
+  gameCode,
+  gameType,
+  vassalage,
+}: {
+  nodeId: string;
+  gameCode: string;
+  gameType: string;
+  vassalage: string;
+}) {
+  const { t } = useTranslation('pages');
+  const flows = useGamesFlows();
+  const ref = useActorRef(flows.launch, {
+    input: {
+      params: {
+        nodeId,
+        gameCode,
+        gameType,
+        vassalage,
+        backUrl: categoryPath(gameType as GameCategory),
+      },
+    },
+  });
+  const view = useRemoteData<LaunchOutcome>(ref);
+  const lobby = categoryPath(gameType as GameCategory);
+
+  if (view.status === 'loading' || view.status === 'empty' || !view.data) {
+    return (
+      <div className="pg" data-testid="page-game">
+        <h1 className="pg-visually-hidden">{t('gameFrame.loading')}</h1>
+        {view.status === 'failed' ? <FailedState onRetry={view.retry} /> : <LoadingState />}
+      </div>
+    );
+  }
+  const outcome = view.data;
+  if (outcome.kind === 'maintenance') {
+    return (
+      <div className="pg" data-testid="page-game">
+        <div className="pg-card pg-simple" role="alert" data-testid="game-maintenance">
+          <h1>{t('gameFrame.maintenanceTitle')}</h1>
+          <p>{t('gameFrame.maintenanceText')}</p>
+          <Link to={lobby} className="pg-btn pg-btn--primary">
+            {t('gameFrame.backToLobby')}
+          </Link>
+        </div>
+        {outcome.others.length > 0 && (
+          <section className="pg-section" aria-labelledby="game-others">
+            <h2 id="game-others">{t('gameFrame.otherGames')}</h2>
+            <ul className="game-grid">
+              {outcome.others.slice(0, 10).map((game) => (
+                <li key={game.nodeId}>
+                  <GameCard
+                    game={game}
+                    favourite={false}
+                    showStar={false}
+                    busy={false}
+                    onToggleFavourite={() => {}}
+                    onLaunch={() => flows.openGame(game)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    );
+  }
+  const { reply } = outcome;
+  return (
+    <div className="game-frame" data-testid="page-game">
+      <div className="game-frame__bar">
+        <h1 className="game-frame__title">{vassalage || reply.vassalage}</h1>
+        <Link to={lobby} className="pg-btn pg-btn--ghost pg-btn--small">
+          {t('gameFrame.backToLobby')}
+        </Link>
+      </div>
+      <iframe
+        className="game-frame__iframe"
+        src={reply.url}
+        title={t('gameFrame.frameTitle')}
+        allow="autoplay; fullscreen"
+        allowFullScreen
+        data-testid="game-iframe"
+      />
+    </div>
   );
 }

@@ -15,5 +15,5 @@ export default function GameLobbyPage() {
   const category = path.toUpperCase() as GameCategory;
   // Lottery and LOTT share /elott.
   const lanes: GameCategory[] = category === 'ELOTT' ? ['ELOTT', 'LOTT'] : [category];
-  return <Lobby key={category} category={category} lanes={lanes} electronic={false} />;
+  return <Lobby key={category} category={category} lanes={lanes} />;
 }

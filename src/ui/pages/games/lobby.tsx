@@ -1,50 +1,117 @@
+import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { GameCategory } from '../../../contract/routes.ts';
 import type { GameVendorLanes, Vendor } from '../../../contract/system.ts';
+import {
+  carouselVisible,
+  gameListTabs,
+  minBetOptions,
+  type GameListTab,
+  type MinBetOption,
+} from '../../../machines/game-list.machine.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
+import { useSession } from '../../identity/identity-flows.ts';
 import { lanesOf } from '../shared/games.ts';
-import { LoginCallToAction } from '../shared/login-cta.tsx';
-import { RemoteState } from '../shared/remote-state.tsx';
-import { VendorCard } from '../shared/vendor-card.tsx';
+import { vendorLogo } from '../shared/vendor-card.tsx';
+import { EmptyState, FailedState, LoadingState } from '../shared/remote-state.tsx';
+import { GameCard } from './game-card.tsx';
+import { useGamesFlows } from './games-flows.ts';
 import '../shared/pages.css';
 import './games.css';
 
-export const lobbyTabs = ['all', 'hot', 'fav', 'recent'] as const;
-export type LobbyTab = (typeof lobbyTabs)[number];
-/** Tabs that need a session: shown, but disabled for visitors. */
-const loginTabs: readonly LobbyTab[] = ['fav', 'recent'];
+/** Tabs that need a session: a visitor does not see them. */
+const memberTabs: readonly GameListTab[] = ['fav', 'recent'];
 
 type Props = {
   /** The category of the route, e.g. LIVE for /live. */
   category: GameCategory;
   /** The lanes shown: the category's own, plus LOTT on /elott. */
   lanes: readonly GameCategory[];
-  /** Electronic lobbies (/rng, /pvp, /fish) select a vendor with ?vassalage=. */
-  electronic: boolean;
 };
 
-/** A category's lobby: tabs, the classify list, vendor cards and the log-in call to action. */
-export function Lobby({ category, lanes, electronic }: Props) {
+/** The tab of a ?page= value (anything else is all). */
+export function tabOf(value: string | null): GameListTab {
+  return (gameListTabs as readonly string[]).includes(value ?? '') ? (value as GameListTab) : 'all';
+}
+
+/**
+ * A bingo type appears only when the TY language is among the site's languages (spec section
+ * 2); every other type as the catalog gives it.
+ */
+export function visibleClassify(
+  classify: readonly string[],
+  languages: readonly string[],
+): string[] {
+  const ty = languages.some((language) => language.toLowerCase() === 'ty');
+  return [...new Set(classify)].filter((item) => ty || !/bingo/i.test(item));
+}
+
+/**
+ * A category's lobby: tabs (?page=), the vendor carousel (?vassalage=), classify, name search,
+ * minimum bet, the games 15 a page with paging, and a star and play button on each game.
+ */
+export function Lobby({ category, lanes }: Props) {
+  const session = useSession();
+  const member = useSelector(session, (s) => s.matches('member'));
+  // A new session (log in or out) starts the list again, with the tabs it may see.
+  return <LobbyView key={member ? 'member' : 'visitor'} {...{ category, lanes, member }} />;
+}
+
+function LobbyView({ category, lanes, member }: Props & { member: boolean }) {
   const { t } = useTranslation('pages');
-  const view = useRemoteData<GameVendorLanes>(useSiteShellFlows().vendors);
+  const shell = useSiteShellFlows();
+  const vendorsView = useRemoteData<GameVendorLanes>(shell.vendors);
+  const languages = useSelector(shell.preferences, (s) => s.context.languages);
   const [params] = useSearchParams();
-  const requested = params.get('page');
-  const tab: LobbyTab = requested === 'hot' ? 'hot' : 'all';
+  const tab = tabOf(params.get('page'));
   const vassalage = params.get('vassalage');
   const name = t(`categories.${category}.name`);
 
-  /** The query of a tab or vendor link, keeping the other value. */
-  const query = (next: { page?: LobbyTab; vassalage?: string | null }) => {
+  const shown = lanesOf(vendorsView.data, lanes);
+  const vendors = shown.flatMap((lane) => lane.cards);
+  const classify = visibleClassify(
+    shown.flatMap((lane) => lane.gameClassify),
+    languages,
+  );
+
+  const ref = useActorRef(useGamesFlows().gameList, {
+    input: { gameType: category, tab, vassalage, vendorCount: vendors.length },
+  });
+  const state = useSelector(ref, (s) => s);
+  const context = state.context;
+
+  // The route's query drives the tab and the vendor.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    ref.send({ type: 'app.paramsChanged', tab, vassalage });
+  }, [ref, tab, vassalage]);
+  useEffect(() => {
+    ref.send({ type: 'app.vendorsChanged', count: vendors.length });
+  }, [ref, vendors.length]);
+
+  const query = (next: { page?: GameListTab; vassalage?: string | null }) => {
     const search = new URLSearchParams();
     const page = next.page ?? tab;
     const vendor = next.vassalage === undefined ? vassalage : next.vassalage;
     if (page !== 'all') search.set('page', page);
-    if (electronic && vendor) search.set('vassalage', vendor);
+    if (vendor) search.set('vassalage', vendor);
     const text = search.toString();
-    return text ? `?${text}` : '';
+    return text ? `?${text}` : '?';
   };
+
+  const searchId = useId();
+  const classifyId = useId();
+  const minBetId = useId();
+  const listId = useId();
+  const tabs = gameListTabs.filter((key) => member || !memberTabs.includes(key));
+  const selected = vendors.find((vendor) => vendor.vassalage === vassalage);
 
   return (
     <div className={`pg pg-lobby pg-lobby--${category.toLowerCase()}`} data-testid="page-lobby">
@@ -55,120 +122,258 @@ export function Lobby({ category, lanes, electronic }: Props) {
 
       <nav className="lobby-tabs" aria-label={t('games.tabsLabel')}>
         <ul className="pg-chips">
-          {lobbyTabs.map((key) =>
-            loginTabs.includes(key) ? (
-              <li key={key}>
-                <span
-                  className="pg-chip"
-                  aria-disabled="true"
-                  title={t('games.loginToSee')}
-                  aria-describedby="lobby-login-hint"
-                >
-                  {t(`games.tabs.${key}`)}
-                </span>
-              </li>
-            ) : (
-              <li key={key}>
-                <Link
-                  className="pg-chip"
-                  to={{ search: query({ page: key }) }}
-                  aria-current={tab === key ? 'page' : undefined}
-                >
-                  {t(`games.tabs.${key}`)}
-                </Link>
-              </li>
-            ),
-          )}
+          {tabs.map((key) => (
+            <li key={key}>
+              <Link
+                className="pg-chip"
+                to={{ search: query({ page: key }) }}
+                aria-current={context.tab === key ? 'page' : undefined}
+                data-testid={`lobby-tab-${key}`}
+              >
+                {t(`games.tabs.${key}`)}
+              </Link>
+            </li>
+          ))}
         </ul>
-        <p id="lobby-login-hint" className="pg-muted lobby-hint">
-          {t('games.loginToSeeTabs')}
-        </p>
       </nav>
 
-      <RemoteState view={view} emptyText={t('games.noVendors', { category: name })}>
-        {(data) => {
-          const shown = lanesOf(data, lanes);
-          const classify = [...new Set(shown.flatMap((lane) => lane.gameClassify))];
-          const vendors = shown.flatMap((lane) => lane.cards);
-          const listed = tab === 'hot' ? vendors.filter((v) => v.isHot === 1) : vendors;
-          const selected = electronic ? vendors.find((v) => v.vassalage === vassalage) : undefined;
-          return (
-            <>
-              {classify.length > 0 && (
-                <section className="pg-section" aria-labelledby="lobby-classify">
-                  <h2 id="lobby-classify">{t('games.classify')}</h2>
-                  <ul className="pg-chips">
-                    {classify.map((item) => (
-                      <li key={item} className="pg-chip pg-chip--static">
-                        {item}
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              )}
-              <section className="pg-section" aria-labelledby="lobby-vendors">
-                <h2 id="lobby-vendors">
-                  {tab === 'hot' ? t('games.hotVendors') : t('games.vendors')}
-                </h2>
-                {listed.length === 0 ? (
-                  <p className="pg-state">
-                    {tab === 'hot'
-                      ? t('games.noHot', { category: name })
-                      : t('games.noVendors', { category: name })}
-                  </p>
-                ) : (
-                  <VendorGrid
-                    vendors={listed}
-                    selected={selected?.vassalage}
-                    linkOf={electronic ? (v) => query({ vassalage: v.vassalage }) : undefined}
-                  />
-                )}
-              </section>
-              {selected && (
-                <p className="pg-card lobby-selected" role="status">
-                  {t('games.vendorSelected', { vendor: selected.displayName })}
-                </p>
-              )}
-            </>
-          );
-        }}
-      </RemoteState>
+      {vendors.length > 0 && (
+        <VendorCarousel
+          vendors={vendors}
+          start={context.carouselStart}
+          selected={vassalage}
+          linkOf={(vendor) =>
+            query({ vassalage: vendor.vassalage === vassalage ? null : vendor.vassalage })
+          }
+          onPrev={() => ref.send({ type: 'user.carouselPrev' })}
+          onNext={() => ref.send({ type: 'user.carouselNext' })}
+          canPrev={state.can({ type: 'user.carouselPrev' })}
+          canNext={state.can({ type: 'user.carouselNext' })}
+        />
+      )}
 
-      <LoginCallToAction title={t('games.ctaTitle')} text={t('games.ctaText')} />
+      <section className="lobby-filters" aria-label={t('games.filters')}>
+        <div className="lobby-field lobby-field--search">
+          <label htmlFor={searchId}>{t('games.search')}</label>
+          <input
+            id={searchId}
+            className="pg-input"
+            type="search"
+            value={context.gameName}
+            placeholder={t('games.searchPlaceholder')}
+            aria-controls={listId}
+            data-testid="game-search"
+            onChange={(event) => ref.send({ type: 'user.typeName', gameName: event.target.value })}
+          />
+        </div>
+        {classify.length > 0 && (
+          <div className="lobby-field">
+            <label htmlFor={classifyId}>{t('games.classify')}</label>
+            <select
+              id={classifyId}
+              className="pg-input"
+              value={context.gameClassify ?? ''}
+              onChange={(event) =>
+                ref.send({
+                  type: 'user.selectClassify',
+                  gameClassify: event.target.value || null,
+                })
+              }
+            >
+              <option value="">{t('games.allTypes')}</option>
+              {classify.map((item) => (
+                <option key={item} value={item}>
+                  {t(`games.types.${item}`, { defaultValue: item })}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="lobby-field">
+          <label htmlFor={minBetId}>{t('games.minBet')}</label>
+          <select
+            id={minBetId}
+            className="pg-input"
+            value={context.minBet}
+            onChange={(event) =>
+              ref.send({ type: 'user.selectMinBet', minBet: event.target.value as MinBetOption })
+            }
+          >
+            {minBetOptions.map((option) => (
+              <option key={option} value={option}>
+                {option === 'all' ? t('games.anyBet') : option}
+              </option>
+            ))}
+          </select>
+        </div>
+      </section>
+
+      <section className="pg-section" aria-labelledby={`${listId}-title`} id={listId}>
+        <h2 id={`${listId}-title`}>
+          {selected ? selected.displayName : t(`games.listTitle.${context.tab}`)}
+        </h2>
+        {context.notice === 'favourite_failed' && (
+          <p className="pg-card lobby-notice" role="alert">
+            {t('games.favouriteFailed')}
+          </p>
+        )}
+        {state.matches('loading') || state.matches('debouncing') ? (
+          <div data-testid="game-list-loading">
+            <LoadingState />
+          </div>
+        ) : state.matches('failed') ? (
+          <FailedState onRetry={() => ref.send({ type: 'user.retry' })} />
+        ) : state.matches('empty') ? (
+          <div data-testid="game-list-empty">
+            <EmptyState
+              text={
+                context.gameName
+                  ? t('games.noMatch', { name: context.gameName.trim() })
+                  : t('games.noGames', { category: name })
+              }
+            />
+          </div>
+        ) : null}
+        {state.matches('ready') && (
+          <>
+            <ul className="game-grid" data-testid="game-list">
+              {context.games.map((game) => (
+                <li key={game.nodeId}>
+                  <GameCard
+                    game={game}
+                    favourite={context.favourites.includes(game.nodeId)}
+                    showStar
+                    busy={
+                      state.matches({ ready: 'savingFavourite' }) &&
+                      context.pending?.game.nodeId === game.nodeId
+                    }
+                    onToggleFavourite={() => ref.send({ type: 'user.toggleFavourite', game })}
+                    onLaunch={() => ref.send({ type: 'user.launch', game })}
+                  />
+                </li>
+              ))}
+            </ul>
+            <GamePager
+              pageNo={context.pageNo}
+              totalPages={context.totalPages}
+              send={(type) => ref.send({ type })}
+            />
+          </>
+        )}
+      </section>
     </div>
   );
 }
 
-function VendorGrid({
+function VendorCarousel({
   vendors,
+  start,
   selected,
   linkOf,
+  onPrev,
+  onNext,
+  canPrev,
+  canNext,
 }: {
   vendors: Vendor[];
-  selected: string | undefined;
-  linkOf?: (vendor: Vendor) => string;
+  start: number;
+  selected: string | null;
+  linkOf: (vendor: Vendor) => string;
+  onPrev: () => void;
+  onNext: () => void;
+  canPrev: boolean;
+  canNext: boolean;
 }) {
+  const { t } = useTranslation('pages');
+  const arrows = vendors.length > carouselVisible;
+  const visible = arrows ? vendors.slice(start, start + carouselVisible) : vendors;
   return (
-    <ul className="pg-vendors">
-      {vendors.map((vendor) => (
-        <li key={vendor.vassalage}>
-          <VendorCard
-            vendor={vendor}
-            wrap={
-              linkOf
-                ? (content) => (
-                    <Link
-                      to={{ search: linkOf(vendor) }}
-                      aria-current={selected === vendor.vassalage ? 'true' : undefined}
-                    >
-                      {content}
-                    </Link>
-                  )
-                : undefined
-            }
-          />
-        </li>
+    <section className="lobby-carousel" aria-label={t('games.vendors')}>
+      {arrows && (
+        <button
+          type="button"
+          className="lobby-carousel__arrow"
+          onClick={onPrev}
+          disabled={!canPrev}
+          aria-label={t('games.previousVendors')}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+      )}
+      <ul className="lobby-carousel__list">
+        {visible.map((vendor) => (
+          <li key={vendor.vassalage}>
+            <Link
+              className="lobby-vendor"
+              to={{ search: linkOf(vendor) }}
+              aria-current={selected === vendor.vassalage ? 'true' : undefined}
+              data-testid="lobby-vendor"
+            >
+              <img src={vendorLogo(vendor)} alt="" loading="lazy" width="48" height="48" />
+              <span>{vendor.displayName}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {arrows && (
+        <button
+          type="button"
+          className="lobby-carousel__arrow"
+          onClick={onNext}
+          disabled={!canNext}
+          aria-label={t('games.nextVendors')}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      )}
+    </section>
+  );
+}
+
+type PageEvent = 'user.firstPage' | 'user.prevPage' | 'user.nextPage' | 'user.lastPage';
+
+function GamePager({
+  pageNo,
+  totalPages,
+  send,
+}: {
+  pageNo: number;
+  totalPages: number;
+  send: (type: PageEvent) => void;
+}) {
+  const { t } = useTranslation('pages');
+  if (totalPages <= 1) return null;
+  const buttons: Array<[PageEvent, string, boolean]> = [
+    ['user.firstPage', t('games.pager.first'), pageNo <= 1],
+    ['user.prevPage', t('games.pager.prev'), pageNo <= 1],
+    ['user.nextPage', t('games.pager.next'), pageNo >= totalPages],
+    ['user.lastPage', t('games.pager.last'), pageNo >= totalPages],
+  ];
+  return (
+    <nav className="lobby-pager" aria-label={t('games.pager.label')}>
+      {buttons.slice(0, 2).map(([type, label, disabled]) => (
+        <button
+          key={type}
+          type="button"
+          className="pg-btn pg-btn--ghost pg-btn--small"
+          disabled={disabled}
+          onClick={() => send(type)}
+        >
+          {label}
+        </button>
       ))}
-    </ul>
+      <span aria-live="polite">{t('games.pager.page', { page: pageNo, pages: totalPages })}</span>
+      {buttons.slice(2).map(([type, label, disabled]) => (
+        <button
+          key={type}
+          type="button"
+          className="pg-btn pg-btn--ghost pg-btn--small"
+          disabled={disabled}
+          onClick={() => send(type)}
+        >
+          {label}
+        </button>
+      ))}
+    </nav>
   );
 }

@@ -16,7 +16,7 @@ export default function PromoDetailPage() {
   const id = Number(params.get('id'));
   const view = useRemoteData<NoticeLists>(useSiteShellFlows().notices);
   const notFound = (
-    <div className="pg-state" role="status">
+    <div className="pg-state" role="status" data-testid="promo-not-found">
       <h1>{t('promo.notFound.title')}</h1>
       <p>{t('promo.notFound.text')}</p>
       <Link to="/promotions" className="pg-btn pg-btn--primary">

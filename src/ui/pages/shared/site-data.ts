@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { Language } from '../../../contract/constants.ts';
+import { formatDateTime } from '../../../contract/locale.ts';
 import type { Notice, Permission, Resource } from '../../../contract/system.ts';
 import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 
@@ -18,21 +19,9 @@ export function useLanguage(): Language {
   return useSelector(preferences, (s) => s.context.language);
 }
 
-const locales: Record<Language, string> = { hi: 'hi-IN', en: 'en-IN', bn: 'bn-IN' };
-
-/** BCP 47 locale used for dates and numbers in `language`. */
-export function localeOf(language: Language): string {
-  return locales[language];
-}
-
 /** A date in the user's language, e.g. "21 नव॰ 2026"; the raw text when it is not a date. */
 export function formatDate(iso: string, language: Language, withTime = false): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'medium',
-    ...(withTime ? { timeStyle: 'short' } : {}),
-  }).format(date);
+  return formatDateTime(iso, language, { time: withTime });
 }
 
 /** Customer-service channels of the payload, in `order` (live chat, Telegram, Facebook by default). */

@@ -32,7 +32,7 @@ export default function VipPage() {
 
       <section className="pg-section" aria-labelledby="vip-levels">
         <h2 id="vip-levels">{t('vip.levelsTitle')}</h2>
-        <div className="vip-table-wrap" tabIndex={0} role="region" aria-labelledby="vip-levels">
+        <div className="vip-table-wrap" tabIndex={0} role="region" aria-label={t('vip.caption')}>
           <table className="vip-table">
             <caption className="pg-visually-hidden">{t('vip.caption')}</caption>
             <thead>

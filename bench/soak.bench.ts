@@ -1,0 +1,159 @@
+/**
+ * Soak: the real server under a mixed load for ten minutes (SOAK_SECONDS to change it), its
+ * resident memory sampled every few seconds, to show whether it grows. The load cycles through
+ * the calls a page load makes (status, bootstrap, member info, wallet balance with 20 players'
+ * tokens) and the home page. Baseline: a bare Fastify process answering the same bytes under the
+ * same load, for a minute. Runs only when asked: `npm run bench -- --only soak`.
+ */
+import autocannon from 'autocannon';
+import { systemPaths } from '../src/contract/system.ts';
+import { freshPostgres, httpTargets } from './http.bench.ts';
+import { registerMembers } from './support/members.ts';
+import {
+  bareScript,
+  residentMemory,
+  sampleMemory,
+  siteEnv,
+  siteScript,
+  startServer,
+  tempDir,
+  type MemoryFigures,
+  type RunningServer,
+} from './support/process.ts';
+
+export const soakSettings = {
+  seconds: Number(process.env.SOAK_SECONDS ?? 600),
+  /** The bare server's run: long enough for its memory to settle. */
+  bareSeconds: Math.min(60, Number(process.env.SOAK_SECONDS ?? 600)),
+  sampleSeconds: 5,
+  /** Growth is measured from this point on: the first minute warms caches and the JIT. */
+  settleSeconds: Math.min(60, Number(process.env.SOAK_SECONDS ?? 600) / 5),
+  connections: 20,
+  members: 20,
+} as const;
+
+export type SoakFigures = {
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** Resident memory before the load, once it settled, at its peak and at the end. */
+  idleBytes: number;
+  settledBytes: number;
+  peakBytes: number;
+  endBytes: number;
+  /** Peak since the process began (VmHWM), start-up included. */
+  lifetimePeakBytes: number;
+  /** [seconds since the load began, resident MiB] every sampleSeconds. */
+  samples: [number, number][];
+};
+export type SoakResult = {
+  database: 'PGlite' | 'PostgreSQL';
+  ours: SoakFigures;
+  bare: SoakFigures;
+};
+
+async function soak(
+  server: RunningServer,
+  seconds: number,
+  tokens: readonly string[],
+): Promise<SoakFigures> {
+  const idleBytes = residentMemory(server.pid).rssBytes;
+  const memory = sampleMemory(server.pid, soakSettings.sampleSeconds * 1000);
+  let next = 0;
+  let ip = 0;
+  const setupRequest = (request: autocannon.Request) => {
+    ip += 1;
+    next += 1;
+    return {
+      ...request,
+      headers: {
+        ...(request.headers as Record<string, string>),
+        'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+        authorization: `Bearer ${tokens[next % tokens.length] ?? ''}`,
+      },
+    };
+  };
+  const result = await autocannon({
+    url: server.baseURL,
+    connections: soakSettings.connections,
+    duration: seconds,
+    requests: [
+      ...httpTargets.map((target) => ({ method: 'GET' as const, path: target.path, setupRequest })),
+      { method: 'GET', path: '/', setupRequest },
+    ],
+  });
+  const figures: MemoryFigures = memory.stop();
+  const settled =
+    figures.samples.find(([at]) => at >= soakSettings.settleSeconds * 1000)?.[1] ??
+    figures.startBytes;
+  return {
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    idleBytes,
+    settledBytes: settled,
+    peakBytes: figures.peakBytes,
+    endBytes: figures.endBytes,
+    lifetimePeakBytes: residentMemory(server.pid).peakBytes,
+    samples: figures.samples.map(([at, bytes]) => [
+      Math.round(at / 1000),
+      Math.round(bytes / 2 ** 20),
+    ]),
+  };
+}
+
+async function runOn(
+  database: SoakResult['database'],
+  databaseUrl: string | undefined,
+  log: (line: string) => void,
+): Promise<SoakResult> {
+  const dataDir = tempDir('bench-soak-');
+  let site: RunningServer | undefined;
+  let bare: RunningServer | undefined;
+  try {
+    site = await startServer(
+      siteScript,
+      siteEnv(dataDir.path, {
+        TRUST_PROXY: '127.0.0.1',
+        HUMAN_VERIFICATION: 'off',
+        DATABASE_URL: databaseUrl,
+      }),
+      systemPaths.status,
+    );
+    const { tokens } = await registerMembers(site.baseURL, soakSettings.members, 'bench1234');
+    log(`  ${database}: mixed load for ${soakSettings.seconds} s`);
+    const ours = await soak(site, soakSettings.seconds, tokens);
+    const bodies: Record<string, string> = {};
+    for (const path of [...httpTargets.map((target) => target.path), '/']) {
+      const response = await fetch(site.baseURL + path, {
+        headers: { authorization: `Bearer ${tokens[0]}` },
+      });
+      bodies[path] = await response.text();
+    }
+    await site.stop();
+    site = undefined;
+    bare = await startServer(bareScript, { BARE_BODIES: JSON.stringify(bodies) }, '/');
+    log(`  bare Fastify: the same load for ${soakSettings.bareSeconds} s`);
+    return { database, ours, bare: await soak(bare, soakSettings.bareSeconds, tokens) };
+  } finally {
+    await site?.stop();
+    await bare?.stop();
+    dataDir.remove();
+  }
+}
+
+export async function runSoakBench(log: (line: string) => void): Promise<SoakResult[]> {
+  const results = [await runOn('PGlite', undefined, log)];
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    log('  PostgreSQL: skipped (DATABASE_URL is not set)');
+    return results;
+  }
+  const fresh = await freshPostgres(adminUrl);
+  try {
+    results.push(await runOn('PostgreSQL', fresh.url, log));
+  } finally {
+    await fresh.drop();
+  }
+  return results;
+}

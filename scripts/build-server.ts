@@ -1,0 +1,56 @@
+/**
+ * `npm run build` (after Vite): the server as one ES module in dist-server/, which `npm start`
+ * runs. Node then loads one file instead of resolving and compiling a few thousand modules
+ * (drizzle-orm alone exports 447), about half of the CPU of a start. `node src/server/main.ts`
+ * (development, tests) still runs the sources.
+ *
+ * Packages that read files beside their own code (__dirname, import.meta.url: fonts, web assets,
+ * WebAssembly, native addons, worker threads) stay outside the bundle and load from node_modules;
+ * the migrations are copied beside the bundle, where the database code looks for them.
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const root = join(import.meta.dirname, '..');
+const outDir = join(root, 'dist-server');
+
+export const externalPackages = [
+  '@electric-sql/pglite', // WebAssembly and data files beside its code
+  '@node-rs/argon2', // native addon
+  '@resvg/resvg-js', // native addon
+  '@fastify/swagger', // reads its package.json
+  '@fastify/swagger-ui', // serves its static files
+  'socket.io', // serves its client files
+  'svg-captcha', // reads its font
+  'pino', // worker-thread transports
+  'thread-stream',
+  'pg-native', // optional addon of pg
+];
+
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+await build({
+  entryPoints: [join(root, 'src', 'server', 'main.ts')],
+  outfile: join(outDir, 'server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  external: externalPackages,
+  // CommonJS packages inside the bundle still call require (node: built-ins).
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+cpSync(join(root, 'src', 'server', 'platform', 'db', 'migrations'), join(outDir, 'migrations'), {
+  recursive: true,
+});
+// The entry turns Node's compile cache on before the bundle is compiled, so later starts load
+// its compiled code from disk.
+writeFileSync(
+  join(outDir, 'main.js'),
+  "import module from 'node:module';\n\nmodule.enableCompileCache?.();\nawait import('./server.js');\n",
+);
+console.log('dist-server/main.js: the server bundle');

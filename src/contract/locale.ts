@@ -1,0 +1,42 @@
+import type { Language } from './constants.ts';
+
+/**
+ * How the site writes numbers, dates and times in each of its languages: the Indian locales
+ * (hi-IN, en-IN, bn-IN), Latin digits (the digits typed in forms), and in Hindi and Bengali the
+ * time of day in words ("दोपहर 2:55") rather than the English "pm".
+ */
+const locales: Record<Language, string> = { hi: 'hi-IN', en: 'en-IN', bn: 'bn-IN' };
+
+/** BCP 47 locale of a site language ("hi" -> "hi-IN"); another tag is taken as it is. */
+export function localeOf(language: string): string {
+  return locales[language as Language] ?? language;
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "25 नव॰ 2026, दोपहर 2:55" (hi), "25 Nov 2026, 2:55 pm" (en); the date alone without `time`. */
+export function formatDateTime(
+  value: string | number | Date,
+  language: string,
+  options: { time?: boolean; timeZone?: string } = {},
+): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const time = options.time ?? true;
+  const key = `${language}|${time}|${options.timeZone ?? ''}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    const english = localeOf(language).startsWith('en');
+    format = new Intl.DateTimeFormat(`${localeOf(language)}-u-nu-latn`, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...(time
+        ? { hour: 'numeric', minute: '2-digit', ...(english ? {} : { dayPeriod: 'short' }) }
+        : {}),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    } as Intl.DateTimeFormatOptions);
+    dateTimeFormats.set(key, format);
+  }
+  return format.format(date);
+}

@@ -1,0 +1,543 @@
+import { z } from 'zod';
+import { languages } from './constants.ts';
+import { constants } from './constants.ts';
+import { minorUnitsSchema } from './wallet.ts';
+
+/**
+ * The seamless wallet API that game providers call (issue 13, ARCHITECTURE "Outside systems"):
+ * the provider holds no money of ours; each bet, win and rollback is a signed call that posts
+ * to the player's main wallet in the ledger. Two shapes over one service:
+ *
+ * - ours, `/wps/seamless/v1/*`: every call signed with the provider's secret,
+ *   `X-Seamless-Signature: hex(HMAC-SHA256(secret, timestamp + "." + rawBody))`, where
+ *   `X-Seamless-Timestamp` is Unix seconds (refused outside ±`signatureWindowSeconds`) and
+ *   `X-Seamless-Provider` the provider's code;
+ * - an aggregator's published shape (Hub88-style), `/wps/seamless/hub88/{provider}/*`:
+ *   `X-Hub88-Signature: base64(HMAC-SHA256(secret, rawBody))`, `request_uuid`,
+ *   `transaction_uuid`, `RS_*` statuses. Connecting such an aggregator is a provider row and
+ *   its secret, not code.
+ *
+ * Amounts are integer minor units of the site's currency, as strings (ours) or integers
+ * (Hub88). Every reply, failures included, carries the player's current balance when the
+ * caller is authenticated and the player known (else `balance: null`).
+ */
+
+/** How far a signed call's timestamp may be from the server's clock. */
+export const signatureWindowSeconds = 300;
+/** A launch token opens one game once, within this time. */
+export const launchTokenSeconds = 120;
+/** The provider's player session (from authenticate); win and rollback still pass after it. */
+export const playerSessionHours = 12;
+
+export const seamlessHeaders = {
+  provider: 'x-seamless-provider',
+  timestamp: 'x-seamless-timestamp',
+  signature: 'x-seamless-signature',
+  /** The Hub88-shaped adapter's signature header. */
+  hub88Signature: 'x-hub88-signature',
+} as const;
+
+export const seamlessPaths = {
+  /** POST: a launch token (from the game URL) to a player session: player, currency, balance. */
+  authenticate: '/wps/seamless/v1/authenticate',
+  /** POST: the player's balance. */
+  balance: '/wps/seamless/v1/balance',
+  /** POST: debit a stake (one bet of a round). */
+  bet: '/wps/seamless/v1/bet',
+  /** POST: credit a win (0 settles a lost bet) against a bet of the round. */
+  win: '/wps/seamless/v1/win',
+  /** POST: refund a bet; a rollback of an unknown bet leaves a tombstone. */
+  rollback: '/wps/seamless/v1/rollback',
+  /** POST: settle every open bet of the round with no win. */
+  endRound: '/wps/seamless/v1/endRound',
+} as const;
+
+/** The Hub88-shaped adapter; `{provider}` is the provider's code. */
+export const hub88Paths = {
+  userInfo: '/wps/seamless/hub88/:provider/user/info',
+  balance: '/wps/seamless/hub88/:provider/user/balance',
+  bet: '/wps/seamless/hub88/:provider/transaction/bet',
+  win: '/wps/seamless/hub88/:provider/transaction/win',
+  rollback: '/wps/seamless/hub88/:provider/transaction/rollback',
+} as const;
+export const hub88PathFor = (path: string, provider: string) =>
+  path.replace(':provider', encodeURIComponent(provider));
+
+/** Launch calls of spec section 7 (token). */
+export const launchPaths = {
+  /** GET (token): launch one game; the reply's url opens it (frame or popup). */
+  launchGame: '/wps/game/launchGame',
+  /** GET (token): launch a vendor's lobby (the FB sports page, /fbsports). */
+  gameLaunchFB: '/wps/relay/GCS_gameLaunchFB',
+} as const;
+
+/** Member records of spec sections 2 and 7 (token). */
+export const betRecordsPaths = {
+  /** GET: betting record (page personalHistoryCopy): one row per bet, paged. */
+  personalHistory: '/wps/member/records/bets',
+  /** GET: personal profit and loss (page personalProfit): per day, from the 5-minute rollups. */
+  personalProfit: '/wps/member/records/profit',
+} as const;
+
+/** Operator calls (HTTP Basic, audited). */
+export const seamlessOpsPaths = {
+  /** GET: providers; POST: add one (its secret answered once). */
+  providers: '/ops/games/providers',
+  /** PUT: edit a provider (name, status, allowed IPs, launch URL, vendors). */
+  provider: '/ops/games/providers/:code',
+  /** POST: a new secret for the provider (answered once; the old one stops at once). */
+  rotateSecret: '/ops/games/providers/:code/secret',
+  /** GET: a member's bets, newest first. */
+  memberBets: '/ops/games/bets',
+  /** GET/PUT: launch settings (what a trial account may launch). */
+  launchSettings: '/ops/games/launch-settings',
+} as const;
+
+/** Error codes of this API (also in envelope.ts errorCodes). */
+export const seamlessErrorCodes = [
+  'seamless_provider_unknown',
+  'seamless_signature_invalid',
+  'seamless_timestamp_stale',
+  'seamless_token_invalid',
+  'seamless_player_unknown',
+  'seamless_currency_mismatch',
+  'seamless_transaction_conflict',
+  'seamless_bet_rolled_back',
+  'seamless_bet_not_found',
+  'seamless_bet_settled',
+  'seamless_provider_disabled',
+  'session_expired',
+  'insufficient_balance',
+  'bad_request',
+] as const;
+export type SeamlessErrorCode = (typeof seamlessErrorCodes)[number];
+
+// --- our shape -----------------------------------------------------------------------------
+
+/** Positive integer minor units, as a string (at most 10^15). */
+export const stakeSchema = z
+  .string()
+  .regex(/^\d{1,16}$/, 'integer minor units')
+  .refine((text) => !/^0+$/.test(text), 'not zero')
+  .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= 1_000_000_000_000_000n, 'too large');
+/** Zero or more integer minor units, as a string (a win of 0 settles a lost bet). */
+export const winAmountSchema = z
+  .string()
+  .regex(/^\d{1,16}$/, 'integer minor units')
+  .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= 1_000_000_000_000_000n, 'too large');
+
+/** A provider's id of a transaction or round: printable, no spaces. */
+export const externalIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+export const providerCodeSchema = z
+  .string()
+  .min(2)
+  .max(32)
+  .regex(/^[A-Z0-9_]+$/, 'upper-case letters, digits and _');
+const sessionTokenSchema = z.string().min(16).max(200);
+const gameCodeSchema = z.string().min(1).max(100);
+const currencySchema = z.string().regex(/^[A-Z]{3}$/);
+
+export const authenticateBodySchema = z.object({ launchToken: z.string().min(16).max(200) });
+export type AuthenticateBody = z.infer<typeof authenticateBodySchema>;
+
+const playerCall = { sessionToken: sessionTokenSchema, playerId: z.string().min(1).max(20) };
+
+export const balanceBodySchema = z.object(playerCall);
+export type BalanceBody = z.infer<typeof balanceBodySchema>;
+
+export const betBodySchema = z.object({
+  ...playerCall,
+  transactionId: externalIdSchema,
+  roundId: externalIdSchema,
+  gameCode: gameCodeSchema,
+  amount: stakeSchema,
+  currency: currencySchema,
+});
+export type BetBody = z.infer<typeof betBodySchema>;
+
+export const winBodySchema = z.object({
+  ...playerCall,
+  transactionId: externalIdSchema,
+  roundId: externalIdSchema,
+  /** The bet it pays; without it, the round's latest open bet. */
+  betTransactionId: externalIdSchema.optional(),
+  gameCode: gameCodeSchema,
+  amount: winAmountSchema,
+  currency: currencySchema,
+});
+export type WinBody = z.infer<typeof winBodySchema>;
+
+export const rollbackBodySchema = z.object({
+  ...playerCall,
+  transactionId: externalIdSchema,
+  roundId: externalIdSchema,
+  /** The bet to refund. Unknown: a tombstone refuses it if it comes later. */
+  betTransactionId: externalIdSchema,
+});
+export type RollbackBody = z.infer<typeof rollbackBodySchema>;
+
+export const endRoundBodySchema = z.object({
+  ...playerCall,
+  transactionId: externalIdSchema,
+  roundId: externalIdSchema,
+});
+export type EndRoundBody = z.infer<typeof endRoundBodySchema>;
+
+/** What every reply of ours carries in `value`, failures included. */
+export const seamlessBalanceSchema = z.object({
+  /** Minor units; null when the caller is not authenticated or the player unknown. */
+  balance: minorUnitsSchema.nullable(),
+  currency: z.string(),
+});
+export type SeamlessBalance = z.infer<typeof seamlessBalanceSchema>;
+
+export const authenticateReplySchema = seamlessBalanceSchema.extend({
+  playerId: z.string(),
+  nickname: z.string(),
+  sessionToken: z.string(),
+  gameCode: z.string(),
+  language: z.enum(languages),
+  sessionExpiresAt: z.iso.datetime({ offset: true }),
+});
+export type AuthenticateReply = z.infer<typeof authenticateReplySchema>;
+
+export const transactionReplySchema = seamlessBalanceSchema.extend({
+  transactionId: z.string(),
+  /** Our id of the ledger posting; null when nothing moved (win 0, end round, tombstone). */
+  postingId: z.string().nullable(),
+});
+export type TransactionReply = z.infer<typeof transactionReplySchema>;
+
+/** Every reply of ours: the envelope, with the balance in `value` even on failure. */
+export const seamlessReplyOf = <T extends z.ZodType>(value: T) =>
+  z.object({
+    success: z.boolean(),
+    value: value.optional(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+  });
+export const seamlessFailureSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  value: seamlessBalanceSchema,
+});
+export type SeamlessFailure = z.infer<typeof seamlessFailureSchema>;
+
+// --- Hub88 shape ---------------------------------------------------------------------------
+
+export const hub88Statuses = [
+  'RS_OK',
+  'RS_ERROR_UNKNOWN',
+  'RS_ERROR_INVALID_PARTNER',
+  'RS_ERROR_INVALID_TOKEN',
+  'RS_ERROR_INVALID_GAME',
+  'RS_ERROR_WRONG_CURRENCY',
+  'RS_ERROR_NOT_ENOUGH_MONEY',
+  'RS_ERROR_USER_DISABLED',
+  'RS_ERROR_INVALID_SIGNATURE',
+  'RS_ERROR_TOKEN_EXPIRED',
+  'RS_ERROR_WRONG_SYNTAX',
+  'RS_ERROR_WRONG_TYPES',
+  'RS_ERROR_DUPLICATE_TRANSACTION',
+  'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  'RS_ERROR_TRANSACTION_ROLLED_BACK',
+] as const;
+export type Hub88Status = (typeof hub88Statuses)[number];
+
+const hub88Amount = z.number().int().min(0).max(1_000_000_000_000_000);
+const hub88Base = {
+  request_uuid: z.string().min(1).max(100),
+  user: z.string().min(1).max(20),
+  token: z.string().min(1).max(200),
+  game_code: gameCodeSchema.optional(),
+};
+export const hub88UserBodySchema = z.object(hub88Base);
+export const hub88BetBodySchema = z.object({
+  ...hub88Base,
+  game_code: gameCodeSchema,
+  transaction_uuid: externalIdSchema,
+  round: externalIdSchema,
+  is_free: z.boolean().optional(),
+  currency: currencySchema,
+  bet: z.string().max(100).optional(),
+  amount: hub88Amount.min(1),
+  reference_transaction_uuid: externalIdSchema.optional(),
+});
+export const hub88WinBodySchema = z.object({
+  ...hub88Base,
+  game_code: gameCodeSchema,
+  transaction_uuid: externalIdSchema,
+  reference_transaction_uuid: externalIdSchema,
+  round: externalIdSchema,
+  is_free: z.boolean().optional(),
+  currency: currencySchema,
+  amount: hub88Amount,
+});
+export const hub88RollbackBodySchema = z.object({
+  ...hub88Base,
+  transaction_uuid: externalIdSchema,
+  reference_transaction_uuid: externalIdSchema,
+  round: externalIdSchema,
+});
+export type Hub88UserBody = z.infer<typeof hub88UserBodySchema>;
+export type Hub88BetBody = z.infer<typeof hub88BetBodySchema>;
+export type Hub88WinBody = z.infer<typeof hub88WinBodySchema>;
+export type Hub88RollbackBody = z.infer<typeof hub88RollbackBodySchema>;
+
+/** Every Hub88-shaped reply: a status, the user's balance and the request's uuid. */
+export const hub88ReplySchema = z.object({
+  /** status === 'RS_OK' (the site's envelope flag; the published shape ignores it). */
+  success: z.boolean(),
+  status: z.enum(hub88Statuses),
+  /** On a failure: the site's error code and its message (in the request's language). */
+  code: z.string().optional(),
+  message: z.string().optional(),
+  request_uuid: z.string(),
+  user: z.string().optional(),
+  currency: z.string().optional(),
+  /** Integer minor units; 0 when the player is unknown. */
+  balance: z.number().int(),
+  transaction_uuid: z.string().optional(),
+  country: z.string().optional(),
+});
+export type Hub88Reply = z.infer<typeof hub88ReplySchema>;
+
+// --- launch --------------------------------------------------------------------------------
+
+export const launchQuerySchema = z
+  .object({
+    /** The game's node id in the catalog, or its code with the vendor. */
+    nodeId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    gameCode: gameCodeSchema.optional(),
+    vassalage: z.string().min(1).max(40).optional(),
+    gameType: z.string().min(1).max(20).optional(),
+    language: z.enum(languages).optional(),
+    /** html5 (phone) or html5-desktop. */
+    platform: z.enum(['html5', 'html5-desktop']).default('html5-desktop'),
+    /** Where the game's exit button leads (a path of this site). */
+    backUrl: z
+      .string()
+      .max(300)
+      .regex(/^\/(?!\/)[^\s]*$/, 'a path of this site')
+      .optional(),
+  })
+  .strict()
+  .refine((query) => query.nodeId !== undefined || query.gameCode !== undefined, {
+    message: 'nodeId or gameCode',
+  });
+export type LaunchQuery = z.input<typeof launchQuerySchema>;
+export type LaunchQueryParsed = z.infer<typeof launchQuerySchema>;
+
+export const launchFBQuerySchema = z
+  .object({
+    vassalage: z.string().min(1).max(40).default('FB'),
+    gameType: z.string().min(1).max(20).default('SPORTS'),
+    language: z.enum(languages).optional(),
+    platform: z.enum(['html5', 'html5-desktop']).default('html5-desktop'),
+  })
+  .strict();
+export type LaunchFBQuery = z.input<typeof launchFBQuerySchema>;
+export type LaunchFBQueryParsed = z.infer<typeof launchFBQuerySchema>;
+
+/** Non-RNG vendors open in a popup of this size (spec section 2). */
+export const launchPopup = { width: 1300, height: 900 } as const;
+
+export const launchReplySchema = z.object({
+  /** Opens the game; carries a single-use launch token. */
+  url: z.string(),
+  /** `frame`: the /game page; `popup`: a window of launchPopup's size. */
+  openMode: z.enum(['frame', 'popup']),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  nodeId: z.number().int().nullable(),
+  gameCode: z.string(),
+  vassalage: z.string(),
+  gameType: z.string(),
+  provider: z.string(),
+  /** The launch token stops working then (and after its first use). */
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type LaunchReply = z.infer<typeof launchReplySchema>;
+
+// --- member records ------------------------------------------------------------------------
+
+export const betStatuses = ['open', 'settled', 'rolled_back'] as const;
+export type BetStatus = (typeof betStatuses)[number];
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const rangeValid = (query: { startDate?: string; endDate?: string }) => {
+  if (query.startDate === undefined && query.endDate === undefined) return true;
+  if (query.startDate === undefined || query.endDate === undefined) return false;
+  const start = Date.parse(query.startDate);
+  const end = Date.parse(query.endDate);
+  return start <= end && end - start <= 92 * 86_400_000;
+};
+const recordsQueryFields = {
+  gameType: z.string().min(1).max(20).optional(),
+  vassalage: z.string().min(1).max(40).optional(),
+  /** last7 / last30 (counted back from now); or startDate and endDate; nothing: last 7 days. */
+  preset: z.enum(['last7', 'last30']).optional(),
+  startDate: isoDateTime.optional(),
+  endDate: isoDateTime.optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(constants.pageSize).default(constants.pageSize),
+};
+const rangeMessage = { message: 'startDate and endDate together, start first, at most 92 days' };
+
+export const betRecordQuerySchema = z
+  .object(recordsQueryFields)
+  .strict()
+  .refine(rangeValid, rangeMessage);
+export type BetRecordQuery = z.input<typeof betRecordQuerySchema>;
+export type BetRecordQueryParsed = z.infer<typeof betRecordQuerySchema>;
+
+export const betRecordSchema = z.object({
+  betId: z.string(),
+  roundId: z.string(),
+  transactionId: z.string(),
+  provider: z.string(),
+  vassalage: z.string(),
+  gameType: z.string(),
+  gameCode: z.string(),
+  stake: minorUnitsSchema,
+  win: minorUnitsSchema,
+  validTurnover: minorUnitsSchema,
+  /** win - stake (0 while open or after a rollback). */
+  profit: minorUnitsSchema,
+  status: z.enum(betStatuses),
+  placedAt: isoDateTime,
+  settledAt: isoDateTime.nullable(),
+});
+export type BetRecord = z.infer<typeof betRecordSchema>;
+
+export const betRecordPageSchema = z.object({
+  content: z.array(betRecordSchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  totalElements: z.number().int(),
+  totalStake: minorUnitsSchema,
+  totalWin: minorUnitsSchema,
+  totalValidTurnover: minorUnitsSchema,
+  startDate: isoDateTime,
+  endDate: isoDateTime,
+});
+export type BetRecordPage = z.infer<typeof betRecordPageSchema>;
+
+export const profitQuerySchema = betRecordQuerySchema;
+export type ProfitQuery = BetRecordQuery;
+
+/** One day (operator's time zone) of the member's play. */
+export const profitRowSchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  betCount: z.number().int(),
+  stake: minorUnitsSchema,
+  validTurnover: minorUnitsSchema,
+  win: minorUnitsSchema,
+  /** win - stake: positive when the member won money. */
+  profit: minorUnitsSchema,
+});
+export type ProfitRow = z.infer<typeof profitRowSchema>;
+
+export const profitPageSchema = z.object({
+  content: z.array(profitRowSchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  totalElements: z.number().int(),
+  totalStake: minorUnitsSchema,
+  totalValidTurnover: minorUnitsSchema,
+  totalWin: minorUnitsSchema,
+  totalProfit: minorUnitsSchema,
+  startDate: isoDateTime,
+  endDate: isoDateTime,
+});
+export type ProfitPage = z.infer<typeof profitPageSchema>;
+
+// --- operator ------------------------------------------------------------------------------
+
+export const providerStatuses = ['active', 'disabled'] as const;
+export const providerShapes = ['seamless', 'hub88'] as const;
+
+const ipListSchema = z.array(z.string().min(2).max(50)).max(50);
+export const providerSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  shape: z.enum(providerShapes),
+  status: z.enum(providerStatuses),
+  allowedIps: z.array(z.string()),
+  /** The catalog vendors (vassalage) whose games this provider serves. */
+  vassalages: z.array(z.string()),
+  /** `{token}`, `{game}`, `{lang}`, `{platform}`, `{backUrl}` filled in; a path is on our host. */
+  launchUrl: z.string(),
+  secretRotatedAt: isoDateTime,
+  createdAt: isoDateTime,
+});
+export type Provider = z.infer<typeof providerSchema>;
+
+const launchUrlSchema = z
+  .string()
+  .min(1)
+  .max(500)
+  .regex(/^(\/(?!\/)|https:\/\/|http:\/\/)[^\s]*$/, 'a path of this site or an http(s) URL');
+const vassalagesSchema = z.array(z.string().min(1).max(40)).max(100);
+
+export const addProviderBodySchema = z
+  .object({
+    code: providerCodeSchema,
+    name: z.string().trim().min(1).max(100),
+    shape: z.enum(providerShapes).default('seamless'),
+    allowedIps: ipListSchema.default([]),
+    vassalages: vassalagesSchema.default([]),
+    launchUrl: launchUrlSchema,
+  })
+  .strict();
+export type AddProviderBody = z.input<typeof addProviderBodySchema>;
+
+export const editProviderBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    status: z.enum(providerStatuses).optional(),
+    allowedIps: ipListSchema.optional(),
+    vassalages: vassalagesSchema.optional(),
+    launchUrl: launchUrlSchema.optional(),
+  })
+  .strict();
+export type EditProviderBody = z.input<typeof editProviderBodySchema>;
+
+export const providerCodeParamsSchema = z.object({ code: providerCodeSchema });
+
+/** A new or rotated secret: shown once, stored encrypted. */
+export const providerSecretReplySchema = z.object({
+  provider: providerSchema,
+  secret: z.string(),
+});
+export type ProviderSecretReply = z.infer<typeof providerSecretReplySchema>;
+
+export const memberBetsQuerySchema = z
+  .object({
+    memberId: z.coerce.number().int().min(1).max(2_147_483_647),
+    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(constants.pageSize),
+  })
+  .strict();
+export const memberBetsPageSchema = z.object({
+  content: z.array(betRecordSchema.extend({ memberId: z.number().int() })),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  totalElements: z.number().int(),
+});
+export type MemberBetsPage = z.infer<typeof memberBetsPageSchema>;
+
+export const launchSettingsSchema = z.object({
+  /** What a type 4 trial account may launch: nothing (need_true_account) or any game. */
+  trialLaunch: z.enum(['refuse', 'allow']),
+});
+export type LaunchSettings = z.infer<typeof launchSettingsSchema>;
+export const launchSettingsBodySchema = launchSettingsSchema.strict();

@@ -1,0 +1,410 @@
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.ts';
+import {
+  gameBets,
+  gameLaunchSettings,
+  gameProviders,
+  gameRollups,
+  gameSessions,
+  seamlessTombstones,
+  seamlessTransactions,
+} from './seamless.schema.ts';
+
+export type ProviderRow = typeof gameProviders.$inferSelect;
+export type GameSessionRow = typeof gameSessions.$inferSelect;
+export type BetRow = typeof gameBets.$inferSelect;
+export type TransactionRow = typeof seamlessTransactions.$inferSelect;
+
+// --- providers ---
+
+export async function findProvider(db: Db, code: string): Promise<ProviderRow | undefined> {
+  const [row] = await db.select().from(gameProviders).where(eq(gameProviders.code, code));
+  return row;
+}
+
+export const listProviders = (db: Db) =>
+  db.select().from(gameProviders).orderBy(gameProviders.code);
+
+export async function insertProvider(tx: Db, row: typeof gameProviders.$inferInsert) {
+  const [inserted] = await tx.insert(gameProviders).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updateProvider(
+  tx: Db,
+  code: string,
+  changes: Partial<typeof gameProviders.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(gameProviders)
+    .set(changes)
+    .where(eq(gameProviders.code, code))
+    .returning();
+  return row;
+}
+
+/** The active provider serving a catalog vendor. */
+export async function providerForVassalage(db: Db, vassalage: string) {
+  const [row] = await db
+    .select()
+    .from(gameProviders)
+    .where(
+      and(
+        eq(gameProviders.status, 'active'),
+        sql`${gameProviders.vassalages} @> ${JSON.stringify([vassalage])}::jsonb`,
+      ),
+    )
+    .orderBy(gameProviders.code)
+    .limit(1);
+  return row;
+}
+
+// --- sessions ---
+
+export async function insertGameSession(tx: Db, row: typeof gameSessions.$inferInsert) {
+  await tx.insert(gameSessions).values(row);
+}
+
+/**
+ * Uses a launch token: once, before it expires; the session token (hash) takes its place.
+ * Undefined when the token is unknown, used or expired.
+ */
+export async function consumeLaunchToken(
+  tx: Db,
+  input: {
+    launchTokenHash: string;
+    providerCode: string;
+    sessionTokenHash: string;
+    sessionExpiresAt: Date;
+    now: Date;
+  },
+): Promise<GameSessionRow | undefined> {
+  const [row] = await tx
+    .update(gameSessions)
+    .set({
+      usedAt: input.now,
+      sessionTokenHash: input.sessionTokenHash,
+      sessionExpiresAt: input.sessionExpiresAt,
+    })
+    .where(
+      and(
+        eq(gameSessions.launchTokenHash, input.launchTokenHash),
+        eq(gameSessions.providerCode, input.providerCode),
+        sql`${gameSessions.usedAt} is null`,
+        sql`${gameSessions.launchExpiresAt} > ${input.now}`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findSessionByToken(db: Db, sessionTokenHash: string, providerCode: string) {
+  const [row] = await db
+    .select()
+    .from(gameSessions)
+    .where(
+      and(
+        eq(gameSessions.sessionTokenHash, sessionTokenHash),
+        eq(gameSessions.providerCode, providerCode),
+      ),
+    );
+  return row;
+}
+
+export async function extendSession(db: Db, id: number, expiresAt: Date) {
+  await db.update(gameSessions).set({ sessionExpiresAt: expiresAt }).where(eq(gameSessions.id, id));
+}
+
+// --- transactions and bets ---
+
+export async function findTransaction(db: Db, providerCode: string, transactionId: string) {
+  const [row] = await db
+    .select()
+    .from(seamlessTransactions)
+    .where(
+      and(
+        eq(seamlessTransactions.providerCode, providerCode),
+        eq(seamlessTransactions.transactionId, transactionId),
+      ),
+    );
+  return row;
+}
+
+/** False when the (provider, transaction id) is taken (a concurrent twin). */
+export async function insertTransaction(
+  tx: Db,
+  row: typeof seamlessTransactions.$inferInsert,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(seamlessTransactions)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: seamlessTransactions.transactionId });
+  return inserted.length === 1;
+}
+
+export async function findTombstone(db: Db, providerCode: string, betTransactionId: string) {
+  const [row] = await db
+    .select()
+    .from(seamlessTombstones)
+    .where(
+      and(
+        eq(seamlessTombstones.providerCode, providerCode),
+        eq(seamlessTombstones.betTransactionId, betTransactionId),
+      ),
+    );
+  return row;
+}
+
+export async function insertTombstone(tx: Db, row: typeof seamlessTombstones.$inferInsert) {
+  await tx.insert(seamlessTombstones).values(row).onConflictDoNothing();
+}
+
+export async function insertBet(tx: Db, row: typeof gameBets.$inferInsert) {
+  await tx.insert(gameBets).values(row);
+}
+
+export async function findBet(db: Db, providerCode: string, transactionId: string) {
+  const [row] = await db
+    .select()
+    .from(gameBets)
+    .where(and(eq(gameBets.providerCode, providerCode), eq(gameBets.transactionId, transactionId)));
+  return row;
+}
+
+/** The round's latest bet of the member that is not rolled back. */
+export async function latestBetOfRound(
+  db: Db,
+  providerCode: string,
+  roundId: string,
+  memberId: number,
+) {
+  const [row] = await db
+    .select()
+    .from(gameBets)
+    .where(
+      and(
+        eq(gameBets.providerCode, providerCode),
+        eq(gameBets.roundId, roundId),
+        eq(gameBets.memberId, memberId),
+        sql`${gameBets.status} <> 'rolled_back'`,
+      ),
+    )
+    .orderBy(desc(gameBets.id))
+    .limit(1);
+  return row;
+}
+
+export async function addWin(tx: Db, betId: number, amount: bigint, now: Date) {
+  await tx
+    .update(gameBets)
+    .set({ win: sql`${gameBets.win} + ${amount}`, status: 'settled', settledAt: now })
+    .where(eq(gameBets.id, betId));
+}
+
+/** Marks the bet rolled back; false when it already was, or has been paid a win since. */
+export async function rollBackBet(tx: Db, betId: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(gameBets)
+    .set({ status: 'rolled_back', validTurnover: 0n, settledAt: now })
+    .where(
+      and(eq(gameBets.id, betId), sql`${gameBets.status} <> 'rolled_back'`, eq(gameBets.win, 0n)),
+    )
+    .returning({ id: gameBets.id });
+  return rows.length === 1;
+}
+
+export async function settleRound(
+  tx: Db,
+  providerCode: string,
+  roundId: string,
+  memberId: number,
+  now: Date,
+) {
+  await tx
+    .update(gameBets)
+    .set({ status: 'settled', settledAt: now })
+    .where(
+      and(
+        eq(gameBets.providerCode, providerCode),
+        eq(gameBets.roundId, roundId),
+        eq(gameBets.memberId, memberId),
+        eq(gameBets.status, 'open'),
+      ),
+    );
+}
+
+export type RollupDelta = {
+  memberId: number;
+  windowStart: Date;
+  vassalage: string;
+  gameType: string;
+  betCount: number;
+  stake: bigint;
+  validTurnover: bigint;
+  win: bigint;
+};
+
+/** Adds to the member's 5-minute window (one statement). */
+export async function addToRollup(tx: Db, delta: RollupDelta) {
+  const netLoss = delta.stake - delta.win;
+  await tx
+    .insert(gameRollups)
+    .values({ ...delta, netLoss })
+    .onConflictDoUpdate({
+      target: [
+        gameRollups.memberId,
+        gameRollups.windowStart,
+        gameRollups.vassalage,
+        gameRollups.gameType,
+      ],
+      set: {
+        betCount: sql`${gameRollups.betCount} + ${delta.betCount}`,
+        stake: sql`${gameRollups.stake} + ${delta.stake}`,
+        validTurnover: sql`${gameRollups.validTurnover} + ${delta.validTurnover}`,
+        win: sql`${gameRollups.win} + ${delta.win}`,
+        netLoss: sql`${gameRollups.netLoss} + ${netLoss}`,
+      },
+    });
+}
+
+// --- records ---
+
+export type BetFilter = {
+  memberId: number;
+  start: Date;
+  end: Date;
+  gameType?: string;
+  vassalage?: string;
+};
+
+function betWhere(filter: BetFilter): SQL | undefined {
+  return and(
+    eq(gameBets.memberId, filter.memberId),
+    gte(gameBets.placedAt, filter.start),
+    lte(gameBets.placedAt, filter.end),
+    filter.gameType ? eq(gameBets.gameType, filter.gameType) : undefined,
+    filter.vassalage ? eq(gameBets.vassalage, filter.vassalage) : undefined,
+  );
+}
+
+export async function pageBets(db: Db, filter: BetFilter, offset: number, limit: number) {
+  const where = betWhere(filter);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(gameBets)
+      .where(where)
+      .orderBy(desc(gameBets.placedAt), desc(gameBets.id))
+      .offset(offset)
+      .limit(limit),
+    db
+      .select({
+        count: count(),
+        stake: sql<string>`coalesce(sum(${gameBets.stake}) filter (where ${gameBets.status} <> 'rolled_back'), 0)::text`,
+        win: sql<string>`coalesce(sum(${gameBets.win}), 0)::text`,
+        validTurnover: sql<string>`coalesce(sum(${gameBets.validTurnover}), 0)::text`,
+      })
+      .from(gameBets)
+      .where(where),
+  ]);
+  return { rows, totals: totals ?? { count: 0, stake: '0', win: '0', validTurnover: '0' } };
+}
+
+export async function pageMemberBets(db: Db, memberId: number, offset: number, limit: number) {
+  const where = eq(gameBets.memberId, memberId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(gameBets)
+      .where(where)
+      .orderBy(desc(gameBets.placedAt), desc(gameBets.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ count: count() }).from(gameBets).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+type ProfitDay = {
+  date: string;
+  betCount: number;
+  stake: string;
+  validTurnover: string;
+  win: string;
+};
+
+/** Per day of `timeZone`, from the 5-minute rollups (one statement: the page and the totals). */
+export async function profitByDay(
+  db: Db,
+  filter: BetFilter & { timeZone: string },
+  offset: number,
+  limit: number,
+) {
+  const where = and(
+    eq(gameRollups.memberId, filter.memberId),
+    gte(gameRollups.windowStart, filter.start),
+    lte(gameRollups.windowStart, filter.end),
+    filter.gameType ? eq(gameRollups.gameType, filter.gameType) : undefined,
+    filter.vassalage ? eq(gameRollups.vassalage, filter.vassalage) : undefined,
+  );
+  const result = await db.execute(sql`
+    with days as (
+      select to_char(${gameRollups.windowStart} at time zone ${filter.timeZone}, 'YYYY-MM-DD') as date,
+             sum(${gameRollups.betCount})::int as bet_count,
+             sum(${gameRollups.stake}) as stake,
+             sum(${gameRollups.validTurnover}) as valid_turnover,
+             sum(${gameRollups.win}) as win
+        from ${gameRollups}
+       where ${where}
+       group by 1
+    )
+    select null as date, count(*)::int as bet_count, coalesce(sum(stake), 0)::text as stake,
+           coalesce(sum(valid_turnover), 0)::text as valid_turnover,
+           coalesce(sum(win), 0)::text as win, 0 as part
+      from days
+    union all
+    select * from (
+      select date, bet_count, stake::text, valid_turnover::text, win::text, 1 as part
+        from days order by date desc offset ${offset} limit ${limit}
+    ) page`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    date: string | null;
+    bet_count: number;
+    stake: string;
+    valid_turnover: string;
+    win: string;
+    part: number;
+  }[];
+  const [totalsRow, ...pageRows] = rows;
+  const days: ProfitDay[] = pageRows.map((row) => ({
+    date: row.date ?? '',
+    betCount: Number(row.bet_count),
+    stake: row.stake,
+    validTurnover: row.valid_turnover,
+    win: row.win,
+  }));
+  return {
+    rows: days,
+    totals: {
+      count: Number(totalsRow?.bet_count ?? 0),
+      stake: totalsRow?.stake ?? '0',
+      validTurnover: totalsRow?.valid_turnover ?? '0',
+      win: totalsRow?.win ?? '0',
+    },
+  };
+}
+
+// --- settings ---
+
+export async function launchSettings(db: Db) {
+  const [row] = await db.select().from(gameLaunchSettings).where(eq(gameLaunchSettings.id, 1));
+  return row ?? { id: 1, trialLaunch: 'refuse' as const, updatedAt: new Date(0) };
+}
+
+export async function saveLaunchSettings(tx: Db, trialLaunch: 'refuse' | 'allow', now: Date) {
+  await tx
+    .insert(gameLaunchSettings)
+    .values({ id: 1, trialLaunch, updatedAt: now })
+    .onConflictDoUpdate({ target: gameLaunchSettings.id, set: { trialLaunch, updatedAt: now } });
+}

@@ -1,0 +1,76 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+// The built-in game provider's own tables. It keeps what any game provider keeps (its player
+// sessions, seeds, rounds) and no money: balances live in the wallet, reached only through the
+// signed seamless wallet API. Player ids are the wallet's (strings), with no foreign key to
+// our members, as an outside provider would have.
+
+/** A provider session of the game frame (from a launch token), by the hash of its token. */
+export const builtinGameSessions = pgTable(
+  'builtin_game_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    playerId: text('player_id').notNull(),
+    nickname: text('nickname').notNull(),
+    /** The wallet's player session for the seamless calls. */
+    walletSession: text('wallet_session').notNull(),
+    currency: text('currency').notNull(),
+    language: text('language').notNull(),
+    game: text('game').notNull(),
+    gameCode: text('game_code').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('builtin_game_sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** Each player's seed pair in use (the server seed secret until rotated) and the last one. */
+export const builtinGameSeeds = pgTable('builtin_game_seeds', {
+  playerId: text('player_id').primaryKey(),
+  serverSeed: text('server_seed').notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
+  /** The nonce of the next round. */
+  nonce: integer('nonce').notNull().default(0),
+  previousServerSeed: text('previous_server_seed'),
+  previousServerSeedHash: text('previous_server_seed_hash'),
+  previousClientSeed: text('previous_client_seed'),
+  previousNonce: integer('previous_nonce'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One round: its seeds and outcome, fixed before the stake is taken, and how far its seamless
+ * calls got (`pending` bet not yet taken, `refused`, `rolled_back`, `win_pending` the win not yet
+ * delivered, `settled`).
+ */
+export const builtinGameRounds = pgTable(
+  'builtin_game_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roundId: text('round_id').notNull().unique(),
+    playerId: text('player_id').notNull(),
+    game: text('game').notNull(),
+    gameCode: text('game_code').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    win: bigint('win', { mode: 'number' }).notNull(),
+    bet: jsonb('bet'),
+    result: jsonb('result').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nonce: integer('nonce').notNull(),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [index('builtin_game_rounds_player_idx').on(table.playerId, table.id)],
+);

@@ -1,0 +1,309 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  BuiltinPlayBody,
+  BuiltinRoundView,
+  BuiltinSeeds,
+  BuiltinState,
+} from '../../../contract/builtin-games.ts';
+import { isCrashBetValid } from '../../../contract/builtin-games/crash.ts';
+import { isDiceBetValid } from '../../../contract/builtin-games/dice.ts';
+import { hashServerSeed } from '../../../contract/builtin-games/fair.ts';
+import {
+  type BuiltinGameId,
+  type BuiltinRoundInput,
+  builtinGameOfCode,
+  payoutOf,
+  playRound,
+} from '../../../contract/builtin-games/verify.ts';
+import { type Language, languages } from '../../../contract/constants.ts';
+import { playerSessionHours } from '../../../contract/seamless.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashToken } from '../../platform/hash-token.ts';
+import * as repo from './builtin-games.repository.ts';
+import { type SeamlessWallet, SeamlessRefusal, SeamlessUnavailable } from './seamless-client.ts';
+
+const newServerSeed = () => randomBytes(32).toString('hex');
+const newClientSeed = () => randomBytes(8).toString('hex');
+const historySize = 20;
+
+function seedsView(row: repo.SeedsRow): BuiltinSeeds {
+  return {
+    serverSeedHash: row.serverSeedHash,
+    clientSeed: row.clientSeed,
+    nonce: row.nonce,
+    previous:
+      row.previousServerSeed && row.previousServerSeedHash && row.previousClientSeed !== null
+        ? {
+            serverSeed: row.previousServerSeed,
+            serverSeedHash: row.previousServerSeedHash,
+            clientSeed: row.previousClientSeed,
+            nonce: row.previousNonce ?? 0,
+          }
+        : null,
+  };
+}
+
+function roundView(row: repo.RoundRow): BuiltinRoundView {
+  return {
+    roundId: row.roundId,
+    game: row.game as BuiltinGameId,
+    stake: String(row.stake),
+    win: String(row.win),
+    bet: (row.bet as Record<string, unknown> | null) ?? null,
+    result: row.result as Record<string, unknown>,
+    serverSeedHash: row.serverSeedHash,
+    clientSeed: row.clientSeed,
+    nonce: row.nonce,
+    playedAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What a wallet refusal means to the player. */
+function refusalError(error: SeamlessRefusal): AppError {
+  if (error.code === 'insufficient_balance') return new AppError(409, 'insufficient_balance');
+  if (error.code === 'session_expired' || error.code === 'seamless_token_invalid') {
+    return new AppError(401, 'session_expired');
+  }
+  return new AppError(503, 'system_error');
+}
+
+export type BuiltinGamesService = ReturnType<typeof createBuiltinGamesService>;
+
+/**
+ * The built-in provider: its sessions, seeds and rounds are its own; every stake and win is a
+ * signed seamless call. No transaction stays open across a wallet call (the wallet may be this
+ * very server on one PGlite connection).
+ */
+export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: SeamlessWallet }) {
+  const { db, clock, wallet } = deps;
+
+  async function ensureSeeds(playerId: string): Promise<repo.SeedsRow> {
+    const existing = await repo.readSeeds(db, playerId);
+    if (existing) return existing;
+    const serverSeed = newServerSeed();
+    await repo.insertSeedsIfMissing(db, {
+      playerId,
+      serverSeed,
+      serverSeedHash: hashServerSeed(serverSeed),
+      clientSeed: newClientSeed(),
+      nonce: 0,
+    });
+    return (await repo.readSeeds(db, playerId))!;
+  }
+
+  async function settleWin(session: repo.SessionRow, round: repo.RoundRow): Promise<string | null> {
+    try {
+      const reply = await wallet.win({
+        sessionToken: session.walletSession,
+        playerId: session.playerId,
+        transactionId: `${round.roundId}:win`,
+        roundId: round.roundId,
+        betTransactionId: `${round.roundId}:bet`,
+        gameCode: round.gameCode,
+        amount: String(round.win),
+        currency: session.currency,
+      });
+      await repo.updateRound(db, round.roundId, { status: 'settled', settledAt: clock() });
+      return reply.balance;
+    } catch (error) {
+      // The win is idempotent per transaction id: it is sent again on the next call.
+      if (error instanceof SeamlessUnavailable) return null;
+      throw error;
+    }
+  }
+
+  /** Wins the wallet has not confirmed yet (it was down): sent again, same transaction ids. */
+  async function retryPendingWins(session: repo.SessionRow) {
+    for (const round of await repo.winPendingRounds(db, session.playerId)) {
+      await settleWin(session, round).catch(() => null);
+    }
+  }
+
+  async function stateOf(session: repo.SessionRow, balance: string): Promise<BuiltinState> {
+    const seeds = await ensureSeeds(session.playerId);
+    const history = await repo.latestRounds(db, session.playerId, historySize);
+    return {
+      playerId: session.playerId,
+      nickname: session.nickname,
+      currency: session.currency,
+      language: (languages as readonly string[]).includes(session.language)
+        ? (session.language as Language)
+        : 'hi',
+      game: session.game as BuiltinGameId,
+      balance,
+      seeds: seedsView(seeds),
+      history: history.map(roundView),
+    };
+  }
+
+  async function walletBalance(session: repo.SessionRow): Promise<string> {
+    try {
+      const reply = await wallet.balance({
+        sessionToken: session.walletSession,
+        playerId: session.playerId,
+      });
+      return reply.balance ?? '0';
+    } catch (error) {
+      if (error instanceof SeamlessRefusal) throw refusalError(error);
+      throw new AppError(503, 'system_error');
+    }
+  }
+
+  return {
+    /** The launch token, exchanged with the wallet for its player session, then ours. */
+    async openSession(launchToken: string) {
+      let player;
+      try {
+        player = await wallet.authenticate(launchToken);
+      } catch (error) {
+        if (error instanceof SeamlessRefusal) throw new AppError(401, 'seamless_token_invalid');
+        throw new AppError(503, 'system_error');
+      }
+      const game = builtinGameOfCode(player.gameCode);
+      if (!game) throw new AppError(404, 'game_not_found');
+      const token = randomBytes(32).toString('base64url');
+      const session = {
+        tokenHash: hashToken(token),
+        playerId: player.playerId,
+        nickname: player.nickname,
+        walletSession: player.sessionToken,
+        currency: player.currency,
+        language: player.language,
+        game,
+        gameCode: player.gameCode,
+        expiresAt: new Date(clock().getTime() + playerSessionHours * 3_600_000),
+      };
+      await repo.insertSession(db, session);
+      const row = { ...session, createdAt: clock() };
+      return { sessionToken: token, ...(await stateOf(row, player.balance ?? '0')) };
+    },
+
+    /** The provider session of a bearer token, else 401 session_expired. */
+    async sessionOf(token: string): Promise<repo.SessionRow> {
+      const row = await repo.findLiveSession(db, hashToken(token), clock());
+      if (!row) throw new AppError(401, 'session_expired');
+      return row;
+    },
+
+    async state(session: repo.SessionRow): Promise<BuiltinState> {
+      await retryPendingWins(session);
+      return stateOf(session, await walletBalance(session));
+    },
+
+    /**
+     * One round: the outcome is fixed from the seeds and the nonce first (in our transaction),
+     * then the stake is taken (bet), then the win is paid (win; 0 settles a loss). A bet the
+     * wallet may or may not have taken (no answer) is rolled back.
+     */
+    async play(session: repo.SessionRow, body: BuiltinPlayBody) {
+      if (body.game !== session.game) throw new AppError(400, 'bad_request');
+      const input: BuiltinRoundInput =
+        body.game === 'slot'
+          ? { game: 'slot' }
+          : ({ game: body.game, bet: body.bet } as BuiltinRoundInput);
+      if (input.game === 'dice' && !isDiceBetValid(input.bet))
+        throw new AppError(400, 'bad_request');
+      if (input.game === 'crash' && !isCrashBetValid(input.bet))
+        throw new AppError(400, 'bad_request');
+      await retryPendingWins(session);
+      await ensureSeeds(session.playerId);
+      const stake = Number(body.stake);
+      const roundId = `r${randomBytes(12).toString('hex')}`;
+
+      const round = await db.transaction(async (tx) => {
+        const seeds = (await repo.lockSeeds(tx, session.playerId))!;
+        const played = playRound(
+          { serverSeed: seeds.serverSeed, clientSeed: seeds.clientSeed, nonce: seeds.nonce },
+          input,
+        );
+        const row = {
+          roundId,
+          playerId: session.playerId,
+          game: input.game,
+          gameCode: session.gameCode,
+          stake,
+          win: payoutOf(stake, played.result.multiplier10k),
+          bet: played.bet ?? null,
+          result: played.result,
+          serverSeedHash: seeds.serverSeedHash,
+          clientSeed: seeds.clientSeed,
+          nonce: seeds.nonce,
+          status: 'pending',
+          createdAt: clock(),
+          settledAt: null,
+        };
+        await repo.updateSeeds(tx, session.playerId, { nonce: seeds.nonce + 1 });
+        await repo.insertRound(tx, row);
+        return { id: 0, ...row } satisfies repo.RoundRow;
+      });
+
+      const betIds = {
+        sessionToken: session.walletSession,
+        playerId: session.playerId,
+        roundId,
+      };
+      try {
+        await wallet.bet({
+          ...betIds,
+          transactionId: `${roundId}:bet`,
+          gameCode: session.gameCode,
+          amount: body.stake,
+          currency: session.currency,
+        });
+      } catch (error) {
+        if (error instanceof SeamlessRefusal) {
+          await repo.updateRound(db, roundId, { status: 'refused' });
+          throw refusalError(error);
+        }
+        // No answer: the bet may have landed. A rollback refunds it, or leaves a tombstone.
+        await wallet
+          .rollback({
+            ...betIds,
+            transactionId: `${roundId}:rollback`,
+            betTransactionId: `${roundId}:bet`,
+          })
+          .then(
+            () => repo.updateRound(db, roundId, { status: 'rolled_back' }),
+            () => repo.updateRound(db, roundId, { status: 'rollback_pending' }),
+          );
+        throw new AppError(503, 'system_error');
+      }
+
+      await repo.updateRound(db, roundId, { status: 'win_pending' });
+      const balance = await settleWin(session, round);
+      const seeds = await ensureSeeds(session.playerId);
+      return {
+        round: roundView(round),
+        balance: balance ?? (await walletBalance(session).catch(() => '0')),
+        seeds: seedsView(seeds),
+      };
+    },
+
+    /** Reveals the server seed in use and starts a new pair (the client seed given or new). */
+    async rotateSeeds(
+      session: repo.SessionRow,
+      clientSeed: string | undefined,
+    ): Promise<BuiltinSeeds> {
+      await ensureSeeds(session.playerId);
+      return db.transaction(async (tx) => {
+        const seeds = (await repo.lockSeeds(tx, session.playerId))!;
+        const serverSeed = newServerSeed();
+        const next = {
+          serverSeed,
+          serverSeedHash: hashServerSeed(serverSeed),
+          clientSeed: clientSeed ?? newClientSeed(),
+          nonce: 0,
+          previousServerSeed: seeds.serverSeed,
+          previousServerSeedHash: seeds.serverSeedHash,
+          previousClientSeed: seeds.clientSeed,
+          previousNonce: seeds.nonce,
+          updatedAt: clock(),
+        };
+        await repo.updateSeeds(tx, session.playerId, next);
+        return seedsView({ playerId: session.playerId, ...next });
+      });
+    },
+  };
+}

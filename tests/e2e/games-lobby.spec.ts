@@ -1,0 +1,116 @@
+/**
+ * Issue 13's lobby in Chromium: a visitor who clicks a game gets the login popup; a player
+ * finds a game by name, saves it (it shows in the saved tab), opens it in the /game frame, plays
+ * rounds of the built-in dice while the header balance moves live, and finds the bets in the
+ * betting record and the day in the profit and loss. English on a desktop, Hindi on a phone.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
+import { registerPlayer } from './support/identity.ts';
+import { logInThroughPopup, memberIdOf } from './support/member.ts';
+
+test.use({ siteSettings: apiRegistration });
+test.describe.configure({ timeout: 150_000 });
+
+function shotPath(name: string): string {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return test.info().outputPath(name);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
+}
+
+const layouts = [
+  { name: 'en-desktop', lang: 'en', viewport: { width: 1280, height: 860 }, dice: 'Rajwin Dice' },
+  { name: 'hi-phone', lang: 'hi', viewport: { width: 390, height: 844 }, dice: 'राजविन पासा' },
+] as const;
+
+async function open(page: Page, lang: string, path: string) {
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('lang', value), lang);
+  await page.goto(path);
+}
+
+for (const layout of layouts) {
+  test(`a visitor clicking a game gets the login popup (${layout.name})`, async ({ page }) => {
+    await page.setViewportSize(layout.viewport);
+    await open(page, layout.lang, '/rng');
+    const list = page.getByTestId('game-list');
+    await expect(list.getByTestId('game-card').first()).toBeVisible();
+    await expect(list.getByTestId('game-card')).toHaveCount(15);
+    // Saved and recent are a player's tabs.
+    await expect(page.getByTestId('lobby-tab-fav')).toHaveCount(0);
+    await page.screenshot({ path: shotPath(`lobby-visitor-${layout.name}.png`), fullPage: true });
+    await list.getByTestId('game-card').first().getByRole('button').first().click();
+    await expect(page.getByTestId('login-popup')).toBeVisible();
+    await expect(page).toHaveURL(/\/rng$/);
+  });
+
+  test(`a player finds a game by name, saves it, plays it in the frame and sees the bets in the records (${layout.name})`, async ({
+    page,
+    wallet,
+  }) => {
+    await page.setViewportSize(layout.viewport);
+    await open(page, layout.lang, '/');
+    const player = await registerPlayer(workerBaseURL(), { affiliateCode: 'DEMO01' });
+    await page.reload();
+    await logInThroughPopup(page, player);
+    await wallet.credit(await memberIdOf(page, workerBaseURL()), '100000'); // P 1,000.00
+    await page.goto('/rng');
+
+    // Search by a part of the name: the list narrows after a pause in typing.
+    const list = page.getByTestId('game-list');
+    await expect(list.getByTestId('game-card').first()).toBeVisible();
+    await page.getByTestId('game-search').fill(layout.dice.split(' ')[1]!);
+    const dice = list.getByRole('article', { name: layout.dice });
+    await expect(dice).toBeVisible();
+
+    // Save it: the star is pressed, and the saved tab lists it.
+    const star = dice.getByTestId('game-star');
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await star.click();
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('lobby-tab-fav').click();
+    await expect(page).toHaveURL(/[?&]page=fav/);
+    await expect(list.getByTestId('game-card')).toHaveCount(1);
+    await expect(list.getByRole('article', { name: layout.dice })).toBeVisible();
+    await page.screenshot({ path: shotPath(`lobby-saved-${layout.name}.png`), fullPage: true });
+
+    // Play: an RNG game opens in the /game frame.
+    await list.getByRole('article', { name: layout.dice }).getByRole('button').first().click();
+    await expect(page).toHaveURL(/\/game\?nodeId=\d+/);
+    const frame = page.getByTestId('game-iframe');
+    await expect(frame).toBeVisible({ timeout: 20_000 });
+    await expect(frame).toHaveAttribute('src', /./);
+
+    // Three rounds of dice at the smallest stake: the header balance follows live (a win pays
+    // 1.98x, so three rounds never net to zero).
+    const game = page.frameLocator('[data-testid="game-iframe"]');
+    const play = game.getByTestId('builtin-play');
+    await expect(play).toBeEnabled({ timeout: 20_000 });
+    const header = page.getByTestId('header-balance-value');
+    await expect(header).toContainText('1,000.00');
+    const before = await header.innerText();
+    for (let round = 0; round < 3; round++) {
+      await play.click();
+      await expect(play).toBeEnabled({ timeout: 20_000 });
+    }
+    await expect(header).not.toHaveText(before, { timeout: 15_000 });
+    await page.screenshot({ path: shotPath(`game-frame-${layout.name}.png`) });
+
+    // The account menu's betting record lists the three bets; profit and loss has the day.
+    await page.goto('/');
+    await page.getByTestId('header-account').getByRole('button').first().click();
+    await page.getByTestId('menu-betting-record').click();
+    const center = page.getByTestId('member-center');
+    const bets = center.getByTestId('page-personalHistoryCopy');
+    await expect(bets.getByTestId('bet-row')).toHaveCount(3);
+    await page.screenshot({ path: shotPath(`betting-record-${layout.name}.png`) });
+    await page.goto('/?mc=personalProfit');
+    const profit = center.getByTestId('page-personalProfit');
+    await expect(profit.getByTestId('profit-row')).toHaveCount(1);
+    await expect(profit.getByTestId('profit-row')).toContainText('3');
+    await page.screenshot({ path: shotPath(`profit-${layout.name}.png`) });
+  });
+}

@@ -1,0 +1,31 @@
+import { expect, test } from './support/fixtures.ts';
+import {
+  startWalk,
+  viewports,
+  walkBanners,
+  walkLayout,
+  walkVisitorHeader,
+} from './support/link-walk.ts';
+
+// The link walk of issue 11 for a visitor: one test per language and screen, one page each.
+test.describe.configure({ timeout: 360_000 });
+
+for (const language of ['hi', 'en'] as const) {
+  for (const screen of ['phone', 'desktop'] as const) {
+    test(`every entry leads to its page: visitor, ${language}, ${screen}`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewports[screen]);
+      await page.addInitScript((lng) => localStorage.setItem('lang', lng), language);
+      const walk = await startWalk(page, baseURL!);
+      await page.goto('/');
+      await expect(page.getByTestId('page-home')).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await walkBanners(walk);
+      await walkLayout(walk, { hoverTiles: screen === 'desktop' });
+      await walkVisitorHeader(walk);
+      expect(walk.problems).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * axe on everything the end-to-end suite opens (issue 11): every page of a test's browser
+ * context is watched, and each view it shows (a route, a member-center page, an open dialog) is
+ * checked once per worker, in the theme, language and width it was shown in, when it has
+ * settled; the page a test ends on is checked too. A violation of any impact fails the test
+ * that showed the view. Wired as the `context` fixture in fixtures.ts; `test.use({ axe: false })`
+ * turns it off for a spec, with the reason beside it.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+
+/**
+ * The exceptions, each with its reason. Nothing else is left out.
+ * - `.swiper`: the carousels slide on their own, so axe reads slides half-faded or half out of
+ *   view and reports contrast that no reader meets; accessibility.spec.ts checks the carousels'
+ *   names and controls on their own.
+ */
+const excluded = ['.swiper'];
+
+/** What makes two views the same for axe: the route, the member-center page and the dialogs. */
+const viewKeyScript = `(() => {
+  const params = new URLSearchParams(location.search);
+  const dialogs = [...document.querySelectorAll('dialog[open], [role="alertdialog"]')]
+    .map((d) => d.getAttribute('data-testid') || d.className || d.tagName)
+    .sort()
+    .join('+');
+  const root = document.documentElement;
+  return [
+    location.pathname,
+    params.get('mc') ?? '',
+    dialogs,
+    root.dataset.theme ?? '',
+    root.lang,
+    innerWidth < 768 ? 'phone' : 'desktop',
+    sessionStorage.getItem('token') ? 'member' : 'visitor',
+    // A view still loading (start-up, a lazy page) is another view than the one it becomes.
+    document.querySelector('[aria-busy="true"]') ? 'busy' : '',
+  ].join('|');
+})()`;
+
+/**
+ * In the page: when the route changes or a dialog opens or closes, wait until the DOM has been
+ * quiet for a moment and no finite animation runs (at most 2 s), then report the view's key.
+ */
+const watchScript = `(() => {
+  if (window.top !== window || window.__axeWatching) return;
+  window.__axeWatching = true;
+  let last = '';
+  let timer = 0;
+  let first = 0;
+  const busy = () =>
+    document.getAnimations().some((a) => {
+      const timing = a.effect && a.effect.getComputedTiming();
+      return a.playState === 'running' && timing && timing.iterations !== Infinity;
+    });
+  const check = () => {
+    if (busy() && Date.now() - first < 2000) {
+      timer = setTimeout(check, 200);
+      return;
+    }
+    timer = 0;
+    first = 0;
+    const key = ${viewKeyScript};
+    if (key === last) return;
+    last = key;
+    window.__axeView(key).catch(() => {});
+  };
+  const schedule = () => {
+    if (!first) first = Date.now();
+    // A page that keeps changing is read 2 s after its first change.
+    if (timer && Date.now() - first > 2000) return;
+    clearTimeout(timer);
+    timer = setTimeout(check, 400);
+  };
+  const start = () => {
+    new MutationObserver(schedule).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['open'],
+    });
+    schedule();
+  };
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start);
+})()`;
+
+export type AxeFinding = { view: string; violations: string[] };
+
+/** Views already checked in this worker, so a view is analysed once however many tests show it. */
+const checked = new Set<string>();
+
+/** The axe run under way on each page: axe runs one at a time in a page, so runs queue. */
+const running = new WeakMap<Page, Promise<unknown>>();
+
+/** Runs axe on `page` once the run already under way there (the watcher's or a spec's) ends. */
+function run(page: Page): Promise<Awaited<ReturnType<AxeBuilder['analyze']>>['violations']> {
+  const previous = running.get(page) ?? Promise.resolve();
+  const next = previous
+    .catch(() => undefined)
+    .then(async () => {
+      let builder = new AxeBuilder({ page });
+      for (const selector of excluded) builder = builder.exclude(selector);
+      return (await builder.analyze()).violations;
+    });
+  running.set(page, next);
+  return next;
+}
+
+async function viewKey(page: Page): Promise<string | null> {
+  try {
+    if (!/^https?:/.test(page.url())) return null;
+    return (await page.evaluate(viewKeyScript)) as string;
+  } catch {
+    return null; // closed or navigating
+  }
+}
+
+/**
+ * axe on the page's current view now, whether or not it was checked before: what a spec calls
+ * where it wants the check at a given point (the fixture then skips this view).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const key = await viewKey(page);
+  const violations = describe(await run(page));
+  if (key) checked.add(key);
+  return violations;
+}
+
+function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 5)
+        .map((n) => {
+          const why = n.failureSummary?.split('\n').slice(1, 2).join('').trim();
+          return `${n.target.join(' ')}${why ? ` [${why}]` : ''}`;
+        })
+        .join(', ')}`,
+  );
+}
+
+/** Analyses the page's current view unless this worker checked it already. */
+async function analyse(page: Page, findings: AxeFinding[]): Promise<void> {
+  const key = await viewKey(page);
+  // A view still loading (a lazy page's spinner) is checked once it has loaded.
+  if (!key || checked.has(key) || key.endsWith('|busy')) return;
+  let violations: string[];
+  try {
+    violations = describe(await run(page));
+  } catch {
+    return; // the page navigated or closed under axe; its next view is checked then
+  }
+  // The test moved on while axe read the page: the result may mix two views, so the view is
+  // checked again when it shows next.
+  if ((await viewKey(page)) !== key) return;
+  checked.add(key);
+  if (violations.length) findings.push({ view: key, violations });
+}
+
+/**
+ * Watches every page of `context`; `finish()` waits for the checks under way, checks the pages'
+ * final views and answers what axe found.
+ */
+export async function watchAccessibility(
+  context: BrowserContext,
+): Promise<{ finish(): Promise<AxeFinding[]> }> {
+  const findings: AxeFinding[] = [];
+  const running = new Set<Promise<void>>();
+  // One analysis at a time per page: axe refuses to run twice at once in one document.
+  const queues = new WeakMap<Page, Promise<void>>();
+  const enqueue = (page: Page) => {
+    const next = (queues.get(page) ?? Promise.resolve()).then(() => analyse(page, findings));
+    queues.set(page, next);
+    running.add(next);
+    void next.finally(() => running.delete(next));
+    return next;
+  };
+  await context.exposeBinding('__axeView', ({ page }) => {
+    if (page) void enqueue(page);
+  });
+  await context.addInitScript(watchScript);
+  return {
+    async finish() {
+      await Promise.all(running);
+      for (const page of context.pages()) await enqueue(page);
+      return findings;
+    },
+  };
+}
+
+/** A readable failure message. */
+export function describeFindings(findings: AxeFinding[]): string {
+  return findings.map((f) => `${f.view}\n  ${f.violations.join('\n  ')}`).join('\n');
+}

@@ -1,0 +1,326 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { type IncomingMessage, type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BuiltinPlayReply,
+  type BuiltinSeeds,
+  type BuiltinSessionReply,
+  type BuiltinState,
+  builtinGamesPaths,
+  builtinProviderCode,
+} from '../../src/contract/builtin-games.ts';
+import { hashServerSeed } from '../../src/contract/builtin-games/fair.ts';
+import { playRound } from '../../src/contract/builtin-games/verify.ts';
+import { seamlessHeaders, seamlessPaths } from '../../src/contract/seamless.ts';
+import { call, testSite } from '../support/server.ts';
+
+/**
+ * A wallet that speaks the seamless API (src/contract/seamless.ts) and checks every signature,
+ * standing in for the site's wallet so these tests see exactly what the provider sends.
+ */
+function fakeWallet(secret: string) {
+  const calls: { path: string; body: Record<string, string> }[] = [];
+  const launchTokens = new Map<string, string>();
+  let balance = 10_000n;
+  let failNextBet = false;
+  const seen = new Map<string, unknown>();
+  const reply = (value: unknown, ok = true, code?: string) => ({
+    success: ok,
+    ...(code ? { code, message: code } : {}),
+    value,
+  });
+  const read = (request: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = '';
+      request.on('data', (chunk) => (text += chunk));
+      request.on('end', () => resolve(text));
+    });
+  const server: Server = createServer(async (request, response) => {
+    const raw = await read(request);
+    const timestamp = String(request.headers[seamlessHeaders.timestamp]);
+    const expected = createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const money = { balance: balance.toString(), currency: 'INR' };
+    if (
+      request.headers[seamlessHeaders.signature] !== expected ||
+      request.headers[seamlessHeaders.provider] !== builtinProviderCode
+    ) {
+      send(401, reply({ balance: null, currency: 'INR' }, false, 'seamless_signature_invalid'));
+      return;
+    }
+    const body = JSON.parse(raw) as Record<string, string>;
+    const path = request.url ?? '';
+    calls.push({ path, body });
+    if (body.transactionId && seen.has(body.transactionId)) {
+      send(200, seen.get(body.transactionId));
+      return;
+    }
+    const remember = (value: unknown) => {
+      if (body.transactionId) seen.set(body.transactionId, value);
+      send(200, value);
+    };
+    switch (path) {
+      case seamlessPaths.authenticate: {
+        const game = launchTokens.get(body.launchToken!);
+        if (!game) {
+          send(401, reply({ balance: null, currency: 'INR' }, false, 'seamless_token_invalid'));
+          return;
+        }
+        launchTokens.delete(body.launchToken!);
+        send(
+          200,
+          reply({
+            ...money,
+            playerId: '42',
+            nickname: 'player42',
+            sessionToken: 'wallet-session-token-42',
+            gameCode: game,
+            language: 'en',
+            sessionExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+          }),
+        );
+        return;
+      }
+      case seamlessPaths.balance:
+        send(200, reply(money));
+        return;
+      case seamlessPaths.bet: {
+        if (failNextBet) {
+          failNextBet = false;
+          // The bet lands, but the answer never arrives.
+          balance -= BigInt(body.amount!);
+          response.destroy();
+          return;
+        }
+        if (BigInt(body.amount!) > balance) {
+          send(409, reply(money, false, 'insufficient_balance'));
+          return;
+        }
+        balance -= BigInt(body.amount!);
+        remember(
+          reply({
+            balance: balance.toString(),
+            currency: 'INR',
+            transactionId: body.transactionId,
+            postingId: '1',
+          }),
+        );
+        return;
+      }
+      case seamlessPaths.win:
+        balance += BigInt(body.amount!);
+        remember(
+          reply({
+            balance: balance.toString(),
+            currency: 'INR',
+            transactionId: body.transactionId,
+            postingId: '2',
+          }),
+        );
+        return;
+      case seamlessPaths.rollback: {
+        const bet = calls.find((c) => c.body.transactionId === body.betTransactionId);
+        if (bet) balance += BigInt(bet.body.amount!);
+        remember(
+          reply({
+            balance: balance.toString(),
+            currency: 'INR',
+            transactionId: body.transactionId,
+            postingId: null,
+          }),
+        );
+        return;
+      }
+      default:
+        send(404, reply(money, false, 'not_found'));
+    }
+  });
+  return {
+    calls,
+    server,
+    get balance() {
+      return balance;
+    },
+    launch(game: string) {
+      const token = randomBytes(24).toString('base64url');
+      launchTokens.set(token, game);
+      return token;
+    },
+    failNextBet() {
+      failNextBet = true;
+    },
+  };
+}
+
+const secret = 'builtin-test-secret-0123456789-abcdef';
+const wallet = fakeWallet(secret);
+let walletUrl = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => wallet.server.listen(0, '127.0.0.1', resolve));
+  walletUrl = `http://127.0.0.1:${(wallet.server.address() as AddressInfo).port}`;
+  process.env.BUILTIN_TEST_WALLET = walletUrl;
+});
+afterAll(() => new Promise<void>((resolve) => wallet.server.close(() => resolve())));
+
+// The app reads the wallet URL from its config; the port is known once the fake listens.
+const site = testSite({
+  BUILTIN_GAMES_SECRET: secret,
+  get BUILTIN_GAMES_WALLET_URL() {
+    return process.env.BUILTIN_TEST_WALLET ?? 'http://127.0.0.1:9';
+  },
+} as Record<string, string>);
+
+async function open(game: string) {
+  const reply = await call<BuiltinSessionReply>(site.app, {
+    method: 'POST',
+    url: builtinGamesPaths.session,
+    payload: { launchToken: wallet.launch(game) },
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.value!;
+}
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe('built-in game provider over the signed seamless wallet API', () => {
+  it('opens a session from a launch token (once) and shows the seed hash before play', async () => {
+    const token = wallet.launch('dice');
+    const first = await call<BuiltinSessionReply>(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.session,
+      payload: { launchToken: token },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.value).toMatchObject({ playerId: '42', game: 'dice', balance: '10000' });
+    expect(first.body.value!.seeds.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    const again = await call(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.session,
+      payload: { launchToken: token },
+    });
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('seamless_token_invalid');
+  });
+
+  it('plays dice: a signed bet then a win, the balance from the wallet, the outcome verifiable', async () => {
+    const session = await open('dice');
+    const before = wallet.balance;
+    const nonce = session.seeds.nonce;
+    const reply = await call<BuiltinPlayReply>(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.play,
+      headers: auth(session.sessionToken),
+      payload: { game: 'dice', stake: '100', bet: { direction: 'under', target: 5000 } },
+    });
+    expect(reply.status).toBe(200);
+    const { round, balance, seeds } = reply.body.value!;
+    expect(round.nonce).toBe(nonce);
+    expect(seeds.nonce).toBe(nonce + 1);
+    expect(BigInt(balance)).toBe(before - 100n + BigInt(round.win));
+    const roundCalls = wallet.calls.filter((c) => c.body.roundId === round.roundId);
+    expect(roundCalls.map((c) => c.path)).toEqual([seamlessPaths.bet, seamlessPaths.win]);
+    expect(roundCalls[0]!.body).toMatchObject({ amount: '100', playerId: '42', currency: 'INR' });
+    expect(roundCalls[1]!.body).toMatchObject({
+      amount: round.win,
+      betTransactionId: roundCalls[0]!.body.transactionId,
+    });
+
+    // Rotation reveals the seed that played the round; the verifier recomputes it.
+    const rotated = await call<BuiltinSeeds>(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.rotateSeeds,
+      headers: auth(session.sessionToken),
+      payload: { clientSeed: 'my-own-seed' },
+    });
+    expect(rotated.status).toBe(200);
+    const revealed = rotated.body.value!.previous!;
+    expect(hashServerSeed(revealed.serverSeed)).toBe(round.serverSeedHash);
+    expect(rotated.body.value).toMatchObject({ clientSeed: 'my-own-seed', nonce: 0 });
+    const recomputed = playRound(
+      { serverSeed: revealed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce },
+      { game: 'dice', bet: { direction: 'under', target: 5000 } },
+    );
+    expect(recomputed.result).toEqual(round.result);
+  });
+
+  it('plays the slot and crash, and lists the rounds in the state', async () => {
+    for (const [game, payload] of [
+      ['slot', { game: 'slot', stake: '1000' }],
+      ['crash', { game: 'crash', stake: '200', bet: { target: 150 } }],
+    ] as const) {
+      const session = await open(game);
+      const reply = await call<BuiltinPlayReply>(site.app, {
+        method: 'POST',
+        url: builtinGamesPaths.play,
+        headers: auth(session.sessionToken),
+        payload,
+      });
+      expect(reply.status).toBe(200);
+      const state = await call<BuiltinState>(site.app, {
+        url: builtinGamesPaths.state,
+        headers: auth(session.sessionToken),
+      });
+      expect(state.body.value!.history[0]!.roundId).toBe(reply.body.value!.round.roundId);
+      expect(state.body.value!.balance).toBe(wallet.balance.toString());
+    }
+  });
+
+  it('refuses a stake above the balance: nothing won, the nonce not spent on a round shown', async () => {
+    const session = await open('dice');
+    const before = wallet.balance;
+    const reply = await call(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.play,
+      headers: { ...auth(session.sessionToken), 'accept-language': 'en' },
+      payload: { game: 'dice', stake: '99999999', bet: { direction: 'under', target: 5000 } },
+    });
+    expect(reply.status).toBe(409);
+    expect(reply.body.code).toBe('insufficient_balance');
+    expect(reply.body.message).toBe('Insufficient balance.');
+    expect(wallet.balance).toBe(before);
+    expect(wallet.calls.at(-1)!.path).toBe(seamlessPaths.bet);
+  });
+
+  it('rolls back a bet whose answer never came (no money made or lost)', async () => {
+    const session = await open('dice');
+    const before = wallet.balance;
+    wallet.failNextBet();
+    const reply = await call(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.play,
+      headers: auth(session.sessionToken),
+      payload: { game: 'dice', stake: '300', bet: { direction: 'over', target: 5000 } },
+    });
+    expect(reply.status).toBe(503);
+    expect(wallet.calls.at(-1)!.path).toBe(seamlessPaths.rollback);
+    expect(wallet.balance).toBe(before);
+  });
+
+  it('answers bad input with a translated 400 and writes nothing; no session is 401', async () => {
+    const session = await open('dice');
+    const count = wallet.calls.length;
+    for (const payload of [
+      { game: 'dice', stake: '0', bet: { direction: 'under', target: 5000 } },
+      { game: 'dice', stake: '100', bet: { direction: 'under', target: 50 } },
+      { game: 'dice', stake: '100', bet: { direction: 'sideways', target: 5000 } },
+      { game: 'slot', stake: '100' },
+      { game: 'crash', stake: '100', bet: { target: 100 } },
+    ]) {
+      const reply = await call(site.app, {
+        method: 'POST',
+        url: builtinGamesPaths.play,
+        headers: auth(session.sessionToken),
+        payload,
+      });
+      expect(reply.status, JSON.stringify(payload)).toBe(400);
+      expect(reply.body.code).toBe('bad_request');
+    }
+    expect(wallet.calls.length).toBe(count);
+    const anonymous = await call(site.app, { url: builtinGamesPaths.state });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe('session_expired');
+  });
+});

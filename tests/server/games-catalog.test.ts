@@ -1,0 +1,469 @@
+import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { sessions } from '../../src/server/platform/members/members.schema.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
+import { games } from '../../src/server/areas/games/games.schema.ts';
+import {
+  gamesPaths,
+  type FavoriteIds,
+  type GamePage,
+  type gameMenusSchema,
+  type hotGamesSchema,
+  type popularSchema,
+  type rankListSchema,
+  type recentGamesSchema,
+  type favoriteListSchema,
+  type roomListSchema,
+  type vassGameTypeSchema,
+} from '../../src/contract/games.ts';
+import type { z } from 'zod';
+import { call, manualClock, testSite } from '../support/server.ts';
+import { createMember } from '../support/identity.ts';
+import { rowCounts } from '../support/row-counts.ts';
+
+const clock = manualClock();
+const site = testSite({ DEMO_CATALOG: 'full' }, { clock: clock.now });
+const db = (): Db => site.database.db;
+
+async function player() {
+  const { member } = await createMember(db());
+  const token = randomBytes(32).toString('base64url');
+  await db()
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      memberId: member.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+  return { member, headers: { authorization: `Bearer ${token}` } };
+}
+
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+const list = async (params: Record<string, string | number>, language = 'en') => {
+  const reply = await call<GamePage>(site.app, {
+    url: `${gamesPaths.gameList}?${query({ language, ...params })}`,
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  const value = reply.body.value;
+  if (!value) throw new Error('no value');
+  return value;
+};
+
+describe('the games catalog', () => {
+  it('holds about 10,000 demo games over the demo vendors and the built-in provider games', async () => {
+    const [all] = await db().select({ n: count() }).from(games);
+    expect(all?.n).toBeGreaterThanOrEqual(10_000);
+    const builtin = await db().select().from(games).where(eq(games.vassalage, 'BUILTIN'));
+    expect(builtin.map((game) => game.gameCode).sort()).toEqual(['crash', 'dice', 'slot']);
+    expect(new Set(builtin.map((game) => game.gameType))).toEqual(new Set(['RNG']));
+  });
+
+  it('GCSGAME_gameList: 15 a page with the spec fields, paging to the last page', async () => {
+    const first = await list({ gameType: 'RNG' });
+    expect(first.list).toHaveLength(15);
+    expect(first.pageSize).toBe(15);
+    expect(first.totalCount).toBe(6003);
+    expect(first.totalPages).toBe(Math.ceil(6003 / 15));
+    const game = first.list[0];
+    expect(Object.keys(game ?? {}).sort()).toEqual(
+      [
+        'displayName',
+        'gameClassify',
+        'gameCode',
+        'gameName',
+        'gameType',
+        'imageUrl',
+        'isHot',
+        'maintenance',
+        'minBet',
+        'minLineNum',
+        'nodeId',
+        'vassalage',
+      ].sort(),
+    );
+    const second = await list({ gameType: 'RNG', pageNo: 2 });
+    const firstIds = new Set(first.list.map((g) => g.nodeId));
+    expect(second.list.some((g) => firstIds.has(g.nodeId))).toBe(false);
+    const last = await list({ gameType: 'RNG', pageNo: first.totalPages });
+    expect(last.list).toHaveLength(6003 - (first.totalPages - 1) * 15);
+    const past = await list({ gameType: 'RNG', pageNo: first.totalPages + 1 });
+    expect(past.list).toEqual([]);
+    expect(past.totalCount).toBe(6003);
+  });
+
+  it('filters by vendor (any case), classify, min bet and lines', async () => {
+    const vendor = await list({ vassalage: 'starslots' });
+    expect(vendor.totalCount).toBe(500);
+    expect(new Set(vendor.list.map((g) => g.vassalage))).toEqual(new Set(['STARSLOTS']));
+    const classify = await list({ gameType: 'RNG', gameClassify: 'jackpot', pageSize: 15 });
+    expect(classify.list.every((g) => g.gameClassify === 'jackpot')).toBe(true);
+    const cheap = await list({ gameType: 'RNG', minBet: '0.05' });
+    expect(cheap.totalCount).toBeGreaterThan(0);
+    expect(cheap.list.every((g) => BigInt(g.minBet) <= 5n)).toBe(true);
+    const all = await list({ gameType: 'RNG' });
+    expect(cheap.totalCount).toBeLessThan(all.totalCount);
+    const lines = await list({ gameType: 'RNG', minLineNum: 9 });
+    expect(lines.list.every((g) => g.minLineNum <= 9)).toBe(true);
+    expect(lines.totalCount).toBeLessThan(all.totalCount);
+  });
+
+  it('searches names in EN, HI and BN, ignoring case and accents', async () => {
+    const upper = await list({ gameName: 'CAFE TIGER' });
+    const accented = await list({ gameName: 'café tiger' });
+    expect(upper.totalCount).toBeGreaterThan(0);
+    expect(accented.totalCount).toBe(upper.totalCount);
+    expect(upper.list.every((g) => g.gameName.startsWith('Café Tiger'))).toBe(true);
+
+    const jalapeno = await list({ gameName: 'jalapeno' });
+    expect(jalapeno.totalCount).toBeGreaterThan(0);
+    expect(jalapeno.list.every((g) => g.gameName.includes('Jalapeño'))).toBe(true);
+
+    const hindi = await list({ gameName: 'सुनहरा बाघ' }, 'hi');
+    expect(hindi.totalCount).toBeGreaterThan(0);
+    expect(hindi.list.every((g) => g.gameName.startsWith('सुनहरा बाघ'))).toBe(true);
+    // The nukta is ignored like an accent: खजाना finds ख़ज़ाना.
+    const nukta = await list({ gameName: 'खजाना' }, 'hi');
+    expect(nukta.totalCount).toBeGreaterThan(0);
+    expect(nukta.list.every((g) => g.gameName.includes('ख़ज़ाना'))).toBe(true);
+
+    const bengali = await list({ gameName: 'সোনালী বাঘ' }, 'bn');
+    expect(bengali.totalCount).toBe(hindi.totalCount);
+    expect(bengali.list.every((g) => g.gameName.startsWith('সোনালী বাঘ'))).toBe(true);
+
+    // The same game found by its name in any language.
+    const english = await list({ gameName: 'golden tiger' });
+    expect(english.list.map((g) => g.nodeId)).toEqual(hindi.list.map((g) => g.nodeId));
+
+    // LIKE's own characters are taken literally.
+    expect((await list({ gameName: '%' })).totalCount).toBe(0);
+    expect((await list({ gameName: 'rajwin slot' })).list.map((g) => g.gameCode)).toEqual(['slot']);
+  });
+
+  it('refuses bad input with a translated 400 and writes nothing', async () => {
+    const before = await rowCounts(db());
+    const bad: Record<string, string | number>[] = [
+      { pageSize: 16 },
+      { pageNo: 0 },
+      { gameType: 'CASINO' },
+      { clientType: 2 },
+      { minBet: '0.001' },
+      { minBet: 'abc' },
+      { vassalage: 'A B' },
+      { gameName: 'x'.repeat(61) },
+      { unknown: 1 },
+    ];
+    for (const params of bad) {
+      for (const [language, text] of [
+        ['en', /not valid/],
+        ['hi', /[\u0900-\u097f]/],
+      ] as const) {
+        const reply = await call(site.app, {
+          url: `${gamesPaths.gameList}?${query(params)}`,
+          headers: { 'accept-language': language },
+        });
+        expect(reply.status, JSON.stringify(params)).toBe(400);
+        expect(reply.body).toMatchObject({ success: false, code: 'bad_request' });
+        expect(reply.body.message).toMatch(text);
+      }
+    }
+    const nul = await call(site.app, { url: `${gamesPaths.gameList}?gameName=a%00b` });
+    expect(nul.status).toBe(400);
+    expect(await rowCounts(db())).toEqual(before);
+  });
+
+  it('game_menus: every category with its name in the language, page and vendor counts', async () => {
+    const reply = await call<z.infer<typeof gameMenusSchema>>(site.app, {
+      url: `${gamesPaths.gameMenus}?language=bn`,
+    });
+    const menus = reply.body.value?.menus ?? [];
+    const rng = menus.find((menu) => menu.gameType === 'RNG');
+    expect(rng).toMatchObject({ name: 'স্লট', page: '/rng', gameCount: 6003 });
+    expect(rng?.vendors.find((v) => v.vassalage === 'BUILTIN')?.gameCount).toBe(3);
+    expect(menus.find((menu) => menu.gameType === 'LOTT')?.page).toBe('/lottery');
+  });
+
+  it('GCSGAME_getVassGameType: a vendor’s category and classifies', async () => {
+    const reply = await call<z.infer<typeof vassGameTypeSchema>>(site.app, {
+      url: `${gamesPaths.vassGameType}?vassalage=oceanking`,
+    });
+    expect(reply.body.value?.list).toEqual([
+      {
+        vassalage: 'OCEANKING',
+        gameType: 'FISH',
+        displayName: 'Ocean King',
+        gameClassify: ['arcade', 'fishing'],
+        maintenance: false,
+      },
+    ]);
+  });
+
+  it('GCSGAME_hotGamesV2: hot games by category (value.list) and the footer vendors', async () => {
+    const reply = await call<z.infer<typeof hotGamesSchema>>(site.app, {
+      url: `${gamesPaths.hotGames}?isPlatform=2&merchantCode=site&platform=W&language=hi`,
+    });
+    const value = reply.body.value;
+    expect(value?.list.length).toBeGreaterThan(3);
+    for (const group of value?.list ?? []) {
+      expect(group.games.length).toBeGreaterThan(0);
+      expect(group.games.length).toBeLessThanOrEqual(12);
+      expect(group.games.every((g) => g.isHot === 1 && g.gameType === group.gameType)).toBe(true);
+    }
+    expect(value?.footer.map((v) => v.vassalage)).toContain('STARSLOTS');
+    expect((await call(site.app, { url: `${gamesPaths.hotGames}?isPlatform=1` })).status).toBe(400);
+  });
+
+  it('/lgw/games/popular: 20 by default, most played first', async () => {
+    const reply = await call<z.infer<typeof popularSchema>>(site.app, {
+      url: gamesPaths.popular,
+    });
+    expect(reply.body.value?.list).toHaveLength(20);
+    expect(reply.body.value?.list[0]?.vassalage).toBe('BUILTIN');
+    expect((await call(site.app, { url: `${gamesPaths.popular}?count=21` })).status).toBe(400);
+    expect(
+      (
+        await call<z.infer<typeof popularSchema>>(site.app, {
+          url: `${gamesPaths.popular}?count=5&prizeMode=Lott&device=WEB`,
+        })
+      ).body.value?.list,
+    ).toHaveLength(5);
+  });
+
+  it('GLS2_roomList: three bet tiers per PVP game', async () => {
+    const reply = await call<z.infer<typeof roomListSchema>>(site.app, {
+      url: `${gamesPaths.roomList}?vassalage=RUMMYCLUB&language=en`,
+    });
+    const rooms = reply.body.value?.list ?? [];
+    expect(rooms.length).toBe(90);
+    const [a, b, c] = rooms;
+    expect([a?.level, b?.level, c?.level]).toEqual([1, 2, 3]);
+    expect(BigInt(b?.minBet ?? 0)).toBe(BigInt(a?.minBet ?? 0) * 10n);
+    expect((await call(site.app, { url: `${gamesPaths.roomList}?nodeId=x` })).status).toBe(400);
+  });
+
+  it('draws each game’s artwork as a cached SVG, the same bytes every time', async () => {
+    const page = await list({ gameType: 'FISH' });
+    const url = page.list[0]?.imageUrl ?? '';
+    expect(url).toMatch(/^\/lgw\/games\/art\/\d+\.svg$/);
+    const first = await site.app.inject({ url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('image/svg+xml');
+    expect(first.headers['cache-control']).toContain('max-age=86400');
+    expect(first.body.startsWith('<svg')).toBe(true);
+    const again = await site.app.inject({ url });
+    expect(again.body).toBe(first.body);
+    const cached = await site.app.inject({
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(cached.statusCode).toBe(304);
+    expect((await site.app.inject({ url: '/lgw/games/art/99999999.svg' })).statusCode).toBe(404);
+    expect((await site.app.inject({ url: '/lgw/games/art/9999999999.svg' })).statusCode).toBe(404);
+    expect((await site.app.inject({ url: '/lgw/games/art/x.png' })).statusCode).toBe(400);
+  });
+});
+
+describe('favourites and recent games', () => {
+  it('need a session', async () => {
+    for (const url of [gamesPaths.favoriteIds, gamesPaths.favoriteList, gamesPaths.recentGames]) {
+      const reply = await call(site.app, { url });
+      expect(reply.status).toBe(401);
+      expect(reply.body.code).toBe('not_logged_in');
+    }
+    const add = await call(site.app, {
+      method: 'POST',
+      url: gamesPaths.addFavorite,
+      payload: { nodeId: 1, vendor: 'STARSLOTS', gameType: 'RNG' },
+    });
+    expect(add.status).toBe(401);
+  });
+
+  it('add, list (paged, by category), ids, remove', async () => {
+    const { headers } = await player();
+    const rng = (await list({ gameType: 'RNG' })).list.slice(0, 2);
+    const fish = (await list({ gameType: 'FISH' })).list[0];
+    if (!fish) throw new Error('no fish game');
+    for (const game of [...rng, fish]) {
+      const reply = await call<FavoriteIds>(site.app, {
+        method: 'POST',
+        url: gamesPaths.addFavorite,
+        headers,
+        payload: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType },
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.body.value?.nodeIds).toContain(game.nodeId);
+    }
+    // Adding twice keeps one.
+    const again = await call<FavoriteIds>(site.app, {
+      method: 'POST',
+      url: gamesPaths.addFavorite,
+      headers,
+      payload: { nodeId: fish.nodeId, vendor: fish.vassalage, gameType: fish.gameType },
+    });
+    expect(again.body.value?.nodeIds).toHaveLength(3);
+
+    const ids = await call<FavoriteIds>(site.app, { url: gamesPaths.favoriteIds, headers });
+    expect(new Set(ids.body.value?.nodeIds)).toEqual(
+      new Set([...rng.map((g) => g.nodeId), fish.nodeId]),
+    );
+    const page = await call<z.infer<typeof favoriteListSchema>>(site.app, {
+      url: `${gamesPaths.favoriteList}?pageNo=1&pageSize=2&language=en`,
+      headers,
+    });
+    expect(page.body.value?.content).toHaveLength(2);
+    expect(page.body.value?.totalPages).toBe(2);
+    expect(page.body.value?.totalCount).toBe(3);
+    const fishOnly = await call<z.infer<typeof favoriteListSchema>>(site.app, {
+      url: `${gamesPaths.favoriteList}?gameType=FISH`,
+      headers,
+    });
+    expect(fishOnly.body.value?.content.map((g) => g.nodeId)).toEqual([fish.nodeId]);
+
+    const removed = await call<FavoriteIds>(site.app, {
+      method: 'POST',
+      url: gamesPaths.removeFavorite,
+      headers,
+      payload: { nodeId: fish.nodeId, vendor: fish.vassalage, gameType: fish.gameType },
+    });
+    expect(removed.body.value?.nodeIds).not.toContain(fish.nodeId);
+    expect(removed.body.value?.nodeIds).toHaveLength(2);
+  });
+
+  it('refuses a favourite that does not match its game, or bad input, writing nothing', async () => {
+    const { headers } = await player();
+    const game = (await list({ gameType: 'RNG' })).list[0];
+    if (!game) throw new Error('no game');
+    const before = await rowCounts(db());
+    const notFound = [
+      { nodeId: game.nodeId, vendor: 'OCEANKING', gameType: game.gameType },
+      { nodeId: game.nodeId, vendor: game.vassalage, gameType: 'FISH' },
+      { nodeId: 2_000_000_000, vendor: game.vassalage, gameType: game.gameType },
+    ];
+    for (const payload of notFound) {
+      const reply = await call(site.app, {
+        method: 'POST',
+        url: gamesPaths.addFavorite,
+        headers,
+        payload,
+      });
+      expect(reply.status).toBe(404);
+    }
+    const bad = [
+      {},
+      { nodeId: 0, vendor: game.vassalage, gameType: game.gameType },
+      { nodeId: 2 ** 31, vendor: game.vassalage, gameType: game.gameType },
+      { nodeId: '1', vendor: game.vassalage, gameType: game.gameType },
+      { nodeId: game.nodeId, vendor: 'x\u0000', gameType: game.gameType },
+      { nodeId: game.nodeId, vendor: game.vassalage, gameType: 'CASINO' },
+      { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType, extra: 1 },
+    ];
+    for (const payload of bad) {
+      const reply = await call(site.app, {
+        method: 'POST',
+        url: gamesPaths.addFavorite,
+        headers: { ...headers, 'accept-language': 'bn' },
+        payload,
+      });
+      expect(reply.status, JSON.stringify(payload)).toBe(400);
+      expect(reply.body.code).toBe('bad_request');
+      expect(reply.body.message).toMatch(/[\u0980-\u09ff]/);
+    }
+    expect(
+      (await call(site.app, { url: `${gamesPaths.favoriteList}?pageSize=100`, headers })).status,
+    ).toBe(400);
+    expect(await rowCounts(db())).toEqual(before);
+  });
+
+  it('recent games: written by the port’s recordPlay, newest first, paged', async () => {
+    const { member, headers } = await player();
+    const picks = (await list({ gameType: 'PVP' })).list.slice(0, 3);
+    for (const game of picks) {
+      clock.advance(1000);
+      await site.app.games.recordPlay(member.id, game.nodeId, db());
+    }
+    // Played again later: moves to the top, counted twice.
+    const first = picks[0];
+    if (!first) throw new Error('no game');
+    clock.advance(60_000);
+    await site.app.games.recordPlay(member.id, first.nodeId, db());
+    const reply = await call<z.infer<typeof recentGamesSchema>>(site.app, {
+      url: `${gamesPaths.recentGames}?clientType=3&pageNo=1&pageSize=2&language=en`,
+      headers,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.value?.totalPages).toBe(2);
+    expect(reply.body.value?.totalCount).toBe(3);
+    expect(reply.body.value?.list[0]?.nodeId).toBe(first.nodeId);
+    const other = await player();
+    const empty = await call<z.infer<typeof recentGamesSchema>>(site.app, {
+      url: gamesPaths.recentGames,
+      headers: other.headers,
+    });
+    expect(empty.body.value).toMatchObject({ list: [], totalPages: 0 });
+    expect(
+      (await call(site.app, { url: `${gamesPaths.recentGames}?clientType=1`, headers })).status,
+    ).toBe(400);
+  });
+});
+
+describe('the winner board', () => {
+  it('GCSGAME_getRankList: the biggest recorded wins, masked names, at most limitNum', async () => {
+    const { member } = await player();
+    const [slot] = (await list({ vassalage: 'BUILTIN', gameName: 'slot' })).list;
+    const [fish] = (await list({ gameType: 'FISH' })).list;
+    if (!slot || !fish) throw new Error('no games');
+    await site.app.games.recordWin({
+      memberId: member.id,
+      memberName: 'rajesh77',
+      nodeId: slot.nodeId,
+      amount: 250_000n,
+    });
+    await site.app.games.recordWin({
+      memberId: member.id,
+      memberName: 'priya',
+      nodeId: fish.nodeId,
+      amount: 900_000n,
+    });
+    await site.app.games.recordWin({
+      memberId: member.id,
+      memberName: 'nobody',
+      nodeId: fish.nodeId,
+      amount: 0n,
+    });
+    const reply = await call<z.infer<typeof rankListSchema>>(site.app, {
+      url: `${gamesPaths.rankList}?gameCategory=ALL&limitNum=50&language=hi`,
+    });
+    const board = reply.body.value?.list ?? [];
+    expect(board.map((row) => row.vo.amount)).toEqual(['900000', '250000']);
+    expect(board[0]?.vo).toMatchObject({ memberName: 'pr***a', gameType: 'FISH' });
+    expect(board[1]?.vo).toMatchObject({ memberName: 'ra***7', gameName: 'राजविन स्लॉट' });
+    const rngOnly = await call<z.infer<typeof rankListSchema>>(site.app, {
+      url: `${gamesPaths.rankList}?gameCategory=RNG`,
+    });
+    expect(rngOnly.body.value?.list.map((row) => row.vo.nodeId)).toEqual([slot.nodeId]);
+    const one = await call<z.infer<typeof rankListSchema>>(site.app, {
+      url: `${gamesPaths.rankList}?limitNum=1`,
+    });
+    expect(one.body.value?.list).toHaveLength(1);
+    expect((await call(site.app, { url: `${gamesPaths.rankList}?limitNum=51` })).status).toBe(400);
+  });
+});
+
+describe('the games port', () => {
+  it('finds a game by vendor and code and says whether it is playable', async () => {
+    const slot = await site.app.games.findGame('builtin', 'slot');
+    expect(slot).toMatchObject({
+      vassalage: 'BUILTIN',
+      gameType: 'RNG',
+      gameCode: 'slot',
+      playable: true,
+      visible: true,
+    });
+    expect(slot?.gameName.bn).toBe('রাজউইন স্লট');
+    expect(await site.app.games.findGame('BUILTIN', 'nothing')).toBeNull();
+    expect(await site.app.games.findGameByNodeId(2 ** 40)).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The environment assignments and Node flags of `npm start`, and the script it runs. */
+function startCommand(): { env: Record<string, string>; flags: string[]; script: string } {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(
+    words.slice(0, node).map((pair) => [pair.split('=')[0], pair.split('=')[1] ?? '']),
+  );
+  const rest = words.slice(node + 1);
+  return {
+    env,
+    flags: rest.filter((word) => word.startsWith('--')),
+    script: rest.find((word) => !word.startsWith('--')) ?? '',
+  };
+}
+
+describe('server bundle', () => {
+  it('is what npm start runs, builds, and answers on a fresh PGlite directory', async () => {
+    const start = startCommand();
+    expect(start.script).toBe('dist-server/main.js');
+    const built = spawnSync(process.execPath, ['scripts/build-server.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(built.status, built.stderr).toBe(0);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'site-bundle-'));
+    const port = await freePort();
+    // On PGlite, even in the CI pass that sets DATABASE_URL for the other tests.
+    const { DATABASE_URL: _postgres, ...inherited } = process.env;
+    const child = spawn(process.execPath, [...start.flags, start.script], {
+      cwd: root,
+      env: {
+        ...inherited,
+        ...start.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        OPS_USERNAME: 'bundle-operator',
+        OPS_PASSWORD: 'bundle-operator-password',
+        TOTP_ENCRYPTION_KEYS: `t:${Buffer.alloc(32, 5).toString('base64url')}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+    try {
+      let status: unknown;
+      for (let tries = 0; status === undefined && tries < 1200; tries += 1) {
+        if (child.exitCode !== null) break;
+        try {
+          const response = await fetch(`http://127.0.0.1:${port}/wps/system/status`);
+          if (response.ok) status = await response.json();
+        } catch {
+          await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+        }
+      }
+      expect(status, output).toMatchObject({ success: true, value: { status: 0 } });
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
