@@ -201,17 +201,31 @@ async function ledgerDebits(
   };
 }
 
-export async function runLedgerBench(log: (line: string) => void): Promise<LedgerBenchResult> {
+/** A fresh database on `DATABASE_URL`'s server for one bench, and the pgbench to compare with. */
+export type BenchDatabase = {
+  binary: string;
+  /** "PostgreSQL <version>" of the server. */
+  server: string;
+  pgbenchVersion: string;
+  url: string;
+  /** Drops the database (forcing its connections closed). */
+  drop: () => Promise<void>;
+};
+
+/** Creates the database `<prefix>_<random>`, or says why the bench `what` is skipped. */
+export async function freshBenchDatabase(
+  prefix: string,
+  what: string,
+): Promise<BenchDatabase | { skipped: string }> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return { skipped: 'DATABASE_URL is not set (the ledger bench needs PostgreSQL)' };
+  if (!adminUrl) return { skipped: `DATABASE_URL is not set (the ${what} bench needs PostgreSQL)` };
   const binary = findPgbench();
   if (!binary) {
     return {
       skipped: 'pgbench not found on PATH nor in /usr/lib/postgresql/*/bin (Debian: postgresql)',
     };
   }
-  const s = ledgerSettings;
-  const name = `bench_ledger_${randomBytes(5).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   let server: string;
@@ -224,8 +238,21 @@ export async function runLedgerBench(log: (line: string) => void): Promise<Ledge
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const benchUrl = url.toString();
   const pgbenchVersion = (await run(binary, ['--version'])).trim();
+  const drop = async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists "${name}" with (force)`);
+    await cleanup.end();
+  };
+  return { binary, server, pgbenchVersion, url: url.toString(), drop };
+}
+
+export async function runLedgerBench(log: (line: string) => void): Promise<LedgerBenchResult> {
+  const database = await freshBenchDatabase('bench_ledger', 'ledger');
+  if ('skipped' in database) return database;
+  const { binary, server, pgbenchVersion, url: benchUrl } = database;
+  const s = ledgerSettings;
   try {
     // The schema through the server's own migrations, then a pool as wide as the clients.
     const migrated = await openDatabase({ databaseUrl: benchUrl, pgliteDir: '' });
@@ -237,7 +264,7 @@ export async function runLedgerBench(log: (line: string) => void): Promise<Ledge
     try {
       const made = await drizzle(pool)
         .insert(members)
-        .values(Array.from({ length: s.clients + 1 }, (_, i) => ({ username: `bench${name}${i}` })))
+        .values(Array.from({ length: s.clients + 1 }, (_, i) => ({ username: `benchplayer${i}` })))
         .returning({ id: members.id });
       const ids = made.map((row) => row.id);
       for (const [i, memberId] of ids.entries()) {
@@ -279,9 +306,6 @@ export async function runLedgerBench(log: (line: string) => void): Promise<Ledge
     }
     return { server, pgbench: pgbenchVersion, rows };
   } finally {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists "${name}" with (force)`);
-    await cleanup.end();
+    await database.drop();
   }
 }

@@ -8,7 +8,6 @@
  * reason printed, without DATABASE_URL or without pgbench.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -25,7 +24,7 @@ import {
 import type { Envelope } from '../src/contract/envelope.ts';
 import {
   figures,
-  findPgbench,
+  freshBenchDatabase,
   ledgerSettings,
   pgbench,
   run,
@@ -51,31 +50,10 @@ export type SeamlessBenchResult =
     };
 
 export async function runSeamlessBench(log: (line: string) => void): Promise<SeamlessBenchResult> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl)
-    return { skipped: 'DATABASE_URL is not set (the seamless bench needs PostgreSQL)' };
-  const binary = findPgbench();
-  if (!binary) {
-    return {
-      skipped: 'pgbench not found on PATH nor in /usr/lib/postgresql/*/bin (Debian: postgresql)',
-    };
-  }
+  const database = await freshBenchDatabase('bench_seamless', 'seamless');
+  if ('skipped' in database) return database;
+  const { binary, server, pgbenchVersion, url: benchUrl } = database;
   const s = seamlessSettings;
-  const name = `bench_seamless_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  let server: string;
-  try {
-    const version = await admin.query<{ server_version: string }>('show server_version');
-    server = `PostgreSQL ${version.rows[0]?.server_version ?? '?'}`;
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const benchUrl = url.toString();
-  const pgbenchVersion = (await run(binary, ['--version'])).trim();
   const dataDir = tempDir('bench-seamless-');
   const secret = randomBytes(32).toString('base64url');
   try {
@@ -126,7 +104,7 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
       for (let i = 0; i < s.clients; i++) {
         const [member] = await db
           .insert(members)
-          .values({ username: `bench${name}${i}` })
+          .values({ username: `benchplayer${i}` })
           .returning({ id: members.id });
         if (!member) throw new Error('member not made');
         await app.wallet.ledger.post({
@@ -210,9 +188,6 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
     }
   } finally {
     dataDir.remove();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists "${name}" with (force)`);
-    await cleanup.end();
+    await database.drop();
   }
 }
