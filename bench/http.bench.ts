@@ -5,12 +5,11 @@
  * child processes; autocannon drives them. On PGlite always, and on PostgreSQL too when
  * DATABASE_URL is set (a fresh database, dropped afterwards).
  */
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { identityPaths } from '../src/contract/identity.ts';
 import { systemPaths } from '../src/contract/system.ts';
 import { walletPaths } from '../src/contract/wallet.ts';
+import { createScratchDatabase } from '../tests/support/scratch-database.ts';
 import { registerMembers } from './support/members.ts';
 import {
   bareScript,
@@ -111,28 +110,7 @@ async function load(
 export async function freshPostgres(
   adminUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_http_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
+  return createScratchDatabase(adminUrl, 'bench_http');
 }
 
 async function runOn(

@@ -16,7 +16,6 @@
  * Skipped, with the reason printed, without DATABASE_URL or without pgbench.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +24,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/platform/db/client.ts';
 import { members } from '../src/server/platform/members/members.schema.ts';
 import { createLedgerService } from '../src/server/areas/wallet/ledger.service.ts';
+import { createScratchDatabase } from '../tests/support/scratch-database.ts';
 import { tempDir } from './support/process.ts';
 
 export const ledgerSettings = {
@@ -225,27 +225,18 @@ export async function freshBenchDatabase(
       skipped: 'pgbench not found on PATH nor in /usr/lib/postgresql/*/bin (Debian: postgresql)',
     };
   }
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   let server: string;
   try {
     const version = await admin.query<{ server_version: string }>('show server_version');
     server = `PostgreSQL ${version.rows[0]?.server_version ?? '?'}`;
-    await admin.query(`create database "${name}"`);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, prefix);
   const pgbenchVersion = (await run(binary, ['--version'])).trim();
-  const drop = async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists "${name}" with (force)`);
-    await cleanup.end();
-  };
-  return { binary, server, pgbenchVersion, url: url.toString(), drop };
+  return { binary, server, pgbenchVersion, url: scratch.url, drop: scratch.drop };
 }
 
 export async function runLedgerBench(log: (line: string) => void): Promise<LedgerBenchResult> {

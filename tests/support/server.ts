@@ -2,13 +2,12 @@ import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 /**
  * A fresh database per test file: PGlite in a temp dir, or, when DATABASE_URL is set, a new
@@ -31,30 +30,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       drop: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `site_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } catch (error) {
-    throw new Error(
-      'Server tests make one database per test file; the DATABASE_URL role needs CREATEDB',
-      { cause: error },
-    );
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(adminUrl, 'site_test');
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-    open: () => openDatabase({ databaseUrl, pgliteDir: '' }),
+    env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
+    open: () => openDatabase({ databaseUrl: scratch.url, pgliteDir: '' }),
     async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
+      await scratch.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
