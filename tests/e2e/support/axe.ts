@@ -154,9 +154,31 @@ async function analyse(page: Page, findings: AxeFinding[]): Promise<void> {
   // The test moved on while axe read the page: the result may mix two views, so the view is
   // checked again when it shows next.
   if ((await viewKey(page)) !== key) return;
+  if (violations.length) violations = await confirmed(page, key, violations);
   checked.add(key);
   if (violations.length) findings.push({ view: key, violations });
 }
+
+/**
+ * The violations still there when the same view is read again a moment later. A view caught
+ * between two renders (a page swapping its content under the same key) can miss, for an
+ * instant, what it shows before and after; a real fault is there both times, so nothing a
+ * reader meets is dropped. Reading again costs only when something was found.
+ */
+async function confirmed(page: Page, key: string, violations: string[]): Promise<string[]> {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  let again: string[];
+  try {
+    if ((await viewKey(page)) !== key) return violations;
+    again = describe(await run(page)).map(rule);
+  } catch {
+    return violations;
+  }
+  return violations.filter((v) => again.includes(rule(v)));
+}
+
+/** The rule id a described violation starts with. */
+const rule = (described: string) => described.split(' ')[0] ?? described;
 
 /**
  * Watches every page of `context`; `finish()` waits for the checks under way, checks the pages'
