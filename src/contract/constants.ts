@@ -31,6 +31,10 @@ export const constants = {
   platformCode: 'W',
   lotteryRefreshMaxMs: 30_000,
   lotteryRefreshFallbackMs: 7000,
+  /** A lottery draw's timer warns this long before bets close. */
+  lotteryLockingSoonMs: 30_000,
+  /** Drawing: ask for the result when none was pushed this long after the draw time. */
+  lotteryResultPollMs: 5000,
   currencySymbol: 'P',
   memberLabelColour: '#ABABAB',
   customerServiceWindow: { width: 440, height: 750 },
