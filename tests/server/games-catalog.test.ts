@@ -41,7 +41,9 @@ async function player() {
 }
 
 const query = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
 
 const list = async (params: Record<string, string | number>, language = 'en') => {
   const reply = await call<GamePage>(site.app, {
