@@ -47,8 +47,11 @@ export function toCatalogGame(row: CatalogRow): CatalogGame {
 /** A win the winner board shows. */
 export type BoardWin = {
   memberId: number | null;
-  /** The winner's username or nickname; masked when stored. */
-  memberName: string;
+  /**
+   * The name when the win is of no member (`memberId` null); a member's win shows the member's
+   * username, whatever is given here. Masked when stored.
+   */
+  memberName?: string;
   nodeId: number;
   /** Minor units, above zero. */
   amount: bigint;
@@ -72,12 +75,16 @@ export function recordPlay(db: Db, memberId: number, nodeId: number, at: Date) {
   return repo.recordPlay(db, memberId, nodeId, at);
 }
 
-/** Puts a real win on the winner board (nothing for a zero win). */
+/** Puts a real win on the winner board under the winner's masked username (not for a zero win). */
 export async function recordWin(db: Db, win: BoardWin, at: Date) {
   if (win.amount <= 0n) return;
+  const name =
+    (win.memberId !== null ? await repo.usernameOf(db, win.memberId) : undefined) ??
+    win.memberName ??
+    '';
   await repo.insertWin(db, {
     memberId: win.memberId,
-    memberName: maskName(win.memberName),
+    memberName: maskName(name),
     nodeId: win.nodeId,
     amount: win.amount,
     at: win.at ?? at,

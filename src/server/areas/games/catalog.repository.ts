@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { GameCategory } from '../../../contract/routes.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { members } from '../../platform/members/members.schema.ts';
 import {
   gameFavorites,
   gameRecentPlays,
@@ -279,6 +280,15 @@ export async function listRecent(
 }
 
 // --- Winner board ---
+
+/** A member's username (the winner board masks it before it stores it). */
+export async function usernameOf(db: Db, memberId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ username: members.username })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row?.username;
+}
 
 export async function insertWin(
   db: Db,
