@@ -106,6 +106,12 @@ for (const layout of layouts) {
     const center = page.getByTestId('member-center');
     const bets = center.getByTestId('page-personalHistoryCopy');
     await expect(bets.getByTestId('bet-row')).toHaveCount(3);
+    await expect(bets.getByTestId('bet-game')).toHaveText([layout.dice, layout.dice, layout.dice]);
+    // Another range (the 30-day preset) fetches again: the rows still name the game.
+    const presets = bets.getByRole('group');
+    await presets.getByRole('button').nth(1).click();
+    await expect(presets.getByRole('button').nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(bets.getByTestId('bet-game')).toHaveText([layout.dice, layout.dice, layout.dice]);
     await page.screenshot({ path: shotPath(`betting-record-${layout.name}.png`) });
     await page.goto('/?mc=personalProfit');
     const profit = center.getByTestId('page-personalProfit');

@@ -224,6 +224,54 @@ describe('records and the operator', () => {
     expect(ops.body.value?.totalElements).toBe(17);
   });
 
+  it('the betting record names each game in the caller’s language, for any date range', async () => {
+    const provider = await addProvider(site.app, {}, db());
+    await catalogGame(db(), provider.vassalage, {
+      gameCode: 'tiger-1',
+      nameHi: 'सुनहरा बाघ',
+      nameEn: 'Golden Tiger',
+      nameBn: 'সোনালী বাঘ',
+    });
+    const { member, headers } = await player(site.app, db(), 100_000n);
+    const { launchToken } = await launch(site.app, headers, provider.vassalage, 'tiger-1');
+    const auth = await send<AuthenticateReply>(provider, seamlessPaths.authenticate, {
+      launchToken,
+    });
+    const placed = await send(provider, seamlessPaths.bet, {
+      sessionToken: auth.body.value?.sessionToken ?? '',
+      playerId: String(member.id),
+      transactionId: uid('bet'),
+      roundId: uid('round'),
+      gameCode: 'tiger-1',
+      amount: '500',
+      currency: 'INR',
+    });
+    expect(placed.body).toMatchObject({ success: true });
+    const day = clock.now().toISOString().slice(0, 10);
+    const ranges = [
+      '',
+      '?preset=last30',
+      `?startDate=${day}T00:00:00.000Z&endDate=${day}T23:59:59.999Z`,
+    ];
+    for (const [language, name] of [
+      ['en', 'Golden Tiger'],
+      ['hi', 'सुनहरा बाघ'],
+      ['bn', 'সোনালী বাঘ'],
+    ] as const) {
+      for (const range of ranges) {
+        const page = await call<BetRecordPage>(site.app, {
+          url: `${betRecordsPaths.personalHistory}${range}`,
+          headers: { ...headers, 'accept-language': language },
+        });
+        expect(page.status, range).toBe(200);
+        expect(page.body.value?.content[0], `${language} ${range}`).toMatchObject({
+          gameCode: 'tiger-1',
+          gameName: name,
+        });
+      }
+    }
+  });
+
   it('lists providers with the built-in one; a rotated secret stops the old one at once (audited)', async () => {
     const list = await call<Provider[]>(site.app, {
       url: seamlessOpsPaths.providers,

@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import * as repo from './catalog.repository.ts';
 import type { CatalogRow } from './catalog.repository.ts';
-import { maskName } from './catalog.service.ts';
+import { maskName, nameIn } from './catalog.service.ts';
 
 /** A game as other parts of the server need it (launch, seamless wallet, built-in provider). */
 export type CatalogGame = {
@@ -91,6 +91,23 @@ export async function recordWin(db: Db, win: BoardWin, at: Date) {
   });
 }
 
+/**
+ * The names of games by (vendor, game code) in `language`, keyed `vassalage NUL gameCode`
+ * (hidden games too: a record names the game it was). One query for a page of records.
+ */
+export async function gameNames(
+  db: Db,
+  list: readonly { vassalage: string; gameCode: string }[],
+  language: Language,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (list.length === 0) return names;
+  for (const row of await repo.findNames(db, list)) {
+    names.set(`${row.vassalage}\u0000${row.gameCode}`, nameIn(row, language));
+  }
+  return names;
+}
+
 /** The port object: the same functions over the app's database and clock. */
 export function createGamesPort(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -100,6 +117,8 @@ export function createGamesPort(deps: { db: Db; clock: Clock }) {
     recordPlay: (memberId: number, nodeId: number, tx: Db = db) =>
       recordPlay(tx, memberId, nodeId, clock()),
     recordWin: (win: BoardWin, tx: Db = db) => recordWin(tx, win, clock()),
+    gameNames: (list: readonly { vassalage: string; gameCode: string }[], language: Language) =>
+      gameNames(db, list, language),
     listTopWins: (options: { limit: number; since: Date; gameType?: GameCategory }) =>
       repo.listTopWins(db, options),
   };

@@ -221,7 +221,7 @@ function BetTable({ page, onPage }: { page: BetRecordPage; onPage: (pageNo: numb
                 <time dateTime={bet.placedAt}>{dateTime(bet.placedAt)}</time>
               </td>
               <td data-label={t('bets.game')}>
-                {bet.gameCode}
+                <span data-testid="bet-game">{bet.gameName}</span>
                 <span className="rc-wallet">
                   {' · '}
                   {bet.vassalage} ·{' '}
