@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { games } from '../../src/server/areas/games/games.schema.ts';
 import { gameSessions } from '../../src/server/areas/games/seamless/seamless.schema.ts';
@@ -129,6 +129,52 @@ describe('launch', () => {
       launchToken: fresh.launchToken,
     });
     expect(second.body.code).toBe('seamless_token_invalid');
+  });
+
+  it('GCS_gameLaunchFB launches the FB sports lobby for a player, once a provider serves FB', async () => {
+    const visitor = await call(site.app, { url: launchPaths.gameLaunchFB });
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.code).toBe('not_logged_in');
+    const [lobby] = await db()
+      .select()
+      .from(games)
+      .where(and(eq(games.vassalage, 'FB'), eq(games.gameCode, 'lobby')));
+    expect(lobby).toMatchObject({ gameType: 'SPORTS', nameEn: 'FB Sports', status: 'ACTIVE' });
+    const { headers } = await player(site.app, db(), 0n);
+    const unserved = await call(site.app, { url: launchPaths.gameLaunchFB, headers });
+    expect(unserved.status).toBe(409);
+    expect(unserved.body.code).toBe('game_under_maintenance');
+
+    const provider = await addProvider(site.app, { vassalages: ['FB'] });
+    const reply = await call<LaunchReply>(site.app, {
+      url: `${launchPaths.gameLaunchFB}?vassalage=FB&gameType=SPORTS&platform=html5`,
+      headers,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.value).toMatchObject({
+      nodeId: lobby?.nodeId,
+      gameCode: 'lobby',
+      vassalage: 'FB',
+      gameType: 'SPORTS',
+      provider: provider.code,
+      openMode: 'popup',
+      width: 1300,
+      height: 900,
+    });
+    const url = new URL(reply.body.value?.url ?? '');
+    expect(url.origin).toBe('https://games.provider.test');
+    const launchToken = url.searchParams.get('token') ?? '';
+    const auth = await send<AuthenticateReply>(provider, seamlessPaths.authenticate, {
+      launchToken,
+    });
+    expect(auth.status).toBe(200);
+    expect(auth.body.value?.sessionToken).toBeTruthy();
+    await call(site.app, {
+      method: 'PUT',
+      url: seamlessOpsPaths.provider.replace(':code', provider.code),
+      headers: opsHeaders,
+      payload: { status: 'disabled' },
+    });
   });
 
   it('bad input is a 400 and writes nothing', async () => {
