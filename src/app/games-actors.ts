@@ -76,19 +76,30 @@ export function createGamesFlows({
       },
     }),
     launch: remote(async (params, signal): Promise<LaunchOutcome> => {
+      const platform = window.matchMedia('(max-width: 768px)').matches ? 'html5' : 'html5-desktop';
       try {
-        const reply = await games.launch(
-          {
-            nodeId: Number(params.nodeId),
-            gameCode: params.gameCode || undefined,
-            vassalage: params.vassalage || undefined,
-            gameType: params.gameType || undefined,
-            language: language(),
-            platform: window.matchMedia('(max-width: 768px)').matches ? 'html5' : 'html5-desktop',
-            backUrl: params.backUrl || undefined,
-          },
-          signal,
-        );
+        const reply = params.lobby
+          ? await games.launchVendor(
+              {
+                vassalage: params.lobby,
+                gameType: params.gameType || 'SPORTS',
+                language: language(),
+                platform,
+              },
+              signal,
+            )
+          : await games.launch(
+              {
+                nodeId: Number(params.nodeId),
+                gameCode: params.gameCode || undefined,
+                vassalage: params.vassalage || undefined,
+                gameType: params.gameType || undefined,
+                language: language(),
+                platform,
+                backUrl: params.backUrl || undefined,
+              },
+              signal,
+            );
         return { kind: 'launched', reply };
       } catch (error) {
         if (codeOf(error) !== 'game_under_maintenance') throw error;
@@ -98,7 +109,13 @@ export function createGamesFlows({
         const nodeId = Number(params.nodeId);
         return {
           kind: 'maintenance',
-          others: others.list.filter((game) => game.nodeId !== nodeId && !game.maintenance),
+          others: others.list.filter(
+            (game) =>
+              game.nodeId !== nodeId &&
+              !game.maintenance &&
+              // Not the vendor's own games: they wait on the same provider as its lobby.
+              !(params.lobby && game.vassalage === params.lobby),
+          ),
         };
       }
     }),

@@ -281,7 +281,7 @@ export const rankListQuerySchema = z
   .strict();
 export const rankRecordSchema = z.object({
   vo: z.object({
-    /** The winner's name, masked (`ra***7`). */
+    /** The winner's username, masked on the server (`ra***77`). */
     memberName: z.string(),
     nodeId: z.number().int(),
     gameName: z.string(),

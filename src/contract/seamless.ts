@@ -404,6 +404,8 @@ export const betRecordSchema = z.object({
   vassalage: z.string(),
   gameType: z.string(),
   gameCode: z.string(),
+  /** The game's name in the caller's language (Accept-Language); its code if the catalog has none. */
+  gameName: z.string(),
   stake: minorUnitsSchema,
   win: minorUnitsSchema,
   validTurnover: minorUnitsSchema,

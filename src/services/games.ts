@@ -15,6 +15,7 @@ import {
   launchReplySchema,
   profitPageSchema,
   type BetRecordQuery,
+  type LaunchFBQuery,
   type LaunchQuery,
 } from '../contract/seamless.ts';
 import type { Language } from '../contract/constants.ts';
@@ -137,6 +138,12 @@ export function createGamesClient(http: HttpClient) {
     /** Launches one game: the URL with its single-use token and how to open it. */
     launch: (query: LaunchQuery, signal?: AbortSignal) =>
       http.get(launchPaths.launchGame, launchReplySchema, {
+        signal,
+        query: query as Record<string, string | number | undefined>,
+      }),
+    /** Launches a vendor's lobby (GCS_gameLaunchFB: the FB sports book of /fbsports). */
+    launchVendor: (query: LaunchFBQuery, signal?: AbortSignal) =>
+      http.get(launchPaths.gameLaunchFB, launchReplySchema, {
         signal,
         query: query as Record<string, string | number | undefined>,
       }),

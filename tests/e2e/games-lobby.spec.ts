@@ -42,6 +42,19 @@ for (const layout of layouts) {
     // Saved and recent are a player's tabs.
     await expect(page.getByTestId('lobby-tab-fav')).toHaveCount(0);
     await page.screenshot({ path: shotPath(`lobby-visitor-${layout.name}.png`), fullPage: true });
+    if (layout.viewport.width >= 768) {
+      // The fixed Events button never covers the first card, even scrolled level with it.
+      const events = page.getByTestId('left-bar-events');
+      const card = list.getByTestId('game-card').first();
+      const at = (await card.boundingBox())!.y - (await events.boundingBox())!.y;
+      await page.evaluate((dy) => window.scrollBy(0, dy), at);
+      await expect(async () => {
+        const a = (await events.boundingBox())!;
+        const b = (await card.boundingBox())!;
+        expect(a.y < b.y + b.height && b.y < a.y + a.height, 'level with the card').toBe(true);
+        expect(a.x + a.width <= b.x || b.x + b.width <= a.x, 'beside the card').toBe(true);
+      }).toPass();
+    }
     await list.getByTestId('game-card').first().getByRole('button').first().click();
     await expect(page.getByTestId('login-popup')).toBeVisible();
     await expect(page).toHaveURL(/\/rng$/);
@@ -106,6 +119,12 @@ for (const layout of layouts) {
     const center = page.getByTestId('member-center');
     const bets = center.getByTestId('page-personalHistoryCopy');
     await expect(bets.getByTestId('bet-row')).toHaveCount(3);
+    await expect(bets.getByTestId('bet-game')).toHaveText([layout.dice, layout.dice, layout.dice]);
+    // Another range (the 30-day preset) fetches again: the rows still name the game.
+    const presets = bets.getByRole('group');
+    await presets.getByRole('button').nth(1).click();
+    await expect(presets.getByRole('button').nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(bets.getByTestId('bet-game')).toHaveText([layout.dice, layout.dice, layout.dice]);
     await page.screenshot({ path: shotPath(`betting-record-${layout.name}.png`) });
     await page.goto('/?mc=personalProfit');
     const profit = center.getByTestId('page-personalProfit');

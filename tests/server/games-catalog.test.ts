@@ -19,7 +19,15 @@ import {
   type vassGameTypeSchema,
 } from '../../src/contract/games.ts';
 import type { z } from 'zod';
-import { call, manualClock, testSite } from '../support/server.ts';
+import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
+import { addProvider, launch, signedCall, uid } from '../support/seamless.ts';
+import { walletOpsPaths } from '../../src/contract/wallet.ts';
+import {
+  seamlessPaths,
+  type AuthenticateReply,
+  type TransactionReply,
+} from '../../src/contract/seamless.ts';
+import { maskName } from '../../src/server/areas/games/catalog.service.ts';
 import { createMember } from '../support/identity.ts';
 import { rowCounts } from '../support/row-counts.ts';
 
@@ -413,24 +421,23 @@ describe('favourites and recent games', () => {
 
 describe('the winner board', () => {
   it('GCSGAME_getRankList: the biggest recorded wins, masked names, at most limitNum', async () => {
-    const { member } = await player();
     const [slot] = (await list({ vassalage: 'BUILTIN', gameName: 'slot' })).list;
     const [fish] = (await list({ gameType: 'FISH' })).list;
     if (!slot || !fish) throw new Error('no games');
     await site.app.games.recordWin({
-      memberId: member.id,
+      memberId: null,
       memberName: 'rajesh77',
       nodeId: slot.nodeId,
       amount: 250_000n,
     });
     await site.app.games.recordWin({
-      memberId: member.id,
+      memberId: null,
       memberName: 'priya',
       nodeId: fish.nodeId,
       amount: 900_000n,
     });
     await site.app.games.recordWin({
-      memberId: member.id,
+      memberId: null,
       memberName: 'nobody',
       nodeId: fish.nodeId,
       amount: 0n,
@@ -440,8 +447,8 @@ describe('the winner board', () => {
     });
     const board = reply.body.value?.list ?? [];
     expect(board.map((row) => row.vo.amount)).toEqual(['900000', '250000']);
-    expect(board[0]?.vo).toMatchObject({ memberName: 'pr***a', gameType: 'FISH' });
-    expect(board[1]?.vo).toMatchObject({ memberName: 'ra***7', gameName: 'राजविन स्लॉट' });
+    expect(board[0]?.vo).toMatchObject({ memberName: 'p***a', gameType: 'FISH' });
+    expect(board[1]?.vo).toMatchObject({ memberName: 'ra***77', gameName: 'राजविन स्लॉट' });
     const rngOnly = await call<z.infer<typeof rankListSchema>>(site.app, {
       url: `${gamesPaths.rankList}?gameCategory=RNG`,
     });
@@ -451,6 +458,89 @@ describe('the winner board', () => {
     });
     expect(one.body.value?.list).toHaveLength(1);
     expect((await call(site.app, { url: `${gamesPaths.rankList}?limitNum=51` })).status).toBe(400);
+  });
+
+  it('masks a name to at most half its characters, two at each end at most', () => {
+    expect(['rajesh77', 'priya', 'raj', 'ab', 'x', 'सुनहराबाघ'].map(maskName)).toEqual([
+      'ra***77',
+      'p***a',
+      'r***',
+      'a***',
+      '***',
+      'सु***ाघ',
+    ]);
+  });
+
+  it('a real win through the seamless wallet shows the winner’s masked username, never the id', async () => {
+    const provider = await addProvider(site.app, {}, db());
+    const username = `kavita${randomBytes(3).toString('hex')}`;
+    const { member } = await createMember(db(), { username });
+    const token = randomBytes(32).toString('base64url');
+    await db()
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        memberId: member.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    const headers = { authorization: `Bearer ${token}` };
+    const credit = await call(site.app, {
+      method: 'POST',
+      url: walletOpsPaths.adjustment,
+      headers: opsHeaders,
+      payload: {
+        memberId: member.id,
+        amount: '100000',
+        reason: 'test credit',
+        idempotencyKey: uid('adj'),
+      },
+    });
+    expect(credit.status).toBe(200);
+    const timestamp = Math.floor(clock.now().getTime() / 1000);
+    const send = (path: string, body: unknown) =>
+      signedCall<TransactionReply>(site.app, provider, path, body, { timestamp });
+    const { launchToken } = await launch(site.app, headers, provider.vassalage);
+    const auth = await signedCall<AuthenticateReply>(
+      site.app,
+      provider,
+      seamlessPaths.authenticate,
+      { launchToken },
+      { timestamp },
+    );
+    const session = {
+      sessionToken: auth.body.value?.sessionToken ?? '',
+      playerId: String(member.id),
+    };
+    const roundId = uid('round');
+    const betId = uid('bet');
+    const bet = await send(seamlessPaths.bet, {
+      ...session,
+      transactionId: betId,
+      roundId,
+      gameCode: 'slot-1',
+      amount: '1000',
+      currency: 'INR',
+    });
+    expect(bet.body).toMatchObject({ success: true });
+    const win = await send(seamlessPaths.win, {
+      ...session,
+      transactionId: uid('win'),
+      roundId,
+      betTransactionId: betId,
+      gameCode: 'slot-1',
+      amount: '5000000',
+      currency: 'INR',
+    });
+    expect(win.body).toMatchObject({ success: true });
+    const reply = await call<z.infer<typeof rankListSchema>>(site.app, {
+      url: `${gamesPaths.rankList}?gameCategory=ALL&limitNum=50`,
+    });
+    const board = reply.body.value?.list ?? [];
+    const row = board.find((entry) => entry.vo.amount === '5000000');
+    expect(row?.vo.memberName).toBe(`ka***${username.slice(-2)}`);
+    const text = JSON.stringify(reply.body);
+    expect(text).not.toContain(username);
+    expect(text).not.toMatch(/member\d+/);
   });
 });
 

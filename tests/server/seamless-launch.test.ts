@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { games } from '../../src/server/areas/games/games.schema.ts';
 import { gameSessions } from '../../src/server/areas/games/seamless/seamless.schema.ts';
@@ -131,6 +131,52 @@ describe('launch', () => {
     expect(second.body.code).toBe('seamless_token_invalid');
   });
 
+  it('GCS_gameLaunchFB launches the FB sports lobby for a player, once a provider serves FB', async () => {
+    const visitor = await call(site.app, { url: launchPaths.gameLaunchFB });
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.code).toBe('not_logged_in');
+    const [lobby] = await db()
+      .select()
+      .from(games)
+      .where(and(eq(games.vassalage, 'FB'), eq(games.gameCode, 'lobby')));
+    expect(lobby).toMatchObject({ gameType: 'SPORTS', nameEn: 'FB Sports', status: 'ACTIVE' });
+    const { headers } = await player(site.app, db(), 0n);
+    const unserved = await call(site.app, { url: launchPaths.gameLaunchFB, headers });
+    expect(unserved.status).toBe(409);
+    expect(unserved.body.code).toBe('game_under_maintenance');
+
+    const provider = await addProvider(site.app, { vassalages: ['FB'] });
+    const reply = await call<LaunchReply>(site.app, {
+      url: `${launchPaths.gameLaunchFB}?vassalage=FB&gameType=SPORTS&platform=html5`,
+      headers,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.value).toMatchObject({
+      nodeId: lobby?.nodeId,
+      gameCode: 'lobby',
+      vassalage: 'FB',
+      gameType: 'SPORTS',
+      provider: provider.code,
+      openMode: 'popup',
+      width: 1300,
+      height: 900,
+    });
+    const url = new URL(reply.body.value?.url ?? '');
+    expect(url.origin).toBe('https://games.provider.test');
+    const launchToken = url.searchParams.get('token') ?? '';
+    const auth = await send<AuthenticateReply>(provider, seamlessPaths.authenticate, {
+      launchToken,
+    });
+    expect(auth.status).toBe(200);
+    expect(auth.body.value?.sessionToken).toBeTruthy();
+    await call(site.app, {
+      method: 'PUT',
+      url: seamlessOpsPaths.provider.replace(':code', provider.code),
+      headers: opsHeaders,
+      payload: { status: 'disabled' },
+    });
+  });
+
   it('bad input is a 400 and writes nothing', async () => {
     const { headers } = await player(site.app, db(), 0n);
     const before = await sessionCount();
@@ -222,6 +268,54 @@ describe('records and the operator', () => {
       headers: opsHeaders,
     });
     expect(ops.body.value?.totalElements).toBe(17);
+  });
+
+  it('the betting record names each game in the caller’s language, for any date range', async () => {
+    const provider = await addProvider(site.app, {}, db());
+    await catalogGame(db(), provider.vassalage, {
+      gameCode: 'tiger-1',
+      nameHi: 'सुनहरा बाघ',
+      nameEn: 'Golden Tiger',
+      nameBn: 'সোনালী বাঘ',
+    });
+    const { member, headers } = await player(site.app, db(), 100_000n);
+    const { launchToken } = await launch(site.app, headers, provider.vassalage, 'tiger-1');
+    const auth = await send<AuthenticateReply>(provider, seamlessPaths.authenticate, {
+      launchToken,
+    });
+    const placed = await send(provider, seamlessPaths.bet, {
+      sessionToken: auth.body.value?.sessionToken ?? '',
+      playerId: String(member.id),
+      transactionId: uid('bet'),
+      roundId: uid('round'),
+      gameCode: 'tiger-1',
+      amount: '500',
+      currency: 'INR',
+    });
+    expect(placed.body).toMatchObject({ success: true });
+    const day = clock.now().toISOString().slice(0, 10);
+    const ranges = [
+      '',
+      '?preset=last30',
+      `?startDate=${day}T00:00:00.000Z&endDate=${day}T23:59:59.999Z`,
+    ];
+    for (const [language, name] of [
+      ['en', 'Golden Tiger'],
+      ['hi', 'सुनहरा बाघ'],
+      ['bn', 'সোনালী বাঘ'],
+    ] as const) {
+      for (const range of ranges) {
+        const page = await call<BetRecordPage>(site.app, {
+          url: `${betRecordsPaths.personalHistory}${range}`,
+          headers: { ...headers, 'accept-language': language },
+        });
+        expect(page.status, range).toBe(200);
+        expect(page.body.value?.content[0], `${language} ${range}`).toMatchObject({
+          gameCode: 'tiger-1',
+          gameName: name,
+        });
+      }
+    }
   });
 
   it('lists providers with the built-in one; a rotated secret stops the old one at once (audited)', async () => {

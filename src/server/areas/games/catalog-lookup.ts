@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import * as repo from './catalog.repository.ts';
 import type { CatalogRow } from './catalog.repository.ts';
-import { maskName } from './catalog.service.ts';
+import { maskName, nameIn } from './catalog.service.ts';
 
 /** A game as other parts of the server need it (launch, seamless wallet, built-in provider). */
 export type CatalogGame = {
@@ -47,8 +47,11 @@ export function toCatalogGame(row: CatalogRow): CatalogGame {
 /** A win the winner board shows. */
 export type BoardWin = {
   memberId: number | null;
-  /** The winner's username or nickname; masked when stored. */
-  memberName: string;
+  /**
+   * The name when the win is of no member (`memberId` null); a member's win shows the member's
+   * username, whatever is given here. Masked when stored.
+   */
+  memberName?: string;
   nodeId: number;
   /** Minor units, above zero. */
   amount: bigint;
@@ -72,16 +75,37 @@ export function recordPlay(db: Db, memberId: number, nodeId: number, at: Date) {
   return repo.recordPlay(db, memberId, nodeId, at);
 }
 
-/** Puts a real win on the winner board (nothing for a zero win). */
+/** Puts a real win on the winner board under the winner's masked username (not for a zero win). */
 export async function recordWin(db: Db, win: BoardWin, at: Date) {
   if (win.amount <= 0n) return;
+  const name =
+    (win.memberId !== null ? await repo.usernameOf(db, win.memberId) : undefined) ??
+    win.memberName ??
+    '';
   await repo.insertWin(db, {
     memberId: win.memberId,
-    memberName: maskName(win.memberName),
+    memberName: maskName(name),
     nodeId: win.nodeId,
     amount: win.amount,
     at: win.at ?? at,
   });
+}
+
+/**
+ * The names of games by (vendor, game code) in `language`, keyed `vassalage NUL gameCode`
+ * (hidden games too: a record names the game it was). One query for a page of records.
+ */
+export async function gameNames(
+  db: Db,
+  list: readonly { vassalage: string; gameCode: string }[],
+  language: Language,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (list.length === 0) return names;
+  for (const row of await repo.findNames(db, list)) {
+    names.set(`${row.vassalage}\u0000${row.gameCode}`, nameIn(row, language));
+  }
+  return names;
 }
 
 /** The port object: the same functions over the app's database and clock. */
@@ -93,6 +117,8 @@ export function createGamesPort(deps: { db: Db; clock: Clock }) {
     recordPlay: (memberId: number, nodeId: number, tx: Db = db) =>
       recordPlay(tx, memberId, nodeId, clock()),
     recordWin: (win: BoardWin, tx: Db = db) => recordWin(tx, win, clock()),
+    gameNames: (list: readonly { vassalage: string; gameCode: string }[], language: Language) =>
+      gameNames(db, list, language),
     listTopWins: (options: { limit: number; since: Date; gameType?: GameCategory }) =>
       repo.listTopWins(db, options),
   };

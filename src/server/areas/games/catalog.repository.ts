@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { GameCategory } from '../../../contract/routes.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { members } from '../../platform/members/members.schema.ts';
 import {
   gameFavorites,
   gameRecentPlays,
@@ -278,7 +279,35 @@ export async function listRecent(
     .offset((page.pageNo - 1) * page.pageSize);
 }
 
+/** The names of the games of these (vendor, code) pairs. */
+export function findNames(db: Db, list: readonly { vassalage: string; gameCode: string }[]) {
+  const pairs = [...new Map(list.map((g) => [`${g.vassalage}\u0000${g.gameCode}`, g])).values()];
+  return db
+    .select({
+      vassalage: games.vassalage,
+      gameCode: games.gameCode,
+      nameHi: games.nameHi,
+      nameEn: games.nameEn,
+      nameBn: games.nameBn,
+    })
+    .from(games)
+    .where(
+      or(
+        ...pairs.map((g) => and(eq(games.vassalage, g.vassalage), eq(games.gameCode, g.gameCode))),
+      ),
+    );
+}
+
 // --- Winner board ---
+
+/** A member's username (the winner board masks it before it stores it). */
+export async function usernameOf(db: Db, memberId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ username: members.username })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row?.username;
+}
 
 export async function insertWin(
   db: Db,

@@ -58,11 +58,17 @@ export function majorToMinor(text: string): bigint {
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
 }
 
-/** The masked name the winner board shows: `ra***7`. */
+/**
+ * The masked name the winner board shows: at most half of the characters, and at most two at
+ * each end, with `***` between (`rajesh77` -> `ra***77`, `priya` -> `p***a`, `raj` -> `r***`).
+ * The full name never leaves the server.
+ */
 export function maskName(name: string): string {
   const chars = [...name];
-  if (chars.length <= 2) return `${chars[0] ?? '*'}***`;
-  return `${chars.slice(0, 2).join('')}***${chars.at(-1)}`;
+  const shown = Math.min(Math.floor(chars.length / 2), 4);
+  const head = Math.ceil(shown / 2);
+  const tail = shown - head;
+  return `${chars.slice(0, head).join('')}***${tail > 0 ? chars.slice(-tail).join('') : ''}`;
 }
 
 /** How far back the winner board looks. */

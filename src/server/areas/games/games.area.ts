@@ -28,7 +28,7 @@ export const gamesArea = fp(
     app.decorate('games', port);
     // The seamless wallet, launches and game records (seamless/), over the catalog's port.
     const lookup = catalogGames(port);
-    await app.register(seamlessGames, { games: () => lookup });
+    await app.register(seamlessGames, { games: () => lookup, gameNames: port.gameNames });
   },
   { name: 'games', dependencies: ['platform', 'system', 'identity', 'wallet'], fastify: '5.x' },
 );

@@ -1,10 +1,11 @@
 import type { SeedStep } from '../../platform/seed/seed.ts';
 import { addVendorIfMissing, listVendorLanes, listVendors } from '../system/system.port.ts';
-import { builtinVendor, demoCatalog, insertCatalogRows } from './games.seed.ts';
+import { builtinVendor, demoCatalog, fbLobbyRows, insertCatalogRows } from './games.seed.ts';
 
 /**
  * The built-in provider's vendor (through the system port), then the demo catalog: the full
  * ~10,000 games, or 5 per vendor (DEMO_CATALOG=small, for the tests of other areas).
+ * Then the FB sports lobby game (GCS_gameLaunchFB, /fbsports).
  */
 export const gamesSeedSteps = (size: 'full' | 'small'): SeedStep[] => [
   {
@@ -14,5 +15,9 @@ export const gamesSeedSteps = (size: 'full' | 'small'): SeedStep[] => [
       const [vendors, lanes] = await Promise.all([listVendors(tx), listVendorLanes(tx)]);
       await insertCatalogRows(tx, demoCatalog(vendors, lanes, size));
     },
+  },
+  {
+    name: 'games-fb-lobby-v1',
+    run: async (tx) => insertCatalogRows(tx, fbLobbyRows(await listVendors(tx))),
   },
 ];

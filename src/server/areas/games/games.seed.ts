@@ -154,6 +154,44 @@ export const builtinGames = [
   },
 ] as const;
 
+/**
+ * The FB sports vendor's lobby game: what GCS_gameLaunchFB launches and /fbsports opens (the
+ * whole sports book, not one match). Played once an operator connects a provider serving FB.
+ */
+export const fbLobbyGame = {
+  vassalage: 'FB',
+  gameType: 'SPORTS' as const,
+  gameCode: 'lobby',
+  gameClassify: 'lobby',
+  names: { en: 'FB Sports', hi: 'FB स्पोर्ट्स', bn: 'FB স্পোর্টস' },
+  minBet: 100n,
+};
+
+/** The FB lobby row when the FB vendor is among `vendors` (none without it). */
+export function fbLobbyRows(vendors: readonly SeedVendor[]): CatalogSeedRow[] {
+  const vendor = vendors.find((v) => v.vassalage === fbLobbyGame.vassalage);
+  if (!vendor) return [];
+  const game = fbLobbyGame;
+  return [
+    {
+      vassalage: game.vassalage,
+      game_type: game.gameType,
+      game_code: game.gameCode,
+      name_hi: game.names.hi,
+      name_en: game.names.en,
+      name_bn: game.names.bn,
+      search_text: searchTextOf(game.names, game.gameCode),
+      game_classify: game.gameClassify,
+      display_name: vendor.displayName,
+      min_bet: String(game.minBet),
+      min_line_num: 1,
+      is_hot: 1,
+      popularity: 20_000,
+      sort: 0,
+    },
+  ];
+}
+
 export type SeedVendor = { vassalage: string; gameType: GameCategory; displayName: string };
 export type SeedLane = { gameType: GameCategory; gameClassify: string[] };
 

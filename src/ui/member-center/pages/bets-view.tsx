@@ -10,6 +10,7 @@ import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import { useGamesFlows } from '../../pages/games/games-flows.ts';
 import { useMoney } from '../../components/form/money-field.tsx';
 import { Pager, useDateTime } from './records-common.tsx';
+import { FilterSelect, PresetChips, RecordsFrame } from './records-filters.tsx';
 
 type Preset = 'last7' | 'last30' | 'custom';
 type Filter = {
@@ -60,7 +61,7 @@ export function BetsView({ kind }: { kind: 'bets' | 'profit' }) {
     input: { params: paramsOf(filter) },
   });
   const view = useRemoteData<BetRecordPage | ProfitPage>(ref);
-  const ids = { type: useId(), vendor: useId(), from: useId(), to: useId(), heading: useId() };
+  const ids = { from: useId(), to: useId() };
 
   const apply = (next: Filter) => {
     setFilter(next);
@@ -76,87 +77,70 @@ export function BetsView({ kind }: { kind: 'bets' | 'profit' }) {
   const title = kind === 'bets' ? t('bettingRecord.title') : t('personalProfit.title');
 
   return (
-    <section
-      className="rc-page"
-      data-testid={kind === 'bets' ? 'page-personalHistoryCopy' : 'page-personalProfit'}
-      aria-labelledby={ids.heading}
-    >
-      <h2 id={ids.heading} className="rc-title">
-        {title}
-      </h2>
-      <div className="rc-filters">
-        <div className="rc-field">
-          <label htmlFor={ids.type}>{t('bets.gameType')}</label>
-          <select
-            id={ids.type}
-            className="pg-input"
+    <RecordsFrame
+      testId={kind === 'bets' ? 'page-personalHistoryCopy' : 'page-personalProfit'}
+      title={title}
+      filters={
+        <>
+          <FilterSelect
+            label={t('bets.gameType')}
             value={filter.gameType}
-            onChange={(event) => change({ gameType: event.target.value, vassalage: 'all' })}
-          >
-            <option value="all">{t('types.all')}</option>
-            {gameCategories.map((type) => (
-              <option key={type} value={type}>
-                {t(`bets.categories.${type}`, { defaultValue: type })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="rc-field">
-          <label htmlFor={ids.vendor}>{t('bets.vendor')}</label>
-          <select
-            id={ids.vendor}
-            className="pg-input"
+            options={[
+              { value: 'all', label: t('types.all') },
+              ...gameCategories.map((type) => ({
+                value: type,
+                label: t(`bets.categories.${type}`, { defaultValue: type }),
+              })),
+            ]}
+            onChange={(gameType) => change({ gameType, vassalage: 'all' })}
+          />
+          <FilterSelect
+            label={t('bets.vendor')}
             value={filter.vassalage}
-            onChange={(event) => change({ vassalage: event.target.value })}
-          >
-            <option value="all">{t('bets.allVendors')}</option>
-            {vendorOptions.map((vendor) => (
-              <option key={vendor.vassalage} value={vendor.vassalage}>
-                {vendor.displayName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="pg-chips" role="group" aria-label={t('presets.label')}>
-          {presets.map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              className="pg-chip"
-              aria-pressed={filter.preset === preset}
-              onClick={() => change({ preset })}
-            >
-              {t(preset === 'custom' ? 'bets.custom' : `presets.${preset}`)}
-            </button>
-          ))}
-        </div>
-        {filter.preset === 'custom' && (
-          <>
-            <div className="rc-field">
-              <label htmlFor={ids.from}>{t('bets.from')}</label>
-              <input
-                id={ids.from}
-                type="date"
-                className="pg-input"
-                value={filter.from}
-                max={filter.to || undefined}
-                onChange={(event) => change({ from: event.target.value })}
-              />
-            </div>
-            <div className="rc-field">
-              <label htmlFor={ids.to}>{t('bets.to')}</label>
-              <input
-                id={ids.to}
-                type="date"
-                className="pg-input"
-                value={filter.to}
-                min={filter.from || undefined}
-                onChange={(event) => change({ to: event.target.value })}
-              />
-            </div>
-          </>
-        )}
-      </div>
+            options={[
+              { value: 'all', label: t('bets.allVendors') },
+              ...vendorOptions.map((vendor) => ({
+                value: vendor.vassalage,
+                label: vendor.displayName,
+              })),
+            ]}
+            onChange={(vassalage) => change({ vassalage })}
+          />
+          <PresetChips
+            presets={presets}
+            value={filter.preset}
+            labelOf={(preset) => t(preset === 'custom' ? 'bets.custom' : `presets.${preset}`)}
+            onChange={(preset) => change({ preset })}
+          />
+          {filter.preset === 'custom' && (
+            <>
+              <div className="rc-field">
+                <label htmlFor={ids.from}>{t('bets.from')}</label>
+                <input
+                  id={ids.from}
+                  type="date"
+                  className="pg-input"
+                  value={filter.from}
+                  max={filter.to || undefined}
+                  onChange={(event) => change({ from: event.target.value })}
+                />
+              </div>
+              <div className="rc-field">
+                <label htmlFor={ids.to}>{t('bets.to')}</label>
+                <input
+                  id={ids.to}
+                  type="date"
+                  className="pg-input"
+                  value={filter.to}
+                  min={filter.from || undefined}
+                  onChange={(event) => change({ to: event.target.value })}
+                />
+              </div>
+            </>
+          )}
+        </>
+      }
+    >
       <RemoteState
         view={view}
         emptyText={kind === 'bets' ? t('bettingRecord.empty') : t('personalProfit.empty')}
@@ -175,7 +159,7 @@ export function BetsView({ kind }: { kind: 'bets' | 'profit' }) {
           )
         }
       </RemoteState>
-    </section>
+    </RecordsFrame>
   );
 }
 
@@ -221,7 +205,7 @@ function BetTable({ page, onPage }: { page: BetRecordPage; onPage: (pageNo: numb
                 <time dateTime={bet.placedAt}>{dateTime(bet.placedAt)}</time>
               </td>
               <td data-label={t('bets.game')}>
-                {bet.gameCode}
+                <span data-testid="bet-game">{bet.gameName}</span>
                 <span className="rc-wallet">
                   {' · '}
                   {bet.vassalage} ·{' '}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef } from '@xstate/react';
 import type { DatePreset, RecordPage } from '../../../contract/records.ts';
@@ -6,6 +6,7 @@ import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import { Pager, useDateTime } from './records-common.tsx';
+import { FilterSelect, PresetChips, RecordsFrame } from './records-filters.tsx';
 import { useMoney } from '../../components/form/money-field.tsx';
 import { recordWording } from './record-wording.ts';
 
@@ -34,8 +35,6 @@ export function RecordsView({
     input: { params: { type: 'all', preset: 'last7', pageNo: '1' } },
   });
   const view = useRemoteData<RecordPage>(ref);
-  const typeId = useId();
-  const headingId = useId();
 
   const apply = (next: typeof filter) => {
     setFilter(next);
@@ -46,44 +45,30 @@ export function RecordsView({
   };
 
   return (
-    <section className="rc-page" data-testid={testId} aria-labelledby={headingId}>
-      <h2 id={headingId} className="rc-title">
-        {title}
-      </h2>
-      <div className="rc-filters">
-        <div className="rc-field">
-          <label htmlFor={typeId}>{t('types.label')}</label>
-          <select
-            id={typeId}
-            className="pg-input"
+    <RecordsFrame
+      testId={testId}
+      title={title}
+      filters={
+        <>
+          <FilterSelect
+            label={t('types.label')}
             value={filter.type}
-            onChange={(event) => apply({ ...filter, type: event.target.value, pageNo: 1 })}
-          >
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="pg-chips" role="group" aria-label={t('presets.label')}>
-          {presets.map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              className="pg-chip"
-              aria-pressed={filter.preset === preset}
-              onClick={() => apply({ ...filter, preset, pageNo: 1 })}
-            >
-              {t(`presets.${preset}`)}
-            </button>
-          ))}
-        </div>
-      </div>
+            options={types.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+            onChange={(type) => apply({ ...filter, type, pageNo: 1 })}
+          />
+          <PresetChips
+            presets={presets}
+            value={filter.preset}
+            labelOf={(preset) => t(`presets.${preset}`)}
+            onChange={(preset) => apply({ ...filter, preset, pageNo: 1 })}
+          />
+        </>
+      }
+    >
       <RemoteState view={view} emptyText={emptyText}>
         {(page) => <RecordTable page={page} onPage={(pageNo) => apply({ ...filter, pageNo })} />}
       </RemoteState>
-    </section>
+    </RecordsFrame>
   );
 }
 

@@ -37,16 +37,23 @@ export default function GameFramePage() {
   );
 }
 
-function GameFrame({
+/** A launched game in a frame; with `lobby`, that vendor's lobby (GCS_gameLaunchFB). */
+export function GameFrame({
   nodeId,
   gameCode,
   gameType,
   vassalage,
+  lobby: vendorLobby,
+  title,
+  testId = 'page-game',
 }: {
   nodeId: string;
   gameCode: string;
   gameType: string;
   vassalage: string;
+  lobby?: string;
+  title?: string;
+  testId?: string;
 }) {
   const { t } = useTranslation('pages');
   const flows = useGamesFlows();
@@ -58,6 +65,7 @@ function GameFrame({
         gameType,
         vassalage,
         backUrl: categoryPath(gameType as GameCategory),
+        ...(vendorLobby ? { lobby: vendorLobby } : {}),
       },
     },
   });
@@ -66,7 +74,7 @@ function GameFrame({
 
   if (view.status === 'loading' || view.status === 'empty' || !view.data) {
     return (
-      <div className="pg" data-testid="page-game">
+      <div className="pg" data-testid={testId}>
         <h1 className="pg-visually-hidden">{t('gameFrame.loading')}</h1>
         {view.status === 'failed' ? <FailedState onRetry={view.retry} /> : <LoadingState />}
       </div>
@@ -75,7 +83,7 @@ function GameFrame({
   const outcome = view.data;
   if (outcome.kind === 'maintenance') {
     return (
-      <div className="pg" data-testid="page-game">
+      <div className="pg" data-testid={testId}>
         <div className="pg-card pg-simple" role="alert" data-testid="game-maintenance">
           <h1>{t('gameFrame.maintenanceTitle')}</h1>
           <p>{t('gameFrame.maintenanceText')}</p>
@@ -107,9 +115,9 @@ function GameFrame({
   }
   const { reply } = outcome;
   return (
-    <div className="game-frame" data-testid="page-game">
+    <div className="game-frame" data-testid={testId}>
       <div className="game-frame__bar">
-        <h1 className="game-frame__title">{vassalage || reply.vassalage}</h1>
+        <h1 className="game-frame__title">{title || vassalage || reply.vassalage}</h1>
         <Link to={lobby} className="pg-btn pg-btn--ghost pg-btn--small">
           {t('gameFrame.backToLobby')}
         </Link>

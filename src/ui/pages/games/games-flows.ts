@@ -15,7 +15,10 @@ export type LaunchOutcome =
 export type GamesFlows = {
   /** A category's list: input { gameType, tab, vassalage, vendorCount }. */
   gameList: typeof gameListMachine;
-  /** /game: params { nodeId, gameCode, gameType, vassalage, backUrl } -> LaunchOutcome. */
+  /**
+   * /game: params { nodeId, gameCode, gameType, vassalage, backUrl } -> LaunchOutcome; with
+   * { lobby: vendor, gameType } a vendor's lobby instead (GCS_gameLaunchFB, /fbsports).
+   */
   launch: typeof remoteDataMachine;
   /** The side menu's recent games: params {} -> Game[] (a visitor gets none). */
   recentGames: typeof remoteDataMachine;

@@ -1,5 +1,6 @@
 import type { Db } from '../../../platform/db/client.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import type { Language } from '../../../../contract/constants.ts';
 import type {
   BetRecord,
   BetRecordPage,
@@ -8,7 +9,16 @@ import type {
 } from '../../../../contract/seamless.ts';
 import { pageBets, profitByDay, type BetRow } from './seamless.repository.ts';
 
-export function betRecordOf(row: BetRow): BetRecord {
+/** The names of games by vendor and code, in one language (the catalog's port answers it). */
+export type GameNames = (
+  games: readonly { vassalage: string; gameCode: string }[],
+  language: Language,
+) => Promise<Map<string, string>>;
+
+/** The key of a game in a `GameNames` map. */
+export const gameKey = (vassalage: string, gameCode: string) => `${vassalage}\u0000${gameCode}`;
+
+export function betRecordOf(row: BetRow, gameName = row.gameCode): BetRecord {
   const settled = row.status === 'settled';
   return {
     betId: String(row.id),
@@ -18,6 +28,7 @@ export function betRecordOf(row: BetRow): BetRecord {
     vassalage: row.vassalage,
     gameType: row.gameType,
     gameCode: row.gameCode,
+    gameName,
     stake: row.stake.toString(),
     win: row.win.toString(),
     validTurnover: row.validTurnover.toString(),
@@ -35,7 +46,13 @@ const dayMs = 86_400_000;
  * personal profit and loss (personalProfit) per day of the operator's time zone from the
  * 5-minute rollups.
  */
-export function createBetRecordsService(deps: { db: Db; clock: Clock; timeZone: string }) {
+export function createBetRecordsService(deps: {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  /** The games' names (the catalog's); without it a bet shows its game code. */
+  gameNames?: GameNames;
+}) {
   const { db, clock } = deps;
 
   function rangeOf(query: BetRecordQuery) {
@@ -48,7 +65,11 @@ export function createBetRecordsService(deps: { db: Db; clock: Clock; timeZone: 
   }
 
   return {
-    async personalHistory(memberId: number, query: BetRecordQuery): Promise<BetRecordPage> {
+    async personalHistory(
+      memberId: number,
+      query: BetRecordQuery,
+      language: Language,
+    ): Promise<BetRecordPage> {
       const { start, end } = rangeOf(query);
       const pageNo = query.pageNo ?? 1;
       const pageSize = query.pageSize ?? 15;
@@ -64,8 +85,11 @@ export function createBetRecordsService(deps: { db: Db; clock: Clock; timeZone: 
         (pageNo - 1) * pageSize,
         pageSize,
       );
+      const names = deps.gameNames ? await deps.gameNames(rows, language) : new Map();
       return {
-        content: rows.map(betRecordOf),
+        content: rows.map((row) =>
+          betRecordOf(row, names.get(gameKey(row.vassalage, row.gameCode)) ?? row.gameCode),
+        ),
         pageNo,
         pageSize,
         totalElements: totals.count,

@@ -103,7 +103,9 @@ export const launchRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(await records.personalHistory(memberOf(request).member.id, request.query)),
+      ok(
+        await records.personalHistory(memberOf(request).member.id, request.query, request.language),
+      ),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import { createSecretBox, developmentSecretKey } from '../../../platform/keys/se
 import { getSettings } from '../../system/system.port.ts';
 import { createSeamlessService } from './seamless.service.ts';
 import { createLaunchService, providerGames, type GameLookup } from './launch.service.ts';
-import { createBetRecordsService } from './bet-records.service.ts';
+import { createBetRecordsService, type GameNames } from './bet-records.service.ts';
 import { createProvidersService } from './providers.service.ts';
 import { hub88Routes, seamlessRoutes } from './seamless.routes.ts';
 import { launchRoutes, seamlessOpsRoutes } from './launch.routes.ts';
@@ -13,6 +13,8 @@ import type { SeamlessPort } from './seamless.port.ts';
 export type SeamlessOptions = {
   /** The catalog's game lookup (games.port.ts); without it, the providers' vendors answer. */
   games?: () => GameLookup;
+  /** The catalog's game names for the betting record; without it a bet shows its game code. */
+  gameNames?: GameNames;
 };
 
 /**
@@ -45,7 +47,12 @@ export const seamlessGames = fp<SeamlessOptions>(
       games,
       launchCdns: async () => (await getSettings(db)).launchGameCdns.filter((cdn) => cdn !== ''),
     });
-    const records = createBetRecordsService({ db, clock, timeZone: config.operatorTimeZone });
+    const records = createBetRecordsService({
+      db,
+      clock,
+      timeZone: config.operatorTimeZone,
+      ...(options.gameNames ? { gameNames: options.gameNames } : {}),
+    });
     await app.register(seamlessRoutes, { seamless });
     await app.register(hub88Routes, { seamless });
     await app.register(launchRoutes, { launch, records });
