@@ -49,6 +49,14 @@ function timingOf(event: DrawTiming) {
   };
 }
 
+/** The timed phases' child: one second less on the timer every second. */
+const counting = {
+  initial: 'counting',
+  states: {
+    counting: { after: { tick: { target: 'counting', reenter: true, actions: 'countDown' } } },
+  },
+} as const;
+
 /**
  * `drawCountdownMachine`: the timer of one lottery draw. Open (bets taken) until
  * `lotteryLockingSoonMs` before the close, then locking soon (bets still taken, the timer
@@ -70,6 +78,10 @@ export const drawCountdownMachine = setup({
     }),
   },
   actions: {
+    /** A fresh timing from the server, or the next draw's. */
+    takeTiming: assign(({ event }) =>
+      event.type === 'server.drawUpdated' || event.type === 'app.nextDraw' ? timingOf(event) : {},
+    ),
     /** The seconds shown: one less every second; the phases' own delays decide the phases. */
     countDown: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
     showResult: assign(({ event }) =>
@@ -102,10 +114,7 @@ export const drawCountdownMachine = setup({
   initial: 'open',
   states: {
     open: {
-      initial: 'counting',
-      states: {
-        counting: { after: { tick: { target: 'counting', reenter: true, actions: 'countDown' } } },
-      },
+      ...counting,
       tags: ['betting'],
       always: { guard: 'isLockingSoon', target: 'lockingSoon' },
       after: {
@@ -119,16 +128,13 @@ export const drawCountdownMachine = setup({
           guard: 'isThisDraw',
           target: 'open',
           reenter: true,
-          actions: assign(({ event }) => timingOf(event)),
+          actions: 'takeTiming',
         },
         'socket.drawCancelled': { guard: 'isThisDraw', target: 'cancelled' },
       },
     },
     lockingSoon: {
-      initial: 'counting',
-      states: {
-        counting: { after: { tick: { target: 'counting', reenter: true, actions: 'countDown' } } },
-      },
+      ...counting,
       tags: ['betting', 'warning'],
       after: {
         untilClose: {
@@ -142,23 +148,20 @@ export const drawCountdownMachine = setup({
             guard: 'isUpdateLockingSoon',
             target: 'lockingSoon',
             reenter: true,
-            actions: assign(({ event }) => timingOf(event)),
+            actions: 'takeTiming',
           },
           {
             // Later than the timer thought (the server put the close back): open again.
             guard: 'isThisDraw',
             target: 'open',
-            actions: assign(({ event }) => timingOf(event)),
+            actions: 'takeTiming',
           },
         ],
         'socket.drawCancelled': { guard: 'isThisDraw', target: 'cancelled' },
       },
     },
     locked: {
-      initial: 'counting',
-      states: {
-        counting: { after: { tick: { target: 'counting', reenter: true, actions: 'countDown' } } },
-      },
+      ...counting,
       after: { untilDraw: { target: 'drawing', actions: assign({ secondsLeft: 0 }) } },
       on: {
         'socket.drawResult': {
