@@ -13,6 +13,7 @@ import { createScratchDatabase } from '../tests/support/scratch-database.ts';
 import { registerMembers } from './support/members.ts';
 import {
   bareScript,
+  cpuMicros,
   sampleMemory,
   siteEnv,
   siteScript,
@@ -42,6 +43,8 @@ export const httpTargets = [
 ] as const;
 
 export type LoadFigures = {
+  /** Requests answered in the measured load. */
+  requests: number;
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
@@ -50,6 +53,8 @@ export type LoadFigures = {
   peakRssBytes: number;
   /** Its resident memory when the load ended. */
   endRssBytes: number;
+  /** The server's CPU time (user + system) per answered request of the measured load. */
+  cpuMicrosPerRequest: number;
 };
 export type HttpResult = {
   name: string;
@@ -73,7 +78,7 @@ async function load(
   path: string,
   seconds: number,
   tokens: readonly string[],
-): Promise<Omit<LoadFigures, 'peakRssBytes' | 'endRssBytes'>> {
+): Promise<Omit<LoadFigures, 'peakRssBytes' | 'endRssBytes' | 'cpuMicrosPerRequest'>> {
   let next = 0;
   const result = await autocannon({
     url: baseURL,
@@ -99,6 +104,7 @@ async function load(
     ],
   });
   return {
+    requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
@@ -155,14 +161,22 @@ async function runOn(
         log(`  ${database}, ${target.name}: ${which} (${httpSettings.durationSeconds} s)`);
         const memory = sampleMemory(server.pid);
         await load(server.baseURL, target.path, httpSettings.warmupSeconds, usedTokens);
+        const cpuBefore = cpuMicros(server.pid);
         const measured = await load(
           server.baseURL,
           target.path,
           httpSettings.durationSeconds,
           usedTokens,
         );
+        const cpuMicrosPerRequest =
+          (cpuMicros(server.pid) - cpuBefore) / Math.max(1, measured.requests);
         const { peakBytes, endBytes } = memory.stop();
-        figures[which] = { ...measured, peakRssBytes: peakBytes, endRssBytes: endBytes };
+        figures[which] = {
+          ...measured,
+          peakRssBytes: peakBytes,
+          endRssBytes: endBytes,
+          cpuMicrosPerRequest,
+        };
       }
       if (!figures.ours || !figures.bare) throw new Error('missing figures');
       results.push({

@@ -52,6 +52,7 @@ function table(title: string, head: Row, rows: Row[]): void {
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const micros = (n: number) => `${n.toFixed(0)} µs`;
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
@@ -164,6 +165,15 @@ if (results.http) {
       ms(r.bare.p99Ms),
       ratio(r.ours.p99Ms, r.bare.p99Ms),
     ]);
+    // Older results (before the figure existed) have none.
+    if (r.ours.cpuMicrosPerRequest !== undefined && r.bare.cpuMicrosPerRequest !== undefined) {
+      rows.push([
+        `${name} CPU per request`,
+        micros(r.ours.cpuMicrosPerRequest),
+        micros(r.bare.cpuMicrosPerRequest),
+        ratio(r.ours.cpuMicrosPerRequest, r.bare.cpuMicrosPerRequest),
+      ]);
+    }
     rows.push([
       `${name} peak RSS`,
       mib(r.ours.peakRssBytes),
