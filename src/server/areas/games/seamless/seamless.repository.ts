@@ -408,3 +408,84 @@ export async function saveLaunchSettings(tx: Db, trialLaunch: 'refuse' | 'allow'
     .values({ id: 1, trialLaunch, updatedAt: now })
     .onConflictDoUpdate({ target: gameLaunchSettings.id, set: { trialLaunch, updatedAt: now } });
 }
+
+// --- a bet and a win in one statement (the `seamless_bet` / `seamless_win` functions) ---
+
+/** What `seamless_bet` and `seamless_win` answer (see their migration). */
+export type OneTripOutcome =
+  | { outcome: 'refused'; code: string; balance: string | null }
+  | { outcome: 'replayed'; reply: Record<string, unknown> }
+  | { outcome: 'posted'; reply: Record<string, unknown>; memberId: number | null };
+
+type OneTripCall = {
+  provider: string;
+  transactionId: string;
+  hash: string;
+  sessionHash: string;
+  playerId: string;
+  currency: string;
+  ledgerCurrency: string;
+  amount: string;
+  roundId: string;
+  now: string;
+  window: string;
+};
+export type BetCall = OneTripCall & { gameCode: string };
+export type WinCall = OneTripCall & { betTransactionId: string | null; boardName: string | null };
+
+const slot = (name: keyof BetCall | keyof WinCall) => sql.placeholder(name);
+
+function prepareBet(db: Db) {
+  return db
+    .select({ outcome: sql<OneTripOutcome | string>`outcome` })
+    .from(
+      sql`seamless_bet(${slot('provider')}::text, ${slot('transactionId')}::text,
+        ${slot('hash')}::text, ${slot('sessionHash')}::text, ${slot('playerId')}::text,
+        ${slot('currency')}::text, ${slot('ledgerCurrency')}::text, ${slot('amount')}::bigint,
+        ${slot('roundId')}::text, ${slot('gameCode')}::text, ${slot('now')}::timestamptz,
+        ${slot('window')}::timestamptz) as outcome`,
+    )
+    .prepare('seamless_bet');
+}
+
+function prepareWin(db: Db) {
+  return db
+    .select({ outcome: sql<OneTripOutcome | string>`outcome` })
+    .from(
+      sql`seamless_win(${slot('provider')}::text, ${slot('transactionId')}::text,
+        ${slot('hash')}::text, ${slot('sessionHash')}::text, ${slot('playerId')}::text,
+        ${slot('currency')}::text, ${slot('ledgerCurrency')}::text, ${slot('amount')}::bigint,
+        ${slot('roundId')}::text, ${slot('betTransactionId')}::text, ${slot('boardName')}::text,
+        ${slot('now')}::timestamptz, ${slot('window')}::timestamptz) as outcome`,
+    )
+    .prepare('seamless_win');
+}
+
+const preparedBets = new WeakMap<Db, ReturnType<typeof prepareBet>>();
+const preparedWins = new WeakMap<Db, ReturnType<typeof prepareWin>>();
+
+function outcomeOf(rows: { outcome: OneTripOutcome | string }[]): OneTripOutcome {
+  const outcome = rows[0]?.outcome;
+  if (!outcome) throw new Error('the seamless function answered nothing');
+  return typeof outcome === 'string' ? (JSON.parse(outcome) as OneTripOutcome) : outcome;
+}
+
+/** A bet: replay check, player, tombstone, posting, bet row, rollup and reply, one statement. */
+export async function betInOneStatement(db: Db, call: BetCall): Promise<OneTripOutcome> {
+  let prepared = preparedBets.get(db);
+  if (!prepared) {
+    prepared = prepareBet(db);
+    preparedBets.set(db, prepared);
+  }
+  return outcomeOf(await prepared.execute(call));
+}
+
+/** A win: replay check, player, its bet, posting, rollup, winner board and reply, one statement. */
+export async function winInOneStatement(db: Db, call: WinCall): Promise<OneTripOutcome> {
+  let prepared = preparedWins.get(db);
+  if (!prepared) {
+    prepared = prepareWin(db);
+    preparedWins.set(db, prepared);
+  }
+  return outcomeOf(await prepared.execute(call));
+}

@@ -390,7 +390,7 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
           amount: String(body.amount),
           currency: body.currency,
         },
-        (_provider, token, user, allowExpired) => player(request, token, user, allowExpired),
+        () => player(request, body.token, body.user, true),
       );
       return answer(body.request_uuid, body.user, result);
     },
@@ -412,7 +412,7 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
           amount: String(body.amount),
           currency: body.currency,
         },
-        (_provider, token, user, allowExpired) => player(request, token, user, allowExpired),
+        () => player(request, body.token, body.user, true),
       );
       return answer(body.request_uuid, body.user, result);
     },
