@@ -143,25 +143,8 @@ export async function insertTransaction(
   return inserted.length === 1;
 }
 
-export async function findTombstone(db: Db, providerCode: string, betTransactionId: string) {
-  const [row] = await db
-    .select()
-    .from(seamlessTombstones)
-    .where(
-      and(
-        eq(seamlessTombstones.providerCode, providerCode),
-        eq(seamlessTombstones.betTransactionId, betTransactionId),
-      ),
-    );
-  return row;
-}
-
 export async function insertTombstone(tx: Db, row: typeof seamlessTombstones.$inferInsert) {
   await tx.insert(seamlessTombstones).values(row).onConflictDoNothing();
-}
-
-export async function insertBet(tx: Db, row: typeof gameBets.$inferInsert) {
-  await tx.insert(gameBets).values(row);
 }
 
 export async function findBet(db: Db, providerCode: string, transactionId: string) {
@@ -170,36 +153,6 @@ export async function findBet(db: Db, providerCode: string, transactionId: strin
     .from(gameBets)
     .where(and(eq(gameBets.providerCode, providerCode), eq(gameBets.transactionId, transactionId)));
   return row;
-}
-
-/** The round's latest bet of the member that is not rolled back. */
-export async function latestBetOfRound(
-  db: Db,
-  providerCode: string,
-  roundId: string,
-  memberId: number,
-) {
-  const [row] = await db
-    .select()
-    .from(gameBets)
-    .where(
-      and(
-        eq(gameBets.providerCode, providerCode),
-        eq(gameBets.roundId, roundId),
-        eq(gameBets.memberId, memberId),
-        sql`${gameBets.status} <> 'rolled_back'`,
-      ),
-    )
-    .orderBy(desc(gameBets.id))
-    .limit(1);
-  return row;
-}
-
-export async function addWin(tx: Db, betId: number, amount: bigint, now: Date) {
-  await tx
-    .update(gameBets)
-    .set({ win: sql`${gameBets.win} + ${amount}`, status: 'settled', settledAt: now })
-    .where(eq(gameBets.id, betId));
 }
 
 /** Marks the bet rolled back; false when it already was, or has been paid a win since. */
@@ -434,58 +387,40 @@ export type BetCall = OneTripCall & { gameCode: string };
 export type WinCall = OneTripCall & { betTransactionId: string | null; boardName: string | null };
 
 const slot = (name: keyof BetCall | keyof WinCall) => sql.placeholder(name);
+const oneTripHead = sql`${slot('provider')}::text, ${slot('transactionId')}::text,
+  ${slot('hash')}::text, ${slot('sessionHash')}::text, ${slot('playerId')}::text,
+  ${slot('currency')}::text, ${slot('ledgerCurrency')}::text, ${slot('amount')}::bigint,
+  ${slot('roundId')}::text`;
+const oneTripTail = sql`${slot('now')}::timestamptz, ${slot('window')}::timestamptz`;
 
-function prepareBet(db: Db) {
-  return db
+/** `seamless_bet` and `seamless_win` as prepared statements (named: parsed once per connection). */
+const oneTripStatements = {
+  seamless_bet: sql`seamless_bet(${oneTripHead}, ${slot('gameCode')}::text, ${oneTripTail})`,
+  seamless_win: sql`seamless_win(${oneTripHead}, ${slot('betTransactionId')}::text,
+    ${slot('boardName')}::text, ${oneTripTail})`,
+};
+type OneTripName = keyof typeof oneTripStatements;
+
+const prepareOneTrip = (db: Db, name: OneTripName) =>
+  db
     .select({ outcome: sql<OneTripOutcome | string>`outcome` })
-    .from(
-      sql`seamless_bet(${slot('provider')}::text, ${slot('transactionId')}::text,
-        ${slot('hash')}::text, ${slot('sessionHash')}::text, ${slot('playerId')}::text,
-        ${slot('currency')}::text, ${slot('ledgerCurrency')}::text, ${slot('amount')}::bigint,
-        ${slot('roundId')}::text, ${slot('gameCode')}::text, ${slot('now')}::timestamptz,
-        ${slot('window')}::timestamptz) as outcome`,
-    )
-    .prepare('seamless_bet');
-}
+    .from(sql`${oneTripStatements[name]} as outcome`)
+    .prepare(name);
+const prepared = new WeakMap<Db, Map<OneTripName, ReturnType<typeof prepareOneTrip>>>();
 
-function prepareWin(db: Db) {
-  return db
-    .select({ outcome: sql<OneTripOutcome | string>`outcome` })
-    .from(
-      sql`seamless_win(${slot('provider')}::text, ${slot('transactionId')}::text,
-        ${slot('hash')}::text, ${slot('sessionHash')}::text, ${slot('playerId')}::text,
-        ${slot('currency')}::text, ${slot('ledgerCurrency')}::text, ${slot('amount')}::bigint,
-        ${slot('roundId')}::text, ${slot('betTransactionId')}::text, ${slot('boardName')}::text,
-        ${slot('now')}::timestamptz, ${slot('window')}::timestamptz) as outcome`,
-    )
-    .prepare('seamless_win');
-}
-
-const preparedBets = new WeakMap<Db, ReturnType<typeof prepareBet>>();
-const preparedWins = new WeakMap<Db, ReturnType<typeof prepareWin>>();
-
-function outcomeOf(rows: { outcome: OneTripOutcome | string }[]): OneTripOutcome {
-  const outcome = rows[0]?.outcome;
-  if (!outcome) throw new Error('the seamless function answered nothing');
+async function oneTrip(db: Db, name: OneTripName, call: BetCall | WinCall) {
+  let mine = prepared.get(db);
+  if (!mine) prepared.set(db, (mine = new Map()));
+  let statement = mine.get(name);
+  if (!statement) mine.set(name, (statement = prepareOneTrip(db, name)));
+  const [row] = await statement.execute(call);
+  const outcome = row?.outcome;
+  if (!outcome) throw new Error(`${name} answered nothing`);
   return typeof outcome === 'string' ? (JSON.parse(outcome) as OneTripOutcome) : outcome;
 }
 
 /** A bet: replay check, player, tombstone, posting, bet row, rollup and reply, one statement. */
-export async function betInOneStatement(db: Db, call: BetCall): Promise<OneTripOutcome> {
-  let prepared = preparedBets.get(db);
-  if (!prepared) {
-    prepared = prepareBet(db);
-    preparedBets.set(db, prepared);
-  }
-  return outcomeOf(await prepared.execute(call));
-}
+export const betInOneStatement = (db: Db, call: BetCall) => oneTrip(db, 'seamless_bet', call);
 
 /** A win: replay check, player, its bet, posting, rollup, winner board and reply, one statement. */
-export async function winInOneStatement(db: Db, call: WinCall): Promise<OneTripOutcome> {
-  let prepared = preparedWins.get(db);
-  if (!prepared) {
-    prepared = prepareWin(db);
-    preparedWins.set(db, prepared);
-  }
-  return outcomeOf(await prepared.execute(call));
-}
+export const winInOneStatement = (db: Db, call: WinCall) => oneTrip(db, 'seamless_win', call);

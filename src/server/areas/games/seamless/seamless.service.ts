@@ -309,10 +309,10 @@ export function createSeamlessService(deps: SeamlessDeps) {
    * For a token that may still be a launch token (the Hub88 shape): a refusal of the token
    * binds it (`bind`), then the call runs once again.
    */
-  async function withLaunch(
-    call: () => Promise<TransactionReply>,
+  async function withLaunch<T>(
+    call: () => Promise<T>,
     bind: (() => Promise<unknown>) | undefined,
-  ): Promise<TransactionReply> {
+  ): Promise<T> {
     try {
       return await call();
     } catch (error) {
@@ -443,15 +443,19 @@ export function createSeamlessService(deps: SeamlessDeps) {
       return withLaunch(() => oneTrip(() => winInOneStatement(db, call), body.playerId), bind);
     },
 
+    /** A refund of a bet (or a tombstone for an unknown one); `bind` as for a bet. */
     async rollback(
       provider: ProviderRow,
       body: RollbackBody,
-      playerOf = player,
+      bind?: () => Promise<unknown>,
     ): Promise<TransactionReply> {
       const hash = requestHash('rollback', body);
       const replayed = await replayOf(provider, body.transactionId, 'rollback', hash);
       if (replayed) return replayed;
-      const { memberId } = await playerOf(provider, body.sessionToken, body.playerId, true);
+      const { memberId } = await withLaunch(
+        () => player(provider, body.sessionToken, body.playerId, true),
+        bind,
+      );
       const now = clock();
       const store = (tx: Db, postingId: string | null, balance: bigint) =>
         insertTransaction(tx, {

@@ -71,6 +71,39 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- A bet's or win's posting (`ledger_post`, key seamless:<provider>:<transaction id>): what it
+-- posted ({"outcome": "posted", ...}), or the answer to give instead: a twin of the call that
+-- committed while this one waited answers its stored reply; a key taken by another call, a
+-- conflict.
+CREATE FUNCTION "seamless_post"(
+  p_provider text, p_transaction text, p_kind text, p_hash text, p_member integer,
+  p_round text, p_entry_kind text, p_amount bigint, p_currency text
+) RETURNS json LANGUAGE plpgsql AS $$
+DECLARE
+  v_posted json;
+  v_answer json;
+BEGIN
+  v_posted := ledger_post(
+    'seamless:' || p_provider || ':' || p_transaction,
+    encode(sha256(convert_to(p_kind || ':' || p_hash || ':' || p_member, 'UTF8')), 'hex'),
+    'single', p_provider || ':' || p_round, 'provider:' || p_provider, p_currency,
+    json_build_array(json_build_object(
+      'member_id', p_member, 'wallet_kind', 'main', 'kind', p_entry_kind,
+      'amount', p_amount::text)));
+  IF v_posted->>'outcome' = 'key_reused' THEN
+    RETURN seamless_refused('seamless_transaction_conflict', p_member, p_currency);
+  END IF;
+  IF v_posted->>'outcome' = 'replayed' THEN
+    v_answer := seamless_replay(p_provider, p_transaction, p_kind, p_hash, p_currency);
+    IF v_answer IS NULL THEN
+      RAISE EXCEPTION 'seamless_post: a replayed posting without its stored reply';
+    END IF;
+    RETURN v_answer;
+  END IF;
+  RETURN v_posted;
+END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "seamless_bet"(
   p_provider text, p_transaction text, p_hash text, p_session_hash text, p_player text,
   p_currency text, p_ledger_currency text, p_amount bigint, p_round text, p_game_code text,
@@ -100,22 +133,10 @@ BEGIN
              WHERE provider_code = p_provider AND bet_transaction_id = p_transaction) THEN
     RETURN seamless_refused('seamless_bet_rolled_back', v_member, p_ledger_currency);
   END IF;
-  v_posted := ledger_post(
-    'seamless:' || p_provider || ':' || p_transaction,
-    encode(sha256(convert_to('bet:' || p_hash || ':' || v_member, 'UTF8')), 'hex'),
-    'single', p_provider || ':' || p_round, 'provider:' || p_provider, p_ledger_currency,
-    json_build_array(json_build_object(
-      'member_id', v_member, 'wallet_kind', 'main', 'kind', 'bet', 'amount', (-p_amount)::text)));
-  IF v_posted->>'outcome' = 'key_reused' THEN
-    RETURN seamless_refused('seamless_transaction_conflict', v_member, p_ledger_currency);
-  END IF;
-  IF v_posted->>'outcome' = 'replayed' THEN
-    -- A twin of this call committed while this one waited: its reply.
-    v_answer := seamless_replay(p_provider, p_transaction, 'bet', p_hash, p_ledger_currency);
-    IF v_answer IS NULL THEN
-      RAISE EXCEPTION 'seamless_bet: a replayed posting without its stored reply';
-    END IF;
-    RETURN v_answer;
+  v_posted := seamless_post(p_provider, p_transaction, 'bet', p_hash, v_member, p_round, 'bet',
+    -p_amount, p_ledger_currency);
+  IF v_posted->>'outcome' <> 'posted' THEN
+    RETURN v_posted;
   END IF;
   INSERT INTO game_bets (provider_code, round_id, transaction_id, member_id, vassalage, game_type,
     game_code, node_id, stake, valid_turnover, placed_at, posting_id)
@@ -181,21 +202,10 @@ BEGIN
     RETURN seamless_refused('seamless_bet_rolled_back', v_member, p_ledger_currency);
   END IF;
   IF p_amount > 0 THEN
-    v_posted := ledger_post(
-      'seamless:' || p_provider || ':' || p_transaction,
-      encode(sha256(convert_to('win:' || p_hash || ':' || v_member, 'UTF8')), 'hex'),
-      'single', p_provider || ':' || p_round, 'provider:' || p_provider, p_ledger_currency,
-      json_build_array(json_build_object(
-        'member_id', v_member, 'wallet_kind', 'main', 'kind', 'payout', 'amount', p_amount::text)));
-    IF v_posted->>'outcome' = 'key_reused' THEN
-      RETURN seamless_refused('seamless_transaction_conflict', v_member, p_ledger_currency);
-    END IF;
-    IF v_posted->>'outcome' = 'replayed' THEN
-      v_answer := seamless_replay(p_provider, p_transaction, 'win', p_hash, p_ledger_currency);
-      IF v_answer IS NULL THEN
-        RAISE EXCEPTION 'seamless_win: a replayed posting without its stored reply';
-      END IF;
-      RETURN v_answer;
+    v_posted := seamless_post(p_provider, p_transaction, 'win', p_hash, v_member, p_round,
+      'payout', p_amount, p_ledger_currency);
+    IF v_posted->>'outcome' <> 'posted' THEN
+      RETURN v_posted;
     END IF;
     v_posting_id := v_posted->>'postingId';
     v_balance := v_posted->'entries'->0->>'balanceAfter';
