@@ -299,7 +299,8 @@ describe('built-in game provider over the signed seamless wallet API', () => {
     expect(wallet.calls.at(-1)!.path).toBe(seamlessPaths.bet);
   });
 
-  it('rolls back a bet whose answer never came (no money made or lost)', async () => {
+  /** A round of 300 whose bet lands in the wallet but whose answer never comes back. */
+  async function playUnanswered() {
     const session = await open('dice');
     const before = wallet.balance;
     wallet.failNextBet();
@@ -310,22 +311,18 @@ describe('built-in game provider over the signed seamless wallet API', () => {
       payload: { game: 'dice', stake: '300', bet: { direction: 'over', target: 5000 } },
     });
     expect(reply.status).toBe(503);
+    return before;
+  }
+
+  it('rolls back a bet whose answer never came (no money made or lost)', async () => {
+    const before = await playUnanswered();
     expect(wallet.calls.at(-1)!.path).toBe(seamlessPaths.rollback);
     expect(wallet.balance).toBe(before);
   });
 
   it('keeps a rollback the wallet does not acknowledge and the job sends it again until it does', async () => {
-    const session = await open('dice');
-    const before = wallet.balance;
-    wallet.failNextBet();
     wallet.failRollbacks(2);
-    const reply = await call(site.app, {
-      method: 'POST',
-      url: builtinGamesPaths.play,
-      headers: auth(session.sessionToken),
-      payload: { game: 'dice', stake: '300', bet: { direction: 'over', target: 5000 } },
-    });
-    expect(reply.status).toBe(503);
+    const before = await playUnanswered();
     // The bet landed, its rollback did not: the stake is out until the job gets it back.
     expect(wallet.balance).toBe(before - 300n);
     const [pending] = await site.database.db.select().from(builtinPendingRollbacks);

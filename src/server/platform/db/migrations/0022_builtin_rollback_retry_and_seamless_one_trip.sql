@@ -48,26 +48,31 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The player of a call: its session by token hash; null when it holds, else the refusal.
-CREATE FUNCTION "seamless_player_refusal"(
-  p_session game_sessions, p_player text, p_allow_expired boolean, p_now timestamptz,
-  p_currency text, p_ledger_currency text
-) RETURNS json LANGUAGE plpgsql STABLE AS $$
+-- Who makes a call: a transaction id seen before answers its first reply (or a conflict); else
+-- the player's session (by token hash), unless it refuses the call (unknown token, another
+-- player, an expired session where that is not allowed, another currency).
+CREATE FUNCTION "seamless_caller"(
+  p_provider text, p_transaction text, p_kind text, p_hash text, p_session_hash text,
+  p_player text, p_allow_expired boolean, p_now timestamptz, p_currency text,
+  p_ledger_currency text, OUT answer json, OUT player_session game_sessions
+) LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  IF p_session.member_id IS NULL THEN
-    RETURN seamless_refused('seamless_token_invalid', NULL, p_ledger_currency);
+  answer := seamless_replay(p_provider, p_transaction, p_kind, p_hash, p_ledger_currency);
+  IF answer IS NOT NULL THEN
+    RETURN;
   END IF;
-  IF p_session.member_id::text <> p_player THEN
-    RETURN seamless_refused('seamless_player_unknown', NULL, p_ledger_currency);
+  SELECT * INTO player_session FROM game_sessions
+  WHERE session_token_hash = p_session_hash AND provider_code = p_provider;
+  IF NOT FOUND THEN
+    answer := seamless_refused('seamless_token_invalid', NULL, p_ledger_currency);
+  ELSIF player_session.member_id::text <> p_player THEN
+    answer := seamless_refused('seamless_player_unknown', NULL, p_ledger_currency);
+  ELSIF NOT p_allow_expired
+     AND (player_session.session_expires_at IS NULL OR player_session.session_expires_at <= p_now) THEN
+    answer := seamless_refused('session_expired', player_session.member_id, p_ledger_currency);
+  ELSIF p_currency <> p_ledger_currency THEN
+    answer := seamless_refused('seamless_currency_mismatch', player_session.member_id, p_ledger_currency);
   END IF;
-  IF NOT p_allow_expired
-     AND (p_session.session_expires_at IS NULL OR p_session.session_expires_at <= p_now) THEN
-    RETURN seamless_refused('session_expired', p_session.member_id, p_ledger_currency);
-  END IF;
-  IF p_currency <> p_ledger_currency THEN
-    RETURN seamless_refused('seamless_currency_mismatch', p_session.member_id, p_ledger_currency);
-  END IF;
-  RETURN NULL;
 END
 $$;
 --> statement-breakpoint
@@ -110,22 +115,18 @@ CREATE FUNCTION "seamless_bet"(
   p_now timestamptz, p_window timestamptz
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
-  v_answer json;
+  v_caller record;
   v_session game_sessions%ROWTYPE;
   v_member integer;
   v_posted json;
   v_reply json;
 BEGIN
-  v_answer := seamless_replay(p_provider, p_transaction, 'bet', p_hash, p_ledger_currency);
-  IF v_answer IS NOT NULL THEN
-    RETURN v_answer;
+  SELECT * INTO v_caller FROM seamless_caller(p_provider, p_transaction, 'bet', p_hash,
+    p_session_hash, p_player, false, p_now, p_currency, p_ledger_currency);
+  IF v_caller.answer IS NOT NULL THEN
+    RETURN v_caller.answer;
   END IF;
-  SELECT * INTO v_session FROM game_sessions
-  WHERE session_token_hash = p_session_hash AND provider_code = p_provider;
-  v_answer := seamless_player_refusal(v_session, p_player, false, p_now, p_currency, p_ledger_currency);
-  IF v_answer IS NOT NULL THEN
-    RETURN v_answer;
-  END IF;
+  v_session := v_caller.player_session;
   v_member := v_session.member_id;
   -- A rollback that came first left a tombstone: the late bet is refused.
   PERFORM pg_advisory_xact_lock(7401, hashtext(p_provider || ':' || p_transaction));
@@ -166,7 +167,7 @@ CREATE FUNCTION "seamless_win"(
   p_bet_transaction text, p_board_name text, p_now timestamptz, p_window timestamptz
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
-  v_answer json;
+  v_caller record;
   v_session game_sessions%ROWTYPE;
   v_member integer;
   v_bet game_bets%ROWTYPE;
@@ -175,16 +176,12 @@ DECLARE
   v_balance text;
   v_reply json;
 BEGIN
-  v_answer := seamless_replay(p_provider, p_transaction, 'win', p_hash, p_ledger_currency);
-  IF v_answer IS NOT NULL THEN
-    RETURN v_answer;
+  SELECT * INTO v_caller FROM seamless_caller(p_provider, p_transaction, 'win', p_hash,
+    p_session_hash, p_player, true, p_now, p_currency, p_ledger_currency);
+  IF v_caller.answer IS NOT NULL THEN
+    RETURN v_caller.answer;
   END IF;
-  SELECT * INTO v_session FROM game_sessions
-  WHERE session_token_hash = p_session_hash AND provider_code = p_provider;
-  v_answer := seamless_player_refusal(v_session, p_player, true, p_now, p_currency, p_ledger_currency);
-  IF v_answer IS NOT NULL THEN
-    RETURN v_answer;
-  END IF;
+  v_session := v_caller.player_session;
   v_member := v_session.member_id;
   IF p_bet_transaction IS NOT NULL THEN
     SELECT * INTO v_bet FROM game_bets
