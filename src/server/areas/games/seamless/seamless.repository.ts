@@ -15,12 +15,15 @@ export type GameSessionRow = typeof gameSessions.$inferSelect;
 export type BetRow = typeof gameBets.$inferSelect;
 export type TransactionRow = typeof seamlessTransactions.$inferSelect;
 
+/** A query's first row (undefined when none): the lookups by a unique key. */
+async function first<T>(rows: Promise<T[]>): Promise<T | undefined> {
+  return (await rows)[0];
+}
+
 // --- providers ---
 
-export async function findProvider(db: Db, code: string): Promise<ProviderRow | undefined> {
-  const [row] = await db.select().from(gameProviders).where(eq(gameProviders.code, code));
-  return row;
-}
+export const findProvider = (db: Db, code: string): Promise<ProviderRow | undefined> =>
+  first(db.select().from(gameProviders).where(eq(gameProviders.code, code)));
 
 export const listProviders = (db: Db) =>
   db.select().from(gameProviders).orderBy(gameProviders.code);
@@ -98,18 +101,19 @@ export async function consumeLaunchToken(
   return row;
 }
 
-export async function findSessionByToken(db: Db, sessionTokenHash: string, providerCode: string) {
-  const [row] = await db
-    .select()
-    .from(gameSessions)
-    .where(
-      and(
-        eq(gameSessions.sessionTokenHash, sessionTokenHash),
-        eq(gameSessions.providerCode, providerCode),
+/** A provider's session by the hash of its token. */
+export const findSessionByToken = (db: Db, sessionTokenHash: string, providerCode: string) =>
+  first(
+    db
+      .select()
+      .from(gameSessions)
+      .where(
+        and(
+          eq(gameSessions.providerCode, providerCode),
+          eq(gameSessions.sessionTokenHash, sessionTokenHash),
+        ),
       ),
-    );
-  return row;
-}
+  );
 
 export async function extendSession(db: Db, id: number, expiresAt: Date) {
   await db.update(gameSessions).set({ sessionExpiresAt: expiresAt }).where(eq(gameSessions.id, id));
@@ -117,18 +121,19 @@ export async function extendSession(db: Db, id: number, expiresAt: Date) {
 
 // --- transactions and bets ---
 
-export async function findTransaction(db: Db, providerCode: string, transactionId: string) {
-  const [row] = await db
-    .select()
-    .from(seamlessTransactions)
-    .where(
-      and(
-        eq(seamlessTransactions.providerCode, providerCode),
-        eq(seamlessTransactions.transactionId, transactionId),
+/** A transaction a provider sent, by its id. */
+export const findTransaction = (db: Db, providerCode: string, transactionId: string) =>
+  first(
+    db
+      .select()
+      .from(seamlessTransactions)
+      .where(
+        and(
+          eq(seamlessTransactions.providerCode, providerCode),
+          eq(seamlessTransactions.transactionId, transactionId),
+        ),
       ),
-    );
-  return row;
-}
+  );
 
 /** False when the (provider, transaction id) is taken (a concurrent twin). */
 export async function insertTransaction(
@@ -147,13 +152,16 @@ export async function insertTombstone(tx: Db, row: typeof seamlessTombstones.$in
   await tx.insert(seamlessTombstones).values(row).onConflictDoNothing();
 }
 
-export async function findBet(db: Db, providerCode: string, transactionId: string) {
-  const [row] = await db
-    .select()
-    .from(gameBets)
-    .where(and(eq(gameBets.providerCode, providerCode), eq(gameBets.transactionId, transactionId)));
-  return row;
-}
+/** A bet by its provider's transaction id. */
+export const findBet = (db: Db, providerCode: string, transactionId: string) =>
+  first(
+    db
+      .select()
+      .from(gameBets)
+      .where(
+        and(eq(gameBets.providerCode, providerCode), eq(gameBets.transactionId, transactionId)),
+      ),
+  );
 
 /** Marks the bet rolled back; false when it already was, or has been paid a win since. */
 export async function rollBackBet(tx: Db, betId: number, now: Date): Promise<boolean> {
