@@ -467,7 +467,8 @@ if (results.seamless && !('skipped' in results.seamless.results)) {
     rows,
   );
   console.log(
-    `seamless: Node CPU per pair in the bench process: ${pairs.cpuMsPerPair.toFixed(1)} ms`,
+    `seamless: Node CPU per pair in the bench process: ${pairs.cpuMsPerPair.toFixed(1)} ms; ` +
+      `database statements per pair: ${pairs.statementsPerPair.toFixed(2)}`,
   );
 }
 if (results.soak) {

@@ -4,11 +4,13 @@
  * a `bet` then its `win` on one player's wallet (two ledger postings with their bet row, stored
  * replies and 5-minute rollup), `clients` players at once, against `pgbench -b simple-update`
  * at the same concurrency on the same server in the same run. Warm-up, then the measured window;
- * only what completes inside it counts. A fresh database is made and dropped. Skipped, with the
+ * only what completes inside it counts; the server's statements to PostgreSQL are counted per
+ * pair (a bet and a win are one statement each). A fresh database is made and dropped. Skipped, with the
  * reason printed, without DATABASE_URL or without pgbench.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { members, sessions } from '../src/server/platform/members/members.schema.ts';
@@ -45,9 +47,29 @@ export type SeamlessBenchResult =
       server: string;
       pgbench: string;
       /** Bet+win pairs (figures per pair: its two signed HTTP calls). */
-      pairs: DebitFigures & { cpuMsPerPair: number };
+      pairs: DebitFigures & { cpuMsPerPair: number; statementsPerPair: number };
       simpleUpdate: DebitFigures;
     };
+
+/**
+ * Counts the statements every pg client of this process sends (the server's round trips to
+ * PostgreSQL) until `stop`.
+ */
+function countStatements() {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    count += 1;
+    return original.apply(this, args);
+  };
+  return {
+    stop() {
+      proto.query = original;
+      return count;
+    },
+  };
+}
 
 export async function runSeamlessBench(log: (line: string) => void): Promise<SeamlessBenchResult> {
   const database = await freshBenchDatabase('bench_seamless', 'seamless');
@@ -131,6 +153,7 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
       }
 
       log(`  seamless bet+win pairs over signed HTTP, ${s.clients} players`);
+      const statements = countStatements();
       const cpuBefore = process.cpuUsage();
       let calls = 0;
       const started = performance.now();
@@ -173,10 +196,13 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
         }),
       );
       const cpu = process.cpuUsage(cpuBefore);
+      const statementCount = statements.stop();
       const pairs = {
         ...figures(latencies, s.durationSeconds, errors),
         // This process's CPU (server and the players' HTTP clients) per pair, warm-up included.
         cpuMsPerPair: (cpu.user + cpu.system) / 1000 / Math.max(1, calls),
+        // Every statement the server sent while the pairs ran (the balance events included).
+        statementsPerPair: statementCount / Math.max(1, calls),
       };
 
       log(`  pgbench -i -s 1, then -b simple-update, -c ${s.clients}`);

@@ -149,10 +149,11 @@ const playerCall = { sessionToken: sessionTokenSchema, playerId: z.string().min(
 export const balanceBodySchema = z.object(playerCall);
 export type BalanceBody = z.infer<typeof balanceBodySchema>;
 
+/** What every call on a round carries: the player, the call's transaction id and the round. */
+const roundCall = { ...playerCall, transactionId: externalIdSchema, roundId: externalIdSchema };
+
 export const betBodySchema = z.object({
-  ...playerCall,
-  transactionId: externalIdSchema,
-  roundId: externalIdSchema,
+  ...roundCall,
   gameCode: gameCodeSchema,
   amount: stakeSchema,
   currency: currencySchema,
@@ -160,9 +161,7 @@ export const betBodySchema = z.object({
 export type BetBody = z.infer<typeof betBodySchema>;
 
 export const winBodySchema = z.object({
-  ...playerCall,
-  transactionId: externalIdSchema,
-  roundId: externalIdSchema,
+  ...roundCall,
   /** The bet it pays; without it, the round's latest open bet. */
   betTransactionId: externalIdSchema.optional(),
   gameCode: gameCodeSchema,
@@ -172,19 +171,13 @@ export const winBodySchema = z.object({
 export type WinBody = z.infer<typeof winBodySchema>;
 
 export const rollbackBodySchema = z.object({
-  ...playerCall,
-  transactionId: externalIdSchema,
-  roundId: externalIdSchema,
+  ...roundCall,
   /** The bet to refund. Unknown: a tombstone refuses it if it comes later. */
   betTransactionId: externalIdSchema,
 });
 export type RollbackBody = z.infer<typeof rollbackBodySchema>;
 
-export const endRoundBodySchema = z.object({
-  ...playerCall,
-  transactionId: externalIdSchema,
-  roundId: externalIdSchema,
-});
+export const endRoundBodySchema = z.object(roundCall);
 export type EndRoundBody = z.infer<typeof endRoundBodySchema>;
 
 /** What every reply of ours carries in `value`, failures included. */
@@ -257,32 +250,33 @@ const hub88Base = {
   game_code: gameCodeSchema.optional(),
 };
 export const hub88UserBodySchema = z.object(hub88Base);
-export const hub88BetBodySchema = z.object({
+/** What every Hub88-shaped transaction carries. */
+const hub88Transaction = {
   ...hub88Base,
-  game_code: gameCodeSchema,
   transaction_uuid: externalIdSchema,
   round: externalIdSchema,
+};
+const hub88Money = {
+  game_code: gameCodeSchema,
   is_free: z.boolean().optional(),
   currency: currencySchema,
+};
+export const hub88BetBodySchema = z.object({
+  ...hub88Transaction,
+  ...hub88Money,
   bet: z.string().max(100).optional(),
   amount: hub88Amount.min(1),
   reference_transaction_uuid: externalIdSchema.optional(),
 });
 export const hub88WinBodySchema = z.object({
-  ...hub88Base,
-  game_code: gameCodeSchema,
-  transaction_uuid: externalIdSchema,
+  ...hub88Transaction,
+  ...hub88Money,
   reference_transaction_uuid: externalIdSchema,
-  round: externalIdSchema,
-  is_free: z.boolean().optional(),
-  currency: currencySchema,
   amount: hub88Amount,
 });
 export const hub88RollbackBodySchema = z.object({
-  ...hub88Base,
-  transaction_uuid: externalIdSchema,
+  ...hub88Transaction,
   reference_transaction_uuid: externalIdSchema,
-  round: externalIdSchema,
 });
 export type Hub88UserBody = z.infer<typeof hub88UserBodySchema>;
 export type Hub88BetBody = z.infer<typeof hub88BetBodySchema>;

@@ -12,6 +12,8 @@ import {
   launchPaths,
 } from '../../src/contract/seamless.ts';
 import { ledgerEntries, wallets } from '../../src/server/areas/wallet/ledger.schema.ts';
+import { gameWinBoard } from '../../src/server/areas/games/games.schema.ts';
+import { maskName } from '../../src/server/areas/games/catalog.service.ts';
 import { player } from '../support/seamless.ts';
 import { call, testSite } from '../support/server.ts';
 
@@ -56,6 +58,7 @@ describe('built-in games through the real seamless wallet API', () => {
   it('plays rounds of each game: bets and wins are ledger postings, the balance moves', async () => {
     const { member, headers } = await player(site.app, site.database.db, 10_000n);
     let expected = 10_000n;
+    const wins: bigint[] = [];
     const plays = [
       ['dice', { game: 'dice', stake: '1000', bet: { direction: 'under', target: 5000 } }],
       ['slot', { game: 'slot', stake: '500' }],
@@ -74,6 +77,7 @@ describe('built-in games through the real seamless wallet API', () => {
       const { round, balance } = reply.body.value!;
       expected = expected - BigInt(payload.stake) + BigInt(round.win);
       expect(BigInt(balance)).toBe(expected);
+      if (BigInt(round.win) > 0n) wins.push(BigInt(round.win));
 
       const entries = await entriesOf(member.id);
       const last = entries.slice(BigInt(round.win) > 0n ? -2 : -1);
@@ -89,6 +93,14 @@ describe('built-in games through the real seamless wallet API', () => {
     expect(records.status).toBe(200);
     expect(records.body.value!.content).toHaveLength(3);
     expect(records.body.value!.content.every((bet) => bet.status === 'settled')).toBe(true);
+    // Each win is on the winner board (written with the win), under the masked name.
+    const board = await site.database.db
+      .select({ amount: gameWinBoard.amount, name: gameWinBoard.memberName })
+      .from(gameWinBoard)
+      .where(eq(gameWinBoard.memberId, member.id))
+      .orderBy(gameWinBoard.id);
+    expect(board.map((row) => row.amount)).toEqual(wins);
+    for (const row of board) expect(row.name).toBe(maskName(`member${member.id}`));
   });
 
   it('refuses a stake above the balance and changes nothing', async () => {

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type BuiltinPlayReply,
   type BuiltinSeeds,
@@ -13,6 +14,10 @@ import {
 import { hashServerSeed } from '../../src/contract/builtin-games/fair.ts';
 import { playRound } from '../../src/contract/builtin-games/verify.ts';
 import { seamlessHeaders, seamlessPaths } from '../../src/contract/seamless.ts';
+import {
+  builtinGameRounds,
+  builtinPendingRollbacks,
+} from '../../src/server/providers/builtin-games/builtin-games.schema.ts';
 import { call, testSite } from '../support/server.ts';
 
 /**
@@ -24,6 +29,7 @@ function fakeWallet(secret: string) {
   const launchTokens = new Map<string, string>();
   let balance = 10_000n;
   let failNextBet = false;
+  let failRollbacks = 0;
   const seen = new Map<string, unknown>();
   const reply = (value: unknown, ok = true, code?: string) => ({
     success: ok,
@@ -123,6 +129,12 @@ function fakeWallet(secret: string) {
         );
         return;
       case seamlessPaths.rollback: {
+        if (failRollbacks > 0) {
+          // Down: nothing done, an answer outside the contract.
+          failRollbacks -= 1;
+          send(503, 'unavailable');
+          return;
+        }
         const bet = calls.find((c) => c.body.transactionId === body.betTransactionId);
         if (bet) balance += BigInt(bet.body.amount!);
         remember(
@@ -152,6 +164,9 @@ function fakeWallet(secret: string) {
     },
     failNextBet() {
       failNextBet = true;
+    },
+    failRollbacks(count: number) {
+      failRollbacks = count;
     },
   };
 }
@@ -284,7 +299,8 @@ describe('built-in game provider over the signed seamless wallet API', () => {
     expect(wallet.calls.at(-1)!.path).toBe(seamlessPaths.bet);
   });
 
-  it('rolls back a bet whose answer never came (no money made or lost)', async () => {
+  /** A round of 300 whose bet lands in the wallet but whose answer never comes back. */
+  async function playUnanswered() {
     const session = await open('dice');
     const before = wallet.balance;
     wallet.failNextBet();
@@ -295,7 +311,60 @@ describe('built-in game provider over the signed seamless wallet API', () => {
       payload: { game: 'dice', stake: '300', bet: { direction: 'over', target: 5000 } },
     });
     expect(reply.status).toBe(503);
+    return before;
+  }
+
+  it('rolls back a bet whose answer never came (no money made or lost)', async () => {
+    const before = await playUnanswered();
     expect(wallet.calls.at(-1)!.path).toBe(seamlessPaths.rollback);
+    expect(wallet.balance).toBe(before);
+  });
+
+  it('keeps a rollback the wallet does not acknowledge and the job sends it again until it does', async () => {
+    wallet.failRollbacks(2);
+    const before = await playUnanswered();
+    // The bet landed, its rollback did not: the stake is out until the job gets it back.
+    expect(wallet.balance).toBe(before - 300n);
+    const [pending] = await site.database.db.select().from(builtinPendingRollbacks);
+    expect(pending).toMatchObject({ attempts: 1, lastError: 'status 503' });
+    const rollbacksOf = () =>
+      wallet.calls.filter(
+        (c) => c.path === seamlessPaths.rollback && c.body.roundId === pending!.roundId,
+      );
+    expect(rollbacksOf()).toHaveLength(1);
+
+    // Not due yet: nothing sent.
+    await site.app.scheduler.runDue(new Date(pending!.nextAttemptAt.getTime() - 1_000));
+    expect(rollbacksOf()).toHaveLength(1);
+
+    // Due (the job's run of a 10-second period that ends after it): sent again, refused again
+    // (503), kept with a later attempt.
+    const later = (ms: number) => new Date(pending!.nextAttemptAt.getTime() + ms);
+    await site.app.scheduler.runDue(later(11_000));
+    await vi.waitFor(async () => {
+      const [row] = await site.database.db.select().from(builtinPendingRollbacks);
+      expect(row?.attempts).toBe(2);
+      expect(rollbacksOf()).toHaveLength(2);
+      expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(later(11_000).getTime());
+    });
+    expect(wallet.balance).toBe(before - 300n);
+
+    // Due again: acknowledged, the stake is back, the round rolled back, nothing left to send.
+    await site.app.scheduler.runDue(later(3_600_000));
+    await vi.waitFor(async () => {
+      expect(await site.database.db.select().from(builtinPendingRollbacks)).toHaveLength(0);
+    });
+    expect(wallet.balance).toBe(before);
+    const [round] = await site.database.db
+      .select()
+      .from(builtinGameRounds)
+      .where(eq(builtinGameRounds.roundId, pending!.roundId));
+    expect(round?.status).toBe('rolled_back');
+    expect(new Set(rollbacksOf().map((c) => c.body.transactionId))).toEqual(
+      new Set([`${pending!.roundId}:rollback`]),
+    );
+    await site.app.scheduler.runDue(later(7_200_000));
+    expect(rollbacksOf()).toHaveLength(3);
     expect(wallet.balance).toBe(before);
   });
 

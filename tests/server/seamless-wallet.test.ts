@@ -185,6 +185,38 @@ describe('seamless wallet conformance', () => {
     expect(win.body.code).toBe('seamless_bet_rolled_back');
   });
 
+  it('a bet and a win are each one statement on the wallet and game tables', async () => {
+    const { provider, session } = await table();
+    // The first call reads the provider (kept a few seconds after).
+    expect((await send(provider, seamlessPaths.bet, bet(session, '100'))).status).toBe(200);
+    // Every statement the app sends (PGlite's query, or the pool's), but the balance event's.
+    const client = (db() as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const query = client.query;
+    const sent: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      sent.push(typeof first === 'string' ? first : (first.text ?? ''));
+      return query.apply(this, args);
+    };
+    const counted = async (path: string, body: object) => {
+      sent.length = 0;
+      const reply = await send(provider, path, body);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return sent.filter((text) => /game_|seamless|ledger/.test(text));
+    };
+    try {
+      const placed = bet(session, '2500');
+      expect(await counted(seamlessPaths.bet, placed)).toHaveLength(1);
+      const win = { ...placed, transactionId: uid('win'), amount: '4000' };
+      expect(
+        await counted(seamlessPaths.win, { ...win, betTransactionId: placed.transactionId }),
+      ).toHaveLength(1);
+    } finally {
+      client.query = query;
+    }
+  });
+
   it('concurrent bets on one wallet never take it below zero; entries sum to the balance', async () => {
     const { provider, session } = await table(50_000n);
     const replies = await Promise.all(

@@ -244,8 +244,9 @@ export function createLedgerService(deps: LedgerDeps) {
             })
           : await postOn(db, request, hash);
         if (!result.replayed) {
-          deps.balancesChanged?.(request.legs.map((leg) => leg.memberId));
-          announce(request.legs);
+          const memberIds = request.legs.map((leg) => leg.memberId);
+          deps.balancesChanged?.(memberIds);
+          announce(memberIds);
         }
         return result;
       } catch (error) {
@@ -271,9 +272,9 @@ export function createLedgerService(deps: LedgerDeps) {
     }
     return memberIds;
   });
-  function announce(legs: Leg[]) {
+  function announce(memberIds: readonly number[]) {
     if (!publish) return;
-    for (const memberId of new Set(legs.map((leg) => leg.memberId))) {
+    for (const memberId of new Set(memberIds)) {
       announcer.add(memberId).catch((error: unknown) => deps.onPublishError?.(error));
     }
   }
@@ -299,6 +300,16 @@ export function createLedgerService(deps: LedgerDeps) {
 
   return {
     currency,
+
+    /**
+     * After a posting another area's one statement made through `ledger_post` (the seamless
+     * wallet's bet and win) has committed: the same as after `post` (the node's balance cache,
+     * the balance events).
+     */
+    posted(memberIds: readonly number[]) {
+      deps.balancesChanged?.(memberIds);
+      announce(memberIds);
+    },
 
     /**
      * One entry on one wallet (deposit, withdrawal, bet, payout, adjustment, ...).

@@ -1,7 +1,9 @@
 /** What other areas may use of the wallet area: ledger postings (decorated as `app.wallet`). */
 import type { LedgerService } from './ledger.service.ts';
 
-export type WalletPort = { ledger: Pick<LedgerService, 'post' | 'currency' | 'balance'> };
+export type WalletPort = {
+  ledger: Pick<LedgerService, 'post' | 'posted' | 'currency' | 'balance'>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -56,6 +56,17 @@ export const builtinGamesProvider = fp(
     });
     const games = createBuiltinGamesService({ db: app.database.db, clock: app.clock, wallet });
     await app.register(builtinGamesRoutes, { games });
+    // Rollbacks the wallet did not acknowledge, sent again with backoff until it does.
+    app.scheduler.register({
+      name: 'builtin-games-rollbacks',
+      cron: '*/10 * * * * *',
+      run: async (tx, period) => {
+        const claimed = await games.retryRollbacks(tx, period.end);
+        if (claimed > 0) app.log.info({ claimed }, 'built-in games: rollbacks sent again');
+      },
+    });
+    // Before the database closes (the platform's onClose stops the scheduler, then closes it).
+    app.addHook('preClose', () => games.rollbacksSettled());
 
     // The game pages: the built page of the games entry (vite.config.ts), when there is a build.
     const page = join(resolve(config.staticDir), 'builtin.html');

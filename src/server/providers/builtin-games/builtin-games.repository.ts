@@ -1,14 +1,16 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
   builtinGameRounds,
   builtinGameSeeds,
   builtinGameSessions,
+  builtinPendingRollbacks,
 } from './builtin-games.schema.ts';
 
 export type SessionRow = typeof builtinGameSessions.$inferSelect;
 export type SeedsRow = typeof builtinGameSeeds.$inferSelect;
 export type RoundRow = typeof builtinGameRounds.$inferSelect;
+export type PendingRollbackRow = typeof builtinPendingRollbacks.$inferSelect;
 
 export const insertSession = (db: Db, row: typeof builtinGameSessions.$inferInsert) =>
   db.insert(builtinGameSessions).values(row);
@@ -80,3 +82,48 @@ export const winPendingRounds = (db: Db, playerId: string) =>
       and(eq(builtinGameRounds.playerId, playerId), eq(builtinGameRounds.status, 'win_pending')),
     )
     .limit(20);
+
+// --- rollbacks the wallet has not acknowledged ---
+
+export const insertPendingRollback = (db: Db, row: typeof builtinPendingRollbacks.$inferInsert) =>
+  db.insert(builtinPendingRollbacks).values(row).onConflictDoNothing();
+
+/**
+ * Claims the rollbacks due at `now` (at most `limit`, oldest first): each one's next attempt
+ * moved on by `backoffMs(attempts)` and its attempts counted, so a crash after the claim, or a
+ * failed send, leaves it to come back later.
+ */
+export async function claimDueRollbacks(
+  tx: Db,
+  now: Date,
+  limit: number,
+  backoffMs: (attempts: number) => number,
+): Promise<PendingRollbackRow[]> {
+  const due = await tx
+    .select()
+    .from(builtinPendingRollbacks)
+    .where(lte(builtinPendingRollbacks.nextAttemptAt, now))
+    .orderBy(asc(builtinPendingRollbacks.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed: PendingRollbackRow[] = [];
+  for (const row of due) {
+    const attempts = row.attempts + 1;
+    const [updated] = await tx
+      .update(builtinPendingRollbacks)
+      .set({ attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)) })
+      .where(eq(builtinPendingRollbacks.roundId, row.roundId))
+      .returning();
+    if (updated) claimed.push(updated);
+  }
+  return claimed;
+}
+
+export const notePendingRollbackError = (db: Db, roundId: string, error: string) =>
+  db
+    .update(builtinPendingRollbacks)
+    .set({ lastError: sql`left(${error}, 500)` })
+    .where(eq(builtinPendingRollbacks.roundId, roundId));
+
+export const deletePendingRollback = (db: Db, roundId: string) =>
+  db.delete(builtinPendingRollbacks).where(eq(builtinPendingRollbacks.roundId, roundId));

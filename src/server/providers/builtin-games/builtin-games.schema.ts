@@ -74,3 +74,25 @@ export const builtinGameRounds = pgTable(
   },
   (table) => [index('builtin_game_rounds_player_idx').on(table.playerId, table.id)],
 );
+
+/**
+ * A rollback the wallet has not acknowledged yet (it failed or timed out after a bet without an
+ * answer): kept until the wallet answers it, sent again by the `builtin-games-rollbacks` job
+ * with backoff. The same transaction id each time, so the wallet's idempotency makes the
+ * repeats one rollback in effect.
+ */
+export const builtinPendingRollbacks = pgTable(
+  'builtin_pending_rollbacks',
+  {
+    roundId: text('round_id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    /** The wallet's player session the bet was sent on (a rollback is taken on an expired one). */
+    walletSession: text('wallet_session').notNull(),
+    /** Sends so far (the first, in the round, included). */
+    attempts: integer('attempts').notNull().default(1),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('builtin_pending_rollbacks_due_idx').on(table.nextAttemptAt)],
+);

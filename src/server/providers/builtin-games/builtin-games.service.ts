@@ -27,6 +27,12 @@ import { type SeamlessWallet, SeamlessRefusal, SeamlessUnavailable } from './sea
 const newServerSeed = () => randomBytes(32).toString('hex');
 const newClientSeed = () => randomBytes(8).toString('hex');
 const historySize = 20;
+/** Rollbacks sent again per run of the job. */
+const rollbacksPerRun = 50;
+
+/** How long after its `attempts`-th send a rollback is sent again: 10 s doubling, at most 1 h. */
+export const rollbackBackoffMs = (attempts: number) =>
+  Math.min(3_600_000, 10_000 * 2 ** Math.min(20, Math.max(0, attempts - 1)));
 
 function seedsView(row: repo.SeedsRow): BuiltinSeeds {
   return {
@@ -121,6 +127,38 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
     }
   }
 
+  /**
+   * Sends a round's rollback (always the same transaction id): null once the wallet has
+   * acknowledged it (the round marked rolled back), else what went wrong.
+   */
+  async function sendRollback(pending: {
+    roundId: string;
+    playerId: string;
+    walletSession: string;
+  }): Promise<string | null> {
+    try {
+      await wallet.rollback({
+        sessionToken: pending.walletSession,
+        playerId: pending.playerId,
+        roundId: pending.roundId,
+        transactionId: `${pending.roundId}:rollback`,
+        betTransactionId: `${pending.roundId}:bet`,
+      });
+    } catch (error) {
+      if (error instanceof SeamlessRefusal) return `refused: ${error.code}`;
+      return error instanceof Error ? error.message || error.name : String(error);
+    }
+    await repo.updateRound(db, pending.roundId, { status: 'rolled_back' });
+    return null;
+  }
+
+  /** Sends a claimed rollback again: acknowledged, it is done; else its error is noted. */
+  async function retryRollback(row: repo.PendingRollbackRow) {
+    const failure = await sendRollback(row);
+    if (failure === null) await repo.deletePendingRollback(db, row.roundId);
+    else await repo.notePendingRollbackError(db, row.roundId, failure);
+  }
+
   async function stateOf(session: repo.SessionRow, balance: string): Promise<BuiltinState> {
     const seeds = await ensureSeeds(session.playerId);
     const history = await repo.latestRounds(db, session.playerId, historySize);
@@ -151,7 +189,34 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
     }
   }
 
+  const rollbacksInFlight = new Set<Promise<void>>();
+
   return {
+    /**
+     * The job's work (`builtin-games-rollbacks`): claims the rollbacks due at `now` in the job's
+     * transaction (each one's next attempt moved on by the backoff), then sends them once that
+     * transaction is done: a wallet call never runs inside a transaction (the wallet may be
+     * this server on one PGlite connection, whose queries wait for the transaction's end).
+     * Answers how many were claimed.
+     */
+    async retryRollbacks(tx: Db, now: Date): Promise<number> {
+      const claimed = await repo.claimDueRollbacks(tx, now, rollbacksPerRun, rollbackBackoffMs);
+      if (claimed.length > 0) {
+        const sending = (async () => {
+          for (const row of claimed) await retryRollback(row);
+        })()
+          .catch(() => undefined)
+          .finally(() => rollbacksInFlight.delete(sending));
+        rollbacksInFlight.add(sending);
+      }
+      return claimed.length;
+    },
+
+    /** Resolves when the rollbacks being sent again have been answered (or failed). */
+    async rollbacksSettled(): Promise<void> {
+      await Promise.all([...rollbacksInFlight]);
+    },
+
     /** The launch token, exchanged with the wallet for its player session, then ours. */
     async openSession(launchToken: string) {
       let player;
@@ -257,17 +322,23 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
           await repo.updateRound(db, roundId, { status: 'refused' });
           throw refusalError(error);
         }
-        // No answer: the bet may have landed. A rollback refunds it, or leaves a tombstone.
-        await wallet
-          .rollback({
-            ...betIds,
-            transactionId: `${roundId}:rollback`,
-            betTransactionId: `${roundId}:bet`,
-          })
-          .then(
-            () => repo.updateRound(db, roundId, { status: 'rolled_back' }),
-            () => repo.updateRound(db, roundId, { status: 'rollback_pending' }),
-          );
+        // No answer: the bet may have landed. A rollback refunds it, or leaves a tombstone; one
+        // the wallet does not acknowledge is kept and sent again by the job until it is.
+        const pending = {
+          roundId,
+          playerId: session.playerId,
+          walletSession: session.walletSession,
+        };
+        const failure = await sendRollback(pending);
+        if (failure !== null) {
+          await repo.updateRound(db, roundId, { status: 'rollback_pending' });
+          await repo.insertPendingRollback(db, {
+            ...pending,
+            attempts: 1,
+            nextAttemptAt: new Date(clock().getTime() + rollbackBackoffMs(1)),
+            lastError: failure.slice(0, 500),
+          });
+        }
         throw new AppError(503, 'system_error');
       }
 

@@ -42,8 +42,18 @@ const providerOf = (row: ProviderRow): Provider => ({
 const newSecret = () => randomBytes(32).toString('base64url');
 
 /** The operator's side: game providers and their secrets (audited), a member's bets. */
-export function createProvidersService(deps: { db: Db; clock: Clock; box: SecretBox }) {
+export function createProvidersService(deps: {
+  db: Db;
+  clock: Clock;
+  box: SecretBox;
+  /** Called once a provider's row has changed (the wallet's cache of providers forgets it). */
+  changed?: (code: string) => void;
+}) {
   const { db, clock, box } = deps;
+  const changed = <T>(code: string, result: T) => {
+    deps.changed?.(code);
+    return result;
+  };
   const actorOf = (operator: Operator) => `operator:${operator.username}`;
 
   return {
@@ -80,7 +90,7 @@ export function createProvidersService(deps: { db: Db; clock: Clock; box: Secret
     },
 
     async edit(operator: Operator, code: string, body: EditProviderBody): Promise<Provider> {
-      return db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         const before = await findProvider(tx, code);
         if (!before) throw new AppError(404, 'not_found');
         const changes = Object.fromEntries(
@@ -98,12 +108,13 @@ export function createProvidersService(deps: { db: Db; clock: Clock; box: Secret
         });
         return after;
       });
+      return changed(code, after);
     },
 
     /** A new secret, answered once; the old one stops working at once. */
     async rotateSecret(operator: Operator, code: string): Promise<ProviderSecretReply> {
       const secret = newSecret();
-      return db.transaction(async (tx) => {
+      const reply = await db.transaction(async (tx) => {
         const before = await findProvider(tx, code);
         if (!before) throw new AppError(404, 'not_found');
         const row = await updateProvider(tx, code, {
@@ -120,6 +131,7 @@ export function createProvidersService(deps: { db: Db; clock: Clock; box: Secret
         });
         return { provider, secret };
       });
+      return changed(code, reply);
     },
 
     /**
@@ -144,6 +156,7 @@ export function createProvidersService(deps: { db: Db; clock: Clock; box: Secret
           secretSealed: box.seal(configured),
           secretRotatedAt: clock(),
         });
+        deps.changed?.(builtinProviderCode);
       }
     },
 

@@ -37,9 +37,15 @@ export const seamlessGames = fp<SeamlessOptions>(
       clock,
       ledger: app.wallet.ledger,
       box,
-      recordWin: (tx, win) => games().recordWin?.(tx, win) ?? Promise.resolve(),
+      // The winner board of the catalog, written in the win's own statement.
+      winBoard: options.games !== undefined,
     });
-    const providers = createProvidersService({ db, clock, box });
+    const providers = createProvidersService({
+      db,
+      clock,
+      box,
+      changed: (code) => seamless.forgetProvider(code),
+    });
     await providers.ensureBuiltin(config.builtinGamesSecret);
     const launch = createLaunchService({
       db,

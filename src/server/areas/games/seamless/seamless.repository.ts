@@ -15,12 +15,15 @@ export type GameSessionRow = typeof gameSessions.$inferSelect;
 export type BetRow = typeof gameBets.$inferSelect;
 export type TransactionRow = typeof seamlessTransactions.$inferSelect;
 
+/** A query's first row (undefined when none): the lookups by a unique key. */
+async function first<T>(rows: Promise<T[]>): Promise<T | undefined> {
+  return (await rows)[0];
+}
+
 // --- providers ---
 
-export async function findProvider(db: Db, code: string): Promise<ProviderRow | undefined> {
-  const [row] = await db.select().from(gameProviders).where(eq(gameProviders.code, code));
-  return row;
-}
+export const findProvider = (db: Db, code: string): Promise<ProviderRow | undefined> =>
+  first(db.select().from(gameProviders).where(eq(gameProviders.code, code)));
 
 export const listProviders = (db: Db) =>
   db.select().from(gameProviders).orderBy(gameProviders.code);
@@ -98,18 +101,19 @@ export async function consumeLaunchToken(
   return row;
 }
 
-export async function findSessionByToken(db: Db, sessionTokenHash: string, providerCode: string) {
-  const [row] = await db
-    .select()
-    .from(gameSessions)
-    .where(
-      and(
-        eq(gameSessions.sessionTokenHash, sessionTokenHash),
-        eq(gameSessions.providerCode, providerCode),
+/** A provider's session by the hash of its token. */
+export const findSessionByToken = (db: Db, sessionTokenHash: string, providerCode: string) =>
+  first(
+    db
+      .select()
+      .from(gameSessions)
+      .where(
+        and(
+          eq(gameSessions.providerCode, providerCode),
+          eq(gameSessions.sessionTokenHash, sessionTokenHash),
+        ),
       ),
-    );
-  return row;
-}
+  );
 
 export async function extendSession(db: Db, id: number, expiresAt: Date) {
   await db.update(gameSessions).set({ sessionExpiresAt: expiresAt }).where(eq(gameSessions.id, id));
@@ -117,18 +121,19 @@ export async function extendSession(db: Db, id: number, expiresAt: Date) {
 
 // --- transactions and bets ---
 
-export async function findTransaction(db: Db, providerCode: string, transactionId: string) {
-  const [row] = await db
-    .select()
-    .from(seamlessTransactions)
-    .where(
-      and(
-        eq(seamlessTransactions.providerCode, providerCode),
-        eq(seamlessTransactions.transactionId, transactionId),
+/** A transaction a provider sent, by its id. */
+export const findTransaction = (db: Db, providerCode: string, transactionId: string) =>
+  first(
+    db
+      .select()
+      .from(seamlessTransactions)
+      .where(
+        and(
+          eq(seamlessTransactions.providerCode, providerCode),
+          eq(seamlessTransactions.transactionId, transactionId),
+        ),
       ),
-    );
-  return row;
-}
+  );
 
 /** False when the (provider, transaction id) is taken (a concurrent twin). */
 export async function insertTransaction(
@@ -143,64 +148,20 @@ export async function insertTransaction(
   return inserted.length === 1;
 }
 
-export async function findTombstone(db: Db, providerCode: string, betTransactionId: string) {
-  const [row] = await db
-    .select()
-    .from(seamlessTombstones)
-    .where(
-      and(
-        eq(seamlessTombstones.providerCode, providerCode),
-        eq(seamlessTombstones.betTransactionId, betTransactionId),
-      ),
-    );
-  return row;
-}
-
 export async function insertTombstone(tx: Db, row: typeof seamlessTombstones.$inferInsert) {
   await tx.insert(seamlessTombstones).values(row).onConflictDoNothing();
 }
 
-export async function insertBet(tx: Db, row: typeof gameBets.$inferInsert) {
-  await tx.insert(gameBets).values(row);
-}
-
-export async function findBet(db: Db, providerCode: string, transactionId: string) {
-  const [row] = await db
-    .select()
-    .from(gameBets)
-    .where(and(eq(gameBets.providerCode, providerCode), eq(gameBets.transactionId, transactionId)));
-  return row;
-}
-
-/** The round's latest bet of the member that is not rolled back. */
-export async function latestBetOfRound(
-  db: Db,
-  providerCode: string,
-  roundId: string,
-  memberId: number,
-) {
-  const [row] = await db
-    .select()
-    .from(gameBets)
-    .where(
-      and(
-        eq(gameBets.providerCode, providerCode),
-        eq(gameBets.roundId, roundId),
-        eq(gameBets.memberId, memberId),
-        sql`${gameBets.status} <> 'rolled_back'`,
+/** A bet by its provider's transaction id. */
+export const findBet = (db: Db, providerCode: string, transactionId: string) =>
+  first(
+    db
+      .select()
+      .from(gameBets)
+      .where(
+        and(eq(gameBets.providerCode, providerCode), eq(gameBets.transactionId, transactionId)),
       ),
-    )
-    .orderBy(desc(gameBets.id))
-    .limit(1);
-  return row;
-}
-
-export async function addWin(tx: Db, betId: number, amount: bigint, now: Date) {
-  await tx
-    .update(gameBets)
-    .set({ win: sql`${gameBets.win} + ${amount}`, status: 'settled', settledAt: now })
-    .where(eq(gameBets.id, betId));
-}
+  );
 
 /** Marks the bet rolled back; false when it already was, or has been paid a win since. */
 export async function rollBackBet(tx: Db, betId: number, now: Date): Promise<boolean> {
@@ -408,3 +369,66 @@ export async function saveLaunchSettings(tx: Db, trialLaunch: 'refuse' | 'allow'
     .values({ id: 1, trialLaunch, updatedAt: now })
     .onConflictDoUpdate({ target: gameLaunchSettings.id, set: { trialLaunch, updatedAt: now } });
 }
+
+// --- a bet and a win in one statement (the `seamless_bet` / `seamless_win` functions) ---
+
+/** What `seamless_bet` and `seamless_win` answer (see their migration). */
+export type OneTripOutcome =
+  | { outcome: 'refused'; code: string; balance: string | null }
+  | { outcome: 'replayed'; reply: Record<string, unknown> }
+  | { outcome: 'posted'; reply: Record<string, unknown>; memberId: number | null };
+
+type OneTripCall = {
+  provider: string;
+  transactionId: string;
+  hash: string;
+  sessionHash: string;
+  playerId: string;
+  currency: string;
+  ledgerCurrency: string;
+  amount: string;
+  roundId: string;
+  now: string;
+  window: string;
+};
+export type BetCall = OneTripCall & { gameCode: string };
+export type WinCall = OneTripCall & { betTransactionId: string | null; boardName: string | null };
+
+const slot = (name: keyof BetCall | keyof WinCall) => sql.placeholder(name);
+const oneTripHead = sql`${slot('provider')}::text, ${slot('transactionId')}::text,
+  ${slot('hash')}::text, ${slot('sessionHash')}::text, ${slot('playerId')}::text,
+  ${slot('currency')}::text, ${slot('ledgerCurrency')}::text, ${slot('amount')}::bigint,
+  ${slot('roundId')}::text`;
+const oneTripTail = sql`${slot('now')}::timestamptz, ${slot('window')}::timestamptz`;
+
+/** `seamless_bet` and `seamless_win` as prepared statements (named: parsed once per connection). */
+const oneTripStatements = {
+  seamless_bet: sql`seamless_bet(${oneTripHead}, ${slot('gameCode')}::text, ${oneTripTail})`,
+  seamless_win: sql`seamless_win(${oneTripHead}, ${slot('betTransactionId')}::text,
+    ${slot('boardName')}::text, ${oneTripTail})`,
+};
+type OneTripName = keyof typeof oneTripStatements;
+
+const prepareOneTrip = (db: Db, name: OneTripName) =>
+  db
+    .select({ outcome: sql<OneTripOutcome | string>`outcome` })
+    .from(sql`${oneTripStatements[name]} as outcome`)
+    .prepare(name);
+const prepared = new WeakMap<Db, Map<OneTripName, ReturnType<typeof prepareOneTrip>>>();
+
+async function oneTrip(db: Db, name: OneTripName, call: BetCall | WinCall) {
+  let mine = prepared.get(db);
+  if (!mine) prepared.set(db, (mine = new Map()));
+  let statement = mine.get(name);
+  if (!statement) mine.set(name, (statement = prepareOneTrip(db, name)));
+  const [row] = await statement.execute(call);
+  const outcome = row?.outcome;
+  if (!outcome) throw new Error(`${name} answered nothing`);
+  return typeof outcome === 'string' ? (JSON.parse(outcome) as OneTripOutcome) : outcome;
+}
+
+/** A bet: replay check, player, tombstone, posting, bet row, rollup and reply, one statement. */
+export const betInOneStatement = (db: Db, call: BetCall) => oneTrip(db, 'seamless_bet', call);
+
+/** A win: replay check, player, its bet, posting, rollup, winner board and reply, one statement. */
+export const winInOneStatement = (db: Db, call: WinCall) => oneTrip(db, 'seamless_win', call);

@@ -26,6 +26,7 @@ import {
   transactionReplySchema,
   winBodySchema,
   type Hub88Reply,
+  type TransactionReply,
   type Hub88Status,
 } from '../../../../contract/seamless.ts';
 import { SeamlessRefusal, type SeamlessService } from './seamless.service.ts';
@@ -374,48 +375,73 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
       return answer(request_uuid, user, { balance: balance.toString() });
     },
   );
+  /**
+   * A Hub88-shaped transaction as our call: its ids, the provider, and the binding of a token
+   * that may still be a launch token; answered in the Hub88 shape.
+   */
+  type Hub88Transaction = {
+    token: string;
+    user: string;
+    request_uuid: string;
+    transaction_uuid: string;
+    round: string;
+  };
+  const transaction = async (
+    request: FastifyRequest<{ Body: Hub88Transaction }>,
+    run: (
+      provider: ProviderRow,
+      ids: { sessionToken: string; playerId: string; transactionId: string; roundId: string },
+      bind: () => Promise<unknown>,
+    ) => Promise<TransactionReply>,
+  ) => {
+    const body = request.body;
+    const result = await run(
+      providerOf(request),
+      {
+        sessionToken: body.token,
+        playerId: body.user,
+        transactionId: body.transaction_uuid,
+        roundId: body.round,
+      },
+      () => player(request, body.token, body.user, true),
+    );
+    return answer(body.request_uuid, body.user, result);
+  };
+
   app.post(
     hub88Paths.bet,
     { ...route, schema: { ...common, summary: 'Hub88 shape: bet', body: hub88BetBodySchema } },
-    async (request) => {
-      const body = request.body;
-      const result = await seamless.bet(
-        providerOf(request),
-        {
-          sessionToken: body.token,
-          playerId: body.user,
-          transactionId: body.transaction_uuid,
-          roundId: body.round,
-          gameCode: body.game_code,
-          amount: String(body.amount),
-          currency: body.currency,
-        },
-        (_provider, token, user, allowExpired) => player(request, token, user, allowExpired),
-      );
-      return answer(body.request_uuid, body.user, result);
-    },
+    async (request) =>
+      transaction(request, (provider, ids, bind) =>
+        seamless.bet(
+          provider,
+          {
+            ...ids,
+            gameCode: request.body.game_code,
+            amount: String(request.body.amount),
+            currency: request.body.currency,
+          },
+          bind,
+        ),
+      ),
   );
   app.post(
     hub88Paths.win,
     { ...route, schema: { ...common, summary: 'Hub88 shape: win', body: hub88WinBodySchema } },
-    async (request) => {
-      const body = request.body;
-      const result = await seamless.win(
-        providerOf(request),
-        {
-          sessionToken: body.token,
-          playerId: body.user,
-          transactionId: body.transaction_uuid,
-          betTransactionId: body.reference_transaction_uuid,
-          roundId: body.round,
-          gameCode: body.game_code,
-          amount: String(body.amount),
-          currency: body.currency,
-        },
-        (_provider, token, user, allowExpired) => player(request, token, user, allowExpired),
-      );
-      return answer(body.request_uuid, body.user, result);
-    },
+    async (request) =>
+      transaction(request, (provider, ids, bind) =>
+        seamless.win(
+          provider,
+          {
+            ...ids,
+            betTransactionId: request.body.reference_transaction_uuid,
+            gameCode: request.body.game_code,
+            amount: String(request.body.amount),
+            currency: request.body.currency,
+          },
+          bind,
+        ),
+      ),
   );
   app.post(
     hub88Paths.rollback,
@@ -423,20 +449,13 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
       ...route,
       schema: { ...common, summary: 'Hub88 shape: rollback', body: hub88RollbackBodySchema },
     },
-    async (request) => {
-      const body = request.body;
-      const result = await seamless.rollback(
-        providerOf(request),
-        {
-          sessionToken: body.token,
-          playerId: body.user,
-          transactionId: body.transaction_uuid,
-          betTransactionId: body.reference_transaction_uuid,
-          roundId: body.round,
-        },
-        (_provider, token, user, allowExpired) => player(request, token, user, allowExpired),
-      );
-      return answer(body.request_uuid, body.user, result);
-    },
+    async (request) =>
+      transaction(request, (provider, ids, bind) =>
+        seamless.rollback(
+          provider,
+          { ...ids, betTransactionId: request.body.reference_transaction_uuid },
+          bind,
+        ),
+      ),
   );
 };

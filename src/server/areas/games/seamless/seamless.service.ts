@@ -22,26 +22,23 @@ import {
 } from '../../../../contract/seamless.ts';
 import {
   addToRollup,
-  addWin,
+  betInOneStatement,
   findBet,
   findProvider,
   findSessionByToken,
-  findTombstone,
   findTransaction,
-  insertBet,
   insertTombstone,
   insertTransaction,
-  latestBetOfRound,
   rollBackBet,
   settleRound,
   consumeLaunchToken,
-  type BetRow,
+  winInOneStatement,
   type GameSessionRow,
+  type OneTripOutcome,
   type ProviderRow,
 } from './seamless.repository.ts';
 import { findMemberById } from '../../../platform/members/members.queries.ts';
-import { sql } from 'drizzle-orm';
-import { gameBets } from './seamless.schema.ts';
+import { maskName } from '../catalog.service.ts';
 
 /** Advisory lock space of (provider, bet transaction id): a bet and its early rollback. */
 const BET_SPACE = 7401;
@@ -62,13 +59,35 @@ export class SeamlessRefusal extends AppError {
 export type SeamlessDeps = {
   db: Db;
   clock: Clock;
-  ledger: Pick<LedgerService, 'post' | 'currency' | 'balance'>;
+  ledger: Pick<LedgerService, 'post' | 'posted' | 'currency' | 'balance'>;
   box: SecretBox;
-  /** The winner board: called in a win's transaction (the catalog's port). */
-  recordWin?: (tx: Db, win: { memberId: number; nodeId: number; amount: bigint }) => Promise<void>;
+  /** Whether a win goes on the catalog's winner board (written in the win's statement). */
+  winBoard?: boolean;
+  /** How long a provider's row (and opened secret) is kept between calls. Default 5 s. */
+  providerCacheMs?: number;
 };
 
 type Player = { memberId: number; session: GameSessionRow };
+
+/** The HTTP status of each refusal the one-statement bet and win answer. */
+const refusalStatus: Record<string, number> = {
+  seamless_token_invalid: 401,
+  seamless_player_unknown: 404,
+  session_expired: 401,
+  seamless_currency_mismatch: 400,
+  seamless_transaction_conflict: 409,
+  seamless_bet_rolled_back: 409,
+  seamless_bet_not_found: 404,
+};
+
+/** The PostgreSQL error code of a (possibly wrapped) driver error. */
+function pgCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
 
 const windowOf = (now: Date) => new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 
@@ -117,12 +136,35 @@ export function createSeamlessService(deps: SeamlessDeps) {
   const refusal = async (status: number, code: ErrorCode, memberId: number | null) =>
     new SeamlessRefusal(status, code, memberId === null ? null : await mainBalance(memberId));
 
+  /**
+   * Providers by code, with their opened secret, kept `providerCacheMs` (a change through the
+   * operator API is forgotten at once on this node; another node sees it within that time),
+   * so a signed call costs no query of its own.
+   */
+  const cacheMs = deps.providerCacheMs ?? 5_000;
+  const providers = new Map<string, { row: ProviderRow | undefined; until: number }>();
+  const secrets = new WeakMap<ProviderRow, string>();
+  async function cachedProvider(code: string): Promise<ProviderRow | undefined> {
+    const at = Date.now();
+    const cached = providers.get(code);
+    if (cached && cached.until > at) return cached.row;
+    const row = await findProvider(db, code);
+    if (providers.size > 1_000) providers.clear();
+    providers.set(code, { row, until: at + cacheMs });
+    return row;
+  }
+
   function secretOf(provider: ProviderRow): string {
-    return box.open(provider.secretSealed).plain;
+    let secret = secrets.get(provider);
+    if (secret === undefined) {
+      secret = box.open(provider.secretSealed).plain;
+      secrets.set(provider, secret);
+    }
+    return secret;
   }
 
   async function activeProvider(code: string, ip: string, shape: ProviderRow['shape']) {
-    const provider = await findProvider(db, code);
+    const provider = await cachedProvider(code);
     if (!provider || provider.shape !== shape) {
       throw new SeamlessRefusal(401, 'seamless_provider_unknown', null);
     }
@@ -149,11 +191,6 @@ export function createSeamlessService(deps: SeamlessDeps) {
     const expired = !session.sessionExpiresAt || session.sessionExpiresAt <= clock();
     if (expired && !allowExpired) throw await refusal(401, 'session_expired', session.memberId);
     return { memberId: session.memberId, session };
-  }
-
-  function checkCurrency(currency: string, memberId: number) {
-    if (currency !== ledger.currency) return refusal(400, 'seamless_currency_mismatch', memberId);
-    return undefined;
   }
 
   /** A transaction id seen before: its first reply, or a refusal when the call differs. */
@@ -230,8 +267,86 @@ export function createSeamlessService(deps: SeamlessDeps) {
     };
   }
 
+  /**
+   * The one-statement bet or win: its answer as a reply or a refusal; the balance events go out
+   * after a posting. A deadlock or serialization failure runs it again; a debit the wallet
+   * cannot afford, or a win whose bet was rolled back meanwhile, is refused with the balance.
+   */
+  async function oneTrip(
+    run: () => Promise<OneTripOutcome>,
+    playerId: string,
+  ): Promise<TransactionReply> {
+    let outcome: OneTripOutcome;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        outcome = await run();
+        break;
+      } catch (error) {
+        const code = pgCode(error);
+        if (attempt < 5 && (code === '40P01' || code === '40001')) continue;
+        // Raised after the player was checked: the player id is the member's.
+        if (code === 'LDG01') throw await refusal(409, 'insufficient_balance', Number(playerId));
+        if (code === 'SMLS1') {
+          throw await refusal(409, 'seamless_bet_rolled_back', Number(playerId));
+        }
+        throw error;
+      }
+    }
+    if (outcome.outcome === 'refused') {
+      throw new SeamlessRefusal(
+        refusalStatus[outcome.code] ?? 409,
+        outcome.code as ErrorCode,
+        outcome.balance === null ? null : BigInt(outcome.balance),
+      );
+    }
+    if (outcome.outcome === 'posted' && outcome.memberId !== null) {
+      ledger.posted([outcome.memberId]);
+    }
+    return outcome.reply as TransactionReply;
+  }
+
+  /**
+   * For a token that may still be a launch token (the Hub88 shape): a refusal of the token
+   * binds it (`bind`), then the call runs once again.
+   */
+  async function withLaunch<T>(
+    call: () => Promise<T>,
+    bind: (() => Promise<unknown>) | undefined,
+  ): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!bind || !(error instanceof SeamlessRefusal) || error.code !== 'seamless_token_invalid') {
+        throw error;
+      }
+      await bind();
+      return call();
+    }
+  }
+
+  const callBase = (provider: ProviderRow, kind: 'bet' | 'win', body: BetBody | WinBody) => {
+    const now = clock();
+    return {
+      provider: provider.code,
+      transactionId: body.transactionId,
+      hash: requestHash(kind, body),
+      sessionHash: hashToken(body.sessionToken),
+      playerId: body.playerId,
+      currency: body.currency,
+      ledgerCurrency: ledger.currency,
+      amount: body.amount,
+      roundId: body.roundId,
+      now: now.toISOString(),
+      window: windowOf(now).toISOString(),
+    };
+  };
+
   return {
     currency: ledger.currency,
+    /** Forgets a provider's cached row (its row changed). */
+    forgetProvider(code: string) {
+      providers.delete(code);
+    },
     mainBalance,
     authenticate,
     /** The provider's player session of a token hash (any state). */
@@ -301,177 +416,46 @@ export function createSeamlessService(deps: SeamlessDeps) {
       return { balance: (await mainBalance(memberId)).toString(), currency: ledger.currency };
     },
 
-    async bet(provider: ProviderRow, body: BetBody, playerOf = player): Promise<TransactionReply> {
-      const hash = requestHash('bet', body);
-      const replayed = await replayOf(provider, body.transactionId, 'bet', hash);
-      if (replayed) return replayed;
-      const { memberId, session } = await playerOf(
-        provider,
-        body.sessionToken,
-        body.playerId,
-        false,
-      );
-      const wrongCurrency = checkCurrency(body.currency, memberId);
-      if (wrongCurrency) throw await wrongCurrency;
-      if (await findTombstone(db, provider.code, body.transactionId)) {
-        throw await refusal(409, 'seamless_bet_rolled_back', memberId);
-      }
-      const stake = BigInt(body.amount);
-      const now = clock();
-      try {
-        const result = await ledger.post(
-          {
-            memberId,
-            kind: 'bet',
-            amount: -stake,
-            idempotencyKey: postingKey(provider, body.transactionId),
-            reference: `${provider.code}:${body.roundId}`,
-            actor: `provider:${provider.code}`,
-          },
-          async (tx, posting) => {
-            await lockKey(tx, BET_SPACE, `${provider.code}:${body.transactionId}`);
-            if (await findTombstone(tx, provider.code, body.transactionId)) {
-              throw new SeamlessRefusal(409, 'seamless_bet_rolled_back', null);
-            }
-            const gameOf = session;
-            await insertBet(tx, {
-              providerCode: provider.code,
-              roundId: body.roundId,
-              transactionId: body.transactionId,
-              memberId,
-              vassalage: gameOf.vassalage,
-              gameType: gameOf.gameType,
-              gameCode: body.gameCode,
-              nodeId: session.nodeId,
-              stake,
-              validTurnover: stake,
-              placedAt: now,
-              postingId: posting.postingId,
-            });
-            await addToRollup(tx, {
-              memberId,
-              windowStart: windowOf(now),
-              vassalage: gameOf.vassalage,
-              gameType: gameOf.gameType,
-              betCount: 1,
-              stake,
-              validTurnover: stake,
-              win: 0n,
-            });
-            const balanceAfter = BigInt(posting.entries[0]?.balanceAfter ?? '0');
-            await insertTransaction(tx, {
-              providerCode: provider.code,
-              transactionId: body.transactionId,
-              kind: 'bet',
-              requestHash: hash,
-              memberId,
-              reply: reply(body.transactionId, posting.postingId, balanceAfter),
-              createdAt: now,
-            });
-          },
-        );
-        if (result.replayed) return storedAfterTwin(provider, body.transactionId);
-        return reply(
-          body.transactionId,
-          result.reply.postingId,
-          BigInt(result.reply.entries[0]?.balanceAfter ?? '0'),
-        );
-      } catch (error) {
-        if (error instanceof SeamlessRefusal && error.balance === null) {
-          throw await refusal(error.statusCode, error.code, memberId);
-        }
-        return postingFailure(error, memberId);
-      }
+    /**
+     * A stake: one statement (`seamless_bet`). `bind`: for a token that may still be a launch
+     * token (the Hub88 shape), called on a refused token before the call runs again.
+     */
+    async bet(
+      provider: ProviderRow,
+      body: BetBody,
+      bind?: () => Promise<unknown>,
+    ): Promise<TransactionReply> {
+      const call = { ...callBase(provider, 'bet', body), gameCode: body.gameCode };
+      return withLaunch(() => oneTrip(() => betInOneStatement(db, call), body.playerId), bind);
     },
 
-    async win(provider: ProviderRow, body: WinBody, playerOf = player): Promise<TransactionReply> {
-      const hash = requestHash('win', body);
-      const replayed = await replayOf(provider, body.transactionId, 'win', hash);
-      if (replayed) return replayed;
-      const { memberId } = await playerOf(provider, body.sessionToken, body.playerId, true);
-      const wrongCurrency = checkCurrency(body.currency, memberId);
-      if (wrongCurrency) throw await wrongCurrency;
-      const bet = body.betTransactionId
-        ? await findBet(db, provider.code, body.betTransactionId)
-        : await latestBetOfRound(db, provider.code, body.roundId, memberId);
-      if (!bet || bet.memberId !== memberId || bet.roundId !== body.roundId) {
-        throw await refusal(404, 'seamless_bet_not_found', memberId);
-      }
-      if (bet.status === 'rolled_back') {
-        throw await refusal(409, 'seamless_bet_rolled_back', memberId);
-      }
-      const amount = BigInt(body.amount);
-      const now = clock();
-      const ownRows = async (tx: Db, postingId: string | null, balanceAfter: bigint) => {
-        const paid = await tx
-          .update(gameBets)
-          .set({ status: 'settled', settledAt: now })
-          .where(sql`${gameBets.id} = ${bet.id} and ${gameBets.status} <> 'rolled_back'`)
-          .returning({ id: gameBets.id });
-        if (paid.length === 0) throw new SeamlessRefusal(409, 'seamless_bet_rolled_back', null);
-        if (amount > 0n) {
-          await addWin(tx, bet.id, amount, now);
-          await addToRollup(tx, winDelta(bet, memberId, now, amount));
-          if (bet.nodeId !== null) {
-            await deps.recordWin?.(tx, { memberId, nodeId: bet.nodeId, amount });
-          }
-        }
-        const stored = await insertTransaction(tx, {
-          providerCode: provider.code,
-          transactionId: body.transactionId,
-          kind: 'win',
-          requestHash: hash,
-          memberId,
-          reply: reply(body.transactionId, postingId, balanceAfter),
-          createdAt: now,
-        });
-        return stored;
+    /** A win (0 settles a lost bet): one statement (`seamless_win`); `bind` as for a bet. */
+    async win(
+      provider: ProviderRow,
+      body: WinBody,
+      bind?: () => Promise<unknown>,
+    ): Promise<TransactionReply> {
+      const call = {
+        ...callBase(provider, 'win', body),
+        betTransactionId: body.betTransactionId ?? null,
+        boardName: deps.winBoard ? maskName(`member${body.playerId}`) : null,
       };
-      try {
-        if (amount === 0n) {
-          const stored = await db.transaction(async (tx) => {
-            const balance = await mainBalance(memberId, tx);
-            const inserted = await ownRows(tx, null, balance);
-            return inserted ? reply(body.transactionId, null, balance) : undefined;
-          });
-          return stored ?? (await storedAfterTwin(provider, body.transactionId));
-        }
-        const result = await ledger.post(
-          {
-            memberId,
-            kind: 'payout',
-            amount,
-            idempotencyKey: postingKey(provider, body.transactionId),
-            reference: `${provider.code}:${body.roundId}`,
-            actor: `provider:${provider.code}`,
-          },
-          async (tx, posting) => {
-            await ownRows(tx, posting.postingId, BigInt(posting.entries[0]?.balanceAfter ?? '0'));
-          },
-        );
-        if (result.replayed) return storedAfterTwin(provider, body.transactionId);
-        return reply(
-          body.transactionId,
-          result.reply.postingId,
-          BigInt(result.reply.entries[0]?.balanceAfter ?? '0'),
-        );
-      } catch (error) {
-        if (error instanceof SeamlessRefusal && error.balance === null) {
-          throw await refusal(error.statusCode, error.code, memberId);
-        }
-        return postingFailure(error, memberId);
-      }
+      return withLaunch(() => oneTrip(() => winInOneStatement(db, call), body.playerId), bind);
     },
 
+    /** A refund of a bet (or a tombstone for an unknown one); `bind` as for a bet. */
     async rollback(
       provider: ProviderRow,
       body: RollbackBody,
-      playerOf = player,
+      bind?: () => Promise<unknown>,
     ): Promise<TransactionReply> {
       const hash = requestHash('rollback', body);
       const replayed = await replayOf(provider, body.transactionId, 'rollback', hash);
       if (replayed) return replayed;
-      const { memberId } = await playerOf(provider, body.sessionToken, body.playerId, true);
+      const { memberId } = await withLaunch(
+        () => player(provider, body.sessionToken, body.playerId, true),
+        bind,
+      );
       const now = clock();
       const store = (tx: Db, postingId: string | null, balance: bigint) =>
         insertTransaction(tx, {
@@ -584,19 +568,6 @@ export function createSeamlessService(deps: SeamlessDeps) {
 
     /** A player check for the Hub88 shape (its token may still be a launch token). */
     player,
-  };
-}
-
-function winDelta(bet: BetRow, memberId: number, now: Date, amount: bigint) {
-  return {
-    memberId,
-    windowStart: windowOf(now),
-    vassalage: bet.vassalage,
-    gameType: bet.gameType,
-    betCount: 0,
-    stake: 0n,
-    validTurnover: 0n,
-    win: amount,
   };
 }
 
