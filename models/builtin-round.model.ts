@@ -159,7 +159,7 @@ export const model = defineModel({
     },
     'builtinRound.idle': {
       shows: 'the game: balance, stake chips, the play button, the seeds and the history',
-      testId: 'builtin-page',
+      testId: 'builtin-balance',
     },
     'builtinRound.idle.ready': {
       shows:
@@ -179,7 +179,7 @@ export const model = defineModel({
     },
     'builtinRound.checking': {
       shows: 'nothing of its own: the stake is compared with the balance',
-      testId: 'builtin-page',
+      testId: 'builtin-balance',
     },
     'builtinRound.placing': {
       shows: 'the play button says "Playing…" and is disabled, as are the stake chips',
@@ -215,7 +215,7 @@ export const model = defineModel({
     },
     'builtinRound.showing': {
       shows: 'nothing of its own: the reply is applied to the balance and history',
-      testId: 'builtin-page',
+      testId: 'builtin-balance',
     },
     'builtinRound.rotating': {
       shows: '"New seed pair" and the play button disabled while the seeds rotate',

@@ -47,7 +47,10 @@ export type BuiltinRoundContext = {
   bet: BuiltinBet;
   /** The round being shown (its reply is applied to `state` when the result shows). */
   pending: BuiltinPlayReply | null;
-  /** The last round whose result shows, with its seeds and nonce for the verifier. */
+  /**
+   * The last round played out, with its seeds and nonce for the verifier (its result shows in
+   * `idle.result`; the slot's reels keep its symbols while the next round spins).
+   */
   round: BuiltinRoundView | null;
   /** Slot: how many reels have stopped. */
   reelsStopped: number;
@@ -265,7 +268,6 @@ export const builtinRoundMachine = setup({
           target: 'playing',
           actions: assign(({ event }) => ({
             pending: event.output,
-            round: null,
             reelsStopped: 0,
             flight:
               event.output.round.game === 'crash'
