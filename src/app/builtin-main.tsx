@@ -4,7 +4,12 @@ import { type Language, languages, localKeys, themes } from '../contract/constan
 import { builtinGameOfCode } from '../contract/builtin-games/verify.ts';
 import { createBuiltinGamesApi, loadBuiltinTexts } from '../services/builtin-games.service.ts';
 import { BuiltinGameApp } from '../ui/pages/game/builtin/builtin-app.tsx';
-import type { SessionStore, Translate } from '../ui/pages/game/builtin/builtin-types.ts';
+import {
+  type SessionStore,
+  type Translate,
+  prefersReducedMotion,
+} from '../ui/pages/game/builtin/builtin-types.ts';
+import { createBuiltinRoundLogic } from './builtin-round-actors.ts';
 import { VerifyPage } from '../ui/pages/game/builtin/verify-page.tsx';
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/700.css';
@@ -95,22 +100,28 @@ async function start() {
     window.history.replaceState(null, '', `${window.location.pathname}${rest ? `?${rest}` : ''}`);
   }
   const calls = createBuiltinGamesApi({ language: () => language });
-  // One exchange per launch token, however often the page's effect runs (StrictMode runs twice).
+  // One exchange per launch token, however often the page's machine starts (StrictMode starts
+  // it twice); a failed exchange may be tried again.
   const opened = new Map<string, ReturnType<typeof calls.openSession>>();
   const api = {
     ...calls,
     openSession(token: string) {
-      if (!opened.has(token)) opened.set(token, calls.openSession(token));
+      if (!opened.has(token)) {
+        const exchange = calls.openSession(token);
+        exchange.catch(() => opened.delete(token));
+        opened.set(token, exchange);
+      }
       return opened.get(token)!;
     },
   };
+  const logic = createBuiltinRoundLogic({ api, sessions, reducedMotion: prefersReducedMotion() });
   root.render(
     <StrictMode>
       <BuiltinGameApp
         game={game}
         launchToken={launchToken}
-        api={api}
-        sessions={sessions}
+        savedToken={launchToken ? null : sessions.get()}
+        logic={logic}
         t={t}
         language={language}
       />

@@ -24,6 +24,7 @@ import {
   type ModelStep,
   type StepAction,
 } from './model-paths.ts';
+import { model as builtinRound } from '../../models/builtin-round.model.ts';
 import {
   defaultPassword as loginDefaultPassword,
   model as login,
@@ -67,6 +68,27 @@ export type BrowserWalk = {
 export type WalkPlan = { paths: ModelPath[]; report: CoverageReport };
 
 export const browserWalks: Record<string, BrowserWalk> = {
+  'builtin-round': {
+    model: builtinRound as AnyModel,
+    spec: 'tests/e2e/builtin-round.model.spec.ts',
+    notes:
+      'The built-in game page of the game the path plays (dice when it plays none), opened ' +
+      'with a launch token. Every provider call is held and answered as the path says (the ' +
+      'session exchange and the state read as loadSession; a network error is the request ' +
+      "aborted, a refusal the provider's envelope); animation time passes on the page clock. " +
+      'A path is walked up to a round of another game than its first (one page plays one ' +
+      'game), or up to picking the stake already picked (a checked radio sends nothing).',
+    walkable: (step, action, { previous, earlier }) => {
+      const event = step.event as { type: string; stake?: string };
+      if (event.type === 'user.selectStake') {
+        return event.stake !== (previous.context as { stake: string }).stake;
+      }
+      if (action.kind !== 'actorDone' || action.actorId !== 'submitBet') return true;
+      const first = earlier.find((s) => s.event.type === 'xstate.done.actor.submitBet');
+      return !first || builtinRoundGame(first) === builtinRoundGame(step);
+    },
+    select: 'cover',
+  },
   'system-status': {
     model: systemStatus as AnyModel,
     spec: 'tests/e2e/system-status.model.spec.ts',
@@ -201,6 +223,11 @@ export const browserWalks: Record<string, BrowserWalk> = {
     select: 'cover',
   },
 };
+
+/** The game of the round a submitBet result carries. */
+export function builtinRoundGame(step: ModelStep): string {
+  return (step.event as { output?: { round?: { game?: string } } }).output?.round?.game ?? 'dice';
+}
 
 function actorOutputField(step: ModelStep, field: string): unknown {
   const output = (step.event as { output?: Record<string, unknown> }).output;

@@ -1,26 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
-import type {
-  BuiltinPlayBody,
-  BuiltinPlayReply,
-  BuiltinRoundView,
-  BuiltinState,
-} from '../../../../contract/builtin-games.ts';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import type { BuiltinRoundView } from '../../../../contract/builtin-games.ts';
 import type { BuiltinGameId } from '../../../../contract/builtin-games/verify.ts';
 import type { Language } from '../../../../contract/constants.ts';
-import { type BuiltinApi, type SessionStore, type Translate, moneyOf } from './builtin-types.ts';
+import type {
+  BuiltinBet,
+  builtinRoundMachine,
+} from '../../../../machines/builtin-round.machine.ts';
+import { type Translate, moneyOf } from './builtin-types.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { SlotGame } from './slot-game.tsx';
 import { DiceGame } from './dice-game.tsx';
 import { CrashGame } from './crash-game.tsx';
+import { SeedsPanel } from './seeds-panel.tsx';
 
-type Load = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
+export type BuiltinRoundSnapshot = SnapshotFrom<typeof builtinRoundMachine>;
 
-function errorText(t: Translate, error: unknown): string {
-  const code = (error as { code?: string }).code;
-  if (code === 'insufficient_balance') return t('error.insufficient');
-  if (code === 'session_expired' || code === 'seamless_token_invalid') return t('error.session');
-  return t('error.generic');
-}
+/** What a game's own part needs: the round machine's snapshot and a way to play. */
+export type GameViewProps = {
+  t: Translate;
+  snapshot: BuiltinRoundSnapshot;
+  busy: boolean;
+  canPlay: (bet: BuiltinBet) => boolean;
+  play: (bet: BuiltinBet) => void;
+};
 
 function resultText(round: BuiltinRoundView): string {
   const result = round.result as Record<string, unknown>;
@@ -30,7 +33,7 @@ function resultText(round: BuiltinRoundView): string {
 }
 
 /** A verifier link that carries a round's seeds (the server seed is pasted once revealed). */
-function verifyHref(round: BuiltinRoundView): string {
+export function verifyHref(round: BuiltinRoundView): string {
   const query = new URLSearchParams({
     game: round.game,
     clientSeed: round.clientSeed,
@@ -43,122 +46,90 @@ function verifyHref(round: BuiltinRoundView): string {
   return `/builtin/verify?${query.toString()}`;
 }
 
+/** The handle of the round's state for tests: ready, result, insufficient or busy. */
+function roundTestId(snapshot: BuiltinRoundSnapshot): string {
+  if (snapshot.hasTag('busy')) return 'builtin-busy';
+  if (snapshot.matches({ idle: 'result' })) return 'builtin-result';
+  if (snapshot.matches({ idle: 'insufficientFunds' })) return 'builtin-insufficient';
+  return 'builtin-ready';
+}
+
 /**
- * A built-in game in the /game frame: the provider session from the launch token, balance,
+ * A built-in game in the /game frame, drawn from its round machine
+ * (src/machines/builtin-round.machine.ts): the provider session from the launch token, balance,
  * stake, the game, the provably fair seeds, and the latest rounds.
  */
 export function BuiltinGameApp(props: {
   game: BuiltinGameId;
   launchToken: string | null;
-  api: BuiltinApi;
-  sessions: SessionStore;
+  /** The session kept by an earlier load of the page (a reload), if any. */
+  savedToken: string | null;
+  logic: typeof builtinRoundMachine;
   t: Translate;
   language: Language;
 }) {
-  const { api, sessions, t, language } = props;
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [state, setState] = useState<BuiltinState | null>(null);
-  const [token, setToken] = useState<string | null>(null);
-  const [stake, setStake] = useState('100');
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [lastWin, setLastWin] = useState<string | null>(null);
+  const { t, language, game } = props;
+  const actor = useActorRef(props.logic, {
+    input: { game, launchToken: props.launchToken, token: props.savedToken },
+  });
+  const snapshot = useSelector(actor, (s) => s);
+  const { context } = snapshot;
+  const state = context.state;
+  const title = t(`title.${game}`);
 
-  useEffect(() => {
-    let cancelled = false;
-    async function start() {
-      try {
-        if (props.launchToken) {
-          const session = await api.openSession(props.launchToken);
-          sessions.set(session.sessionToken);
-          if (cancelled) return;
-          setToken(session.sessionToken);
-          setState(session);
-        } else {
-          const saved = sessions.get();
-          if (!saved) throw Object.assign(new Error('none'), { code: 'no_session' });
-          const current = await api.state(saved);
-          if (cancelled) return;
-          setToken(saved);
-          setState(current);
-        }
-        setLoad({ kind: 'ready' });
-      } catch (error) {
-        if (cancelled) return;
-        const code = (error as { code?: string }).code;
-        setLoad({
-          kind: 'failed',
-          message: code === 'no_session' ? t('error.noSession') : errorText(t, error),
-        });
-      }
-    }
-    void start();
-    return () => {
-      cancelled = true;
-    };
-  }, [api, sessions, props.launchToken, t]);
-
-  const play = useCallback(
-    async (bet: unknown): Promise<BuiltinPlayReply | null> => {
-      if (!token || !state) return null;
-      setBusy(true);
-      setNotice(null);
-      setLastWin(null);
-      try {
-        const body = (
-          props.game === 'slot' ? { game: 'slot', stake } : { game: props.game, stake, bet }
-        ) as BuiltinPlayBody;
-        const reply = await api.play(token, body);
-        setState((previous) =>
-          previous
-            ? {
-                ...previous,
-                balance: reply.balance,
-                seeds: reply.seeds,
-                history: [reply.round, ...previous.history].slice(0, 20),
-              }
-            : previous,
-        );
-        setLastWin(reply.round.win);
-        return reply;
-      } catch (error) {
-        setNotice(errorText(t, error));
-        return null;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [api, props.game, stake, state, t, token],
-  );
-
-  async function rotate() {
-    if (!token) return;
-    setBusy(true);
-    try {
-      const seeds = await api.rotateSeeds(token);
-      setState((previous) => (previous ? { ...previous, seeds } : previous));
-    } catch (error) {
-      setNotice(errorText(t, error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const title = t(`title.${props.game}`);
-  if (load.kind !== 'ready' || !state) {
+  if (
+    !state ||
+    snapshot.matches('loading') ||
+    snapshot.matches('sessionExpired') ||
+    snapshot.matches('failed')
+  ) {
+    const expired = snapshot.matches('sessionExpired');
+    const failed = snapshot.matches('failed');
     return (
       <main className="bg-page" aria-labelledby="bg-game-title">
         <h1 id="bg-game-title">{title}</h1>
-        <p role={load.kind === 'failed' ? 'alert' : 'status'} data-testid="builtin-status">
-          {load.kind === 'failed' ? load.message : t('loading')}
-        </p>
+        {expired || failed ? (
+          <p role="alert" data-testid={expired ? 'builtin-expired' : 'builtin-failed'}>
+            {expired
+              ? context.error === 'no_session'
+                ? t('error.noSession')
+                : t('error.session')
+              : context.error === 'network'
+                ? t('error.network')
+                : t('error.generic')}
+          </p>
+        ) : (
+          <p role="status" data-testid="builtin-status">
+            {t('loading')}
+          </p>
+        )}
+        {failed && (
+          <button
+            type="button"
+            className="bg-play"
+            data-testid="builtin-retry"
+            onClick={() => actor.send({ type: 'user.retry' })}
+          >
+            {t('retry')}
+          </button>
+        )}
       </main>
     );
   }
+
   const money = (minor: string) => moneyOf(minor, state.currency, language);
-  const gameProps = { t, busy };
+  const busy = snapshot.hasTag('busy');
+  const gameProps: GameViewProps = {
+    t,
+    snapshot,
+    busy,
+    canPlay: (bet) => snapshot.can({ type: 'user.play', bet }),
+    play: (bet) => actor.send({ type: 'user.play', bet }),
+  };
+  const round = context.round;
+  const showsResult = snapshot.matches({ idle: 'result' }) && round !== null;
   return (
-    <main className="bg-page" data-testid={`builtin-${props.game}`} aria-labelledby="bg-game-title">
+    <main className="bg-page" data-testid={`builtin-${game}`} aria-labelledby="bg-game-title">
       <header className="bg-head">
         <h1 id="bg-game-title">{title}</h1>
         <p className="bg-balance">
@@ -166,65 +137,45 @@ export function BuiltinGameApp(props: {
           <strong data-testid="builtin-balance">{money(state.balance)}</strong>
         </p>
       </header>
-      <StakePicker
-        t={t}
-        value={stake}
-        onChange={setStake}
-        currency={state.currency}
-        language={language}
-        disabled={busy}
-      />
-      {props.game === 'slot' && <SlotGame {...gameProps} play={play} />}
-      {props.game === 'dice' && <DiceGame {...gameProps} play={play} />}
-      {props.game === 'crash' && <CrashGame {...gameProps} play={play} />}
-      <p className="bg-notice" role="status" data-testid="builtin-notice">
-        {notice ??
-          (lastWin === null
-            ? ''
-            : lastWin === '0'
-              ? t('lose')
-              : t('win', { amount: money(lastWin) }))}
-      </p>
-      <section className="bg-panel" aria-labelledby="bg-fair">
-        <h2 id="bg-fair">{t('fair.title')}</h2>
-        <dl className="bg-seeds">
-          <dt>{t('fair.serverSeedHash')}</dt>
-          <dd data-testid="builtin-hash">
-            <code>{state.seeds.serverSeedHash}</code>
-          </dd>
-          <dt>{t('fair.clientSeed')}</dt>
-          <dd>
-            <code>{state.seeds.clientSeed}</code>
-          </dd>
-          <dt>{t('fair.nonce')}</dt>
-          <dd data-testid="builtin-nonce">{state.seeds.nonce}</dd>
-          {state.seeds.previous && (
-            <>
-              <dt>{t('fair.previous')}</dt>
-              <dd data-testid="builtin-revealed">
-                <code>{state.seeds.previous.serverSeed}</code>
-              </dd>
-              <dt>{t('fair.previousClientSeed')}</dt>
-              <dd>
-                <code>{state.seeds.previous.clientSeed}</code>{' '}
-                {t('fair.previousRounds', { count: state.seeds.previous.nonce })}
-              </dd>
-            </>
-          )}
-        </dl>
-        <button
-          type="button"
-          className="bg-secondary"
+      <div className="bg-round" data-testid={roundTestId(snapshot)}>
+        <StakePicker
+          t={t}
+          value={context.stake}
+          onChange={(stake) => actor.send({ type: 'user.selectStake', stake })}
+          currency={state.currency}
+          language={language}
           disabled={busy}
-          onClick={() => void rotate()}
-        >
-          {t('fair.rotate')}
-        </button>
-        <p className="bg-note">{t('fair.rotateHint')}</p>
-        <a className="bg-link" href="/builtin/verify" target="_blank" rel="noreferrer">
-          {t('fair.verifyLink')}
-        </a>
-      </section>
+        />
+        {game === 'slot' && <SlotGame {...gameProps} />}
+        {game === 'dice' && <DiceGame {...gameProps} />}
+        {game === 'crash' && <CrashGame {...gameProps} />}
+        <p className="bg-notice" role="status" data-testid="builtin-notice">
+          {snapshot.matches({ idle: 'insufficientFunds' })
+            ? t('error.insufficient')
+            : showsResult
+              ? round.win === '0'
+                ? t('lose')
+                : t('win', { amount: money(round.win) })
+              : ''}
+        </p>
+        {showsResult && (
+          <p className="bg-note" data-testid="builtin-round-seeds">
+            {t('result.seeds', { nonce: round.nonce, clientSeed: round.clientSeed })}{' '}
+            <a className="bg-link" href={verifyHref(round)} target="_blank" rel="noreferrer">
+              {t('result.verify')}
+            </a>
+          </p>
+        )}
+      </div>
+      <SeedsPanel
+        t={t}
+        seeds={state.seeds}
+        clientSeed={context.clientSeed}
+        busy={busy}
+        canRotate={snapshot.can({ type: 'user.rotateSeeds' })}
+        onClientSeed={(clientSeed) => actor.send({ type: 'user.editClientSeed', clientSeed })}
+        onRotate={() => actor.send({ type: 'user.rotateSeeds' })}
+      />
       <section className="bg-panel" aria-labelledby="bg-history">
         <h2 id="bg-history">{t('history.title')}</h2>
         {state.history.length === 0 ? (
@@ -241,16 +192,16 @@ export function BuiltinGameApp(props: {
                 </tr>
               </thead>
               <tbody>
-                {state.history.map((round) => (
-                  <tr key={round.roundId}>
+                {state.history.map((played) => (
+                  <tr key={played.roundId}>
                     <td>
-                      <a href={verifyHref(round)} target="_blank" rel="noreferrer">
-                        {round.nonce}
+                      <a href={verifyHref(played)} target="_blank" rel="noreferrer">
+                        {played.nonce}
                       </a>
                     </td>
-                    <td>{money(round.stake)}</td>
-                    <td>{money(round.win)}</td>
-                    <td>{resultText(round)}</td>
+                    <td>{money(played.stake)}</td>
+                    <td>{money(played.win)}</td>
+                    <td>{resultText(played)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -31,7 +31,3 @@ export const moneyOf = (minor: string | number, currency: string, language: Lang
 /** Whether the player asked for less motion (animations then finish at once). */
 export const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-
-/** A promise that resolves after `ms`, or at once under reduced motion. */
-export const pause = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, prefersReducedMotion() ? 0 : ms));

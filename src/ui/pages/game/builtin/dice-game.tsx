@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import type { BuiltinPlayReply } from '../../../../contract/builtin-games.ts';
+import { useEffect, useState } from 'react';
 import {
-  type DiceBet,
   type DiceDirection,
   type DiceResult,
   diceFaces,
@@ -10,41 +8,36 @@ import {
   diceWinningRolls,
   isDiceBetValid,
 } from '../../../../contract/builtin-games/dice.ts';
-import { type Translate, pause, prefersReducedMotion } from './builtin-types.ts';
+import type { GameViewProps } from './builtin-app.tsx';
+import { prefersReducedMotion } from './builtin-types.ts';
 
 const shown = (roll: number) => (roll / 100).toFixed(2);
 
 /** Dice: roll under or over a target; the payout is RTP / chance. */
-export function DiceGame(props: {
-  t: Translate;
-  busy: boolean;
-  play: (bet: DiceBet) => Promise<BuiltinPlayReply | null>;
-}) {
-  const { t } = props;
+export function DiceGame(props: GameViewProps) {
+  const { t, snapshot } = props;
   const [direction, setDirection] = useState<DiceDirection>('under');
   const [target, setTarget] = useState(5000);
-  const [display, setDisplay] = useState<number | null>(null);
-  const [result, setResult] = useState<DiceResult | null>(null);
+  const [flicker, setFlicker] = useState<number | null>(null);
   const bet = { direction, target };
   const valid = isDiceBetValid(bet);
+  const rolling = snapshot.matches('placing') || snapshot.matches({ playing: 'rolling' });
+  const { round } = snapshot.context;
+  const result =
+    snapshot.matches({ idle: 'result' }) && round?.game === 'dice'
+      ? (round.result as unknown as DiceResult)
+      : null;
 
-  async function roll() {
-    setResult(null);
-    let timer: ReturnType<typeof setInterval> | undefined;
-    if (!prefersReducedMotion()) {
-      timer = setInterval(() => setDisplay(Math.floor(Math.random() * diceFaces)), 50);
-    }
-    const reply = await props.play(bet);
-    if (reply) await pause(450);
-    clearInterval(timer);
-    if (!reply) {
-      setDisplay(null);
-      return;
-    }
-    const outcome = reply.round.result as unknown as DiceResult;
-    setDisplay(outcome.roll);
-    setResult(outcome);
-  }
+  // While the round is placed and rolls, the number flickers (decoration only).
+  useEffect(() => {
+    if (!rolling || prefersReducedMotion()) return;
+    const timer = setInterval(() => setFlicker(Math.floor(Math.random() * diceFaces)), 50);
+    return () => {
+      clearInterval(timer);
+      setFlicker(null);
+    };
+  }, [rolling]);
+  const display = rolling ? flicker : result ? result.roll : null;
 
   return (
     <section className="bg-game" aria-labelledby="bg-game-title">
@@ -111,8 +104,8 @@ export function DiceGame(props: {
         type="button"
         className="bg-play"
         data-testid="builtin-play"
-        disabled={props.busy || !valid}
-        onClick={() => void roll()}
+        disabled={!valid || !props.canPlay(bet)}
+        onClick={() => props.play(bet)}
       >
         {props.busy ? t('playing') : t('play.dice')}
       </button>

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import type { BuiltinPlayReply } from '../../../../contract/builtin-games.ts';
 import {
   type SlotResult,
   slotPaytable,
@@ -7,7 +5,8 @@ import {
   slotRtp,
   slotSymbols,
 } from '../../../../contract/builtin-games/slot.ts';
-import { type Translate, pause } from './builtin-types.ts';
+import type { GameViewProps } from './builtin-app.tsx';
+import type { Translate } from './builtin-types.ts';
 
 const glyphs: Record<string, string> = {
   wild: 'W',
@@ -31,43 +30,31 @@ function Symbol({ name, t }: { name: string; t: Translate }) {
 const firstGrid = [0, 1, 2].map((row) => slotReels.map((reel) => slotSymbols[reel[row]!]!));
 
 /** The 5-reel slot: reels spin, stop one after the other, winning lines light up. */
-export function SlotGame(props: {
-  t: Translate;
-  busy: boolean;
-  play: (bet: undefined) => Promise<BuiltinPlayReply | null>;
-}) {
-  const { t } = props;
-  const [grid, setGrid] = useState<string[][]>(firstGrid);
-  const [spinning, setSpinning] = useState<boolean[]>([false, false, false, false, false]);
-  const [result, setResult] = useState<SlotResult | null>(null);
-
-  async function spin() {
-    setResult(null);
-    setSpinning([true, true, true, true, true]);
-    const reply = await props.play(undefined);
-    if (!reply) {
-      setSpinning([false, false, false, false, false]);
-      return;
-    }
-    const outcome = reply.round.result as unknown as SlotResult;
-    await pause(350);
-    for (let reel = 0; reel < 5; reel++) {
-      setGrid((previous) =>
-        previous.map((row, r) => row.map((s, c) => (c === reel ? outcome.grid[r]![c]! : s))),
-      );
-      setSpinning((previous) => previous.map((value, r) => (r === reel ? false : value)));
-      await pause(140);
-    }
-    setResult(outcome);
-  }
+export function SlotGame(props: GameViewProps) {
+  const { t, snapshot } = props;
+  const { pending, round, reelsStopped } = snapshot.context;
+  const rolling = snapshot.matches('placing') || snapshot.matches('playing');
+  const next = (pending?.round.result as unknown as SlotResult | undefined)?.grid;
+  const last = (round?.result as unknown as SlotResult | undefined)?.grid ?? firstGrid;
+  // A reel shows the new outcome once it stopped; until then the last one, spinning.
+  const stopped = (reel: number) => next !== undefined && reel < reelsStopped;
+  const symbolAt = (row: number, reel: number) =>
+    stopped(reel) ? next![row]![reel]! : last[row]![reel]!;
+  const result =
+    snapshot.matches({ idle: 'result' }) && round?.game === 'slot'
+      ? (round.result as unknown as SlotResult)
+      : null;
 
   return (
     <section className="bg-game" aria-labelledby="bg-game-title">
       <div className="bg-reels" role="img" aria-label={t('slot.reels')}>
         {[0, 1, 2, 3, 4].map((reel) => (
-          <div key={reel} className={spinning[reel] ? 'bg-reel bg-reel--spin' : 'bg-reel'}>
+          <div
+            key={reel}
+            className={rolling && !stopped(reel) ? 'bg-reel bg-reel--spin' : 'bg-reel'}
+          >
             {[0, 1, 2].map((row) => (
-              <Symbol key={row} name={grid[row]![reel]!} t={t} />
+              <Symbol key={row} name={symbolAt(row, reel)} t={t} />
             ))}
           </div>
         ))}
@@ -91,8 +78,8 @@ export function SlotGame(props: {
         type="button"
         className="bg-play"
         data-testid="builtin-play"
-        disabled={props.busy}
-        onClick={() => void spin()}
+        disabled={!props.canPlay(null)}
+        onClick={() => props.play(null)}
       >
         {props.busy ? t('playing') : t('play.slot')}
       </button>
