@@ -93,14 +93,15 @@ describe('built-in games through the real seamless wallet API', () => {
     expect(records.status).toBe(200);
     expect(records.body.value!.content).toHaveLength(3);
     expect(records.body.value!.content.every((bet) => bet.status === 'settled')).toBe(true);
-    // Each win is on the winner board (written with the win), under the masked name.
+    // Each win is on the winner board (written with the win), under the masked username: the
+    // statement's mask_name and the catalog's maskName give the same name.
     const board = await site.database.db
       .select({ amount: gameWinBoard.amount, name: gameWinBoard.memberName })
       .from(gameWinBoard)
       .where(eq(gameWinBoard.memberId, member.id))
       .orderBy(gameWinBoard.id);
     expect(board.map((row) => row.amount)).toEqual(wins);
-    for (const row of board) expect(row.name).toBe(maskName(`member${member.id}`));
+    for (const row of board) expect(row.name).toBe(maskName(member.username));
   });
 
   it('refuses a stake above the balance and changes nothing', async () => {

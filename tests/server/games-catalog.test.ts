@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { sessions } from '../../src/server/platform/members/members.schema.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
@@ -469,6 +469,19 @@ describe('the winner board', () => {
       '***',
       'सु***ाघ',
     ]);
+  });
+
+  it("masks in the database as in the server: the seamless win's mask_name gives maskName's name", async () => {
+    const names = ['rajesh77', 'priya', 'raj', 'ab', 'x', 'सुनहराबाघ', 'averyveryverylongname'];
+    const masked: string[] = [];
+    for (const name of names) {
+      // Both drivers (PGlite, node-postgres) answer `rows`.
+      const result = (await db().execute(sql`select mask_name(${name}) as masked`)) as unknown as {
+        rows: { masked: string }[];
+      };
+      masked.push(result.rows[0]!.masked);
+    }
+    expect(masked).toEqual(names.map(maskName));
   });
 
   it('a real win through the seamless wallet shows the winner’s masked username, never the id', async () => {

@@ -47,7 +47,7 @@ export type CatalogPort = {
   findGameByNodeId(nodeId: number): Promise<CatalogEntry | null>;
   recordPlay(memberId: number, nodeId: number): Promise<unknown>;
   recordWin(
-    win: { memberId: number | null; memberName: string; nodeId: number; amount: bigint },
+    win: { memberId: number | null; nodeId: number; amount: bigint },
     tx?: Db,
   ): Promise<unknown>;
 };
@@ -83,7 +83,8 @@ export function catalogGames(catalog: CatalogPort): GameLookup {
       if (game.nodeId !== null) await catalog.recordPlay(memberId, game.nodeId);
     },
     async recordWin(tx, win) {
-      await catalog.recordWin({ ...win, memberName: `member${win.memberId}` }, tx);
+      // Under the member's masked username, looked up by the catalog.
+      await catalog.recordWin(win, tx);
     },
   };
 }

@@ -392,7 +392,7 @@ type OneTripCall = {
   window: string;
 };
 export type BetCall = OneTripCall & { gameCode: string };
-export type WinCall = OneTripCall & { betTransactionId: string | null; boardName: string | null };
+export type WinCall = OneTripCall & { betTransactionId: string | null; onBoard: boolean };
 
 const slot = (name: keyof BetCall | keyof WinCall) => sql.placeholder(name);
 const oneTripHead = sql`${slot('provider')}::text, ${slot('transactionId')}::text,
@@ -405,7 +405,7 @@ const oneTripTail = sql`${slot('now')}::timestamptz, ${slot('window')}::timestam
 const oneTripStatements = {
   seamless_bet: sql`seamless_bet(${oneTripHead}, ${slot('gameCode')}::text, ${oneTripTail})`,
   seamless_win: sql`seamless_win(${oneTripHead}, ${slot('betTransactionId')}::text,
-    ${slot('boardName')}::text, ${oneTripTail})`,
+    ${slot('onBoard')}::boolean, ${oneTripTail})`,
 };
 type OneTripName = keyof typeof oneTripStatements;
 

@@ -38,7 +38,6 @@ import {
   type ProviderRow,
 } from './seamless.repository.ts';
 import { findMemberById } from '../../../platform/members/members.queries.ts';
-import { maskName } from '../catalog.service.ts';
 
 /** Advisory lock space of (provider, bet transaction id): a bet and its early rollback. */
 const BET_SPACE = 7401;
@@ -438,7 +437,8 @@ export function createSeamlessService(deps: SeamlessDeps) {
       const call = {
         ...callBase(provider, 'win', body),
         betTransactionId: body.betTransactionId ?? null,
-        boardName: deps.winBoard ? maskName(`member${body.playerId}`) : null,
+        // On the board under the player's masked username (mask_name in the same statement).
+        onBoard: Boolean(deps.winBoard),
       };
       return withLaunch(() => oneTrip(() => winInOneStatement(db, call), body.playerId), bind);
     },

@@ -159,12 +159,22 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The winner board's form of a username, as maskName in catalog.service.ts: at most half the
+-- characters and at most four, the first half of them before '***', the rest after.
+CREATE FUNCTION "mask_name"(p_name text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT left(p_name, ceil(least(length(p_name) / 2, 4) / 2.0)::int) || '***' ||
+    CASE WHEN least(length(p_name) / 2, 4) - ceil(least(length(p_name) / 2, 4) / 2.0)::int > 0
+      THEN right(p_name, least(length(p_name) / 2, 4) - ceil(least(length(p_name) / 2, 4) / 2.0)::int)
+      ELSE '' END
+$$;
+--> statement-breakpoint
 -- A win (0 settles a lost bet without a posting); p_bet_transaction null: the round's latest
--- bet of the player that is not rolled back; p_board_name null: no winner board row.
+-- bet of the player that is not rolled back; p_on_board: a win goes on the winner board under
+-- the player's masked username.
 CREATE FUNCTION "seamless_win"(
   p_provider text, p_transaction text, p_hash text, p_session_hash text, p_player text,
   p_currency text, p_ledger_currency text, p_amount bigint, p_round text,
-  p_bet_transaction text, p_board_name text, p_now timestamptz, p_window timestamptz
+  p_bet_transaction text, p_on_board boolean, p_now timestamptz, p_window timestamptz
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   v_caller record;
@@ -219,9 +229,10 @@ BEGIN
     VALUES (v_member, p_window, v_bet.vassalage, v_bet.game_type, 0, 0, 0, p_amount, -p_amount)
     ON CONFLICT (member_id, window_start, vassalage, game_type) DO UPDATE SET
       win = r.win + p_amount, net_loss = r.net_loss - p_amount;
-    IF v_bet.node_id IS NOT NULL AND p_board_name IS NOT NULL THEN
+    IF v_bet.node_id IS NOT NULL AND p_on_board THEN
       INSERT INTO game_win_board (member_id, member_name, node_id, amount, won_at)
-      VALUES (v_member, p_board_name, v_bet.node_id, p_amount, p_now);
+      SELECT v_member, mask_name(m.username), v_bet.node_id, p_amount, p_now
+      FROM members m WHERE m.id = v_member;
     END IF;
   ELSE
     v_balance := seamless_balance(v_member, p_ledger_currency);
