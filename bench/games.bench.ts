@@ -1,10 +1,12 @@
 /**
  * The game list with name search over the demo catalog (10,000 games), on the real server
- * against a bare Fastify route answering the same bytes. Each target runs twice: one connection
- * (p50/p99 then is the time to serve one request, no queueing: the server-side figure) and
- * `connections` connections (requests per second). PGlite always; PostgreSQL too when
+ * against a bare Fastify route answering the same bytes. Each target runs twice: one request at
+ * a time on a server that keeps nothing (SITE_CACHE_MS=0: p50/p99 then is the query's and the
+ * route's own time, no queueing: the server-side figure), and `connections` connections on a
+ * server as deployed, its catalog answers kept SITE_CACHE_MS (requests per second). PGlite always; PostgreSQL too when
  * DATABASE_URL is set (a fresh database, dropped afterwards).
  */
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { gamesPaths } from '../src/contract/games.ts';
 import { systemPaths } from '../src/contract/system.ts';
@@ -97,16 +99,59 @@ async function load(
   };
 }
 
-async function measure(server: RunningServer, path: string) {
+/**
+ * One request at a time over one kept-alive connection for `seconds`, each timed with the
+ * monotonic clock: p50 and p99 of a request with no queueing, to the microsecond (autocannon
+ * rounds latencies to whole milliseconds, which showed every figure here as 0).
+ */
+async function sequential(baseURL: string, path: string, seconds: number): Promise<GamesFigures> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const url = new URL(path, baseURL);
+  const times: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  try {
+    while (performance.now() < end) {
+      const started = performance.now();
+      const status = await new Promise<number>((resolve) => {
+        const call = request(
+          url,
+          { agent, headers: { 'x-forwarded-for': randomIp() } },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        call.on('error', () => resolve(0));
+        call.end();
+      });
+      times.push(performance.now() - started);
+      if (status === 0) errors += 1;
+      else if (status < 200 || status > 299) non2xx += 1;
+    }
+  } finally {
+    agent.destroy();
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return {
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    requestsPerSecond: times.length / seconds,
+    non2xx,
+    errors,
+  };
+}
+
+async function loaded(server: RunningServer, path: string) {
   await load(server.baseURL, path, gamesSettings.connections, gamesSettings.warmupSeconds);
-  const single = await load(server.baseURL, path, 1, gamesSettings.durationSeconds);
-  const loaded = await load(
-    server.baseURL,
-    path,
-    gamesSettings.connections,
-    gamesSettings.durationSeconds,
-  );
-  return { single, loaded };
+  return load(server.baseURL, path, gamesSettings.connections, gamesSettings.durationSeconds);
+}
+
+async function single(server: RunningServer, path: string) {
+  await sequential(server.baseURL, path, gamesSettings.warmupSeconds);
+  return sequential(server.baseURL, path, gamesSettings.durationSeconds);
 }
 
 async function runOn(
@@ -115,36 +160,57 @@ async function runOn(
   log: (line: string) => void,
 ): Promise<GamesResult[]> {
   const dataDir = tempDir('bench-games-');
-  let site: RunningServer | undefined;
-  try {
-    site = await startServer(
+  const startSite = (env: Record<string, string>) =>
+    startServer(
       siteScript,
-      siteEnv(dataDir.path, { TRUST_PROXY: '127.0.0.1', DATABASE_URL: databaseUrl }),
+      siteEnv(dataDir.path, { TRUST_PROXY: '127.0.0.1', DATABASE_URL: databaseUrl, ...env }),
       systemPaths.status,
     );
-    const results: GamesResult[] = [];
+  const bodies: { body: string; totalCount: number }[] = [];
+  const figures: { single?: GamesFigures; loaded?: GamesFigures }[] = [];
+  let site: RunningServer | undefined;
+  try {
+    // As deployed (the catalog's answers kept SITE_CACHE_MS per node): requests per second.
+    site = await startSite({});
     for (const target of gamesTargets) {
       const response = await fetch(site.baseURL + target.path);
       if (!response.ok) throw new Error(`${target.path} answered HTTP ${response.status}`);
       const body = await response.text();
       const totalCount = (JSON.parse(body) as { value: { totalCount: number } }).value.totalCount;
+      bodies.push({ body, totalCount });
+      log(
+        `  ${database}, ${target.name} (${totalCount} matches): ours, ${gamesSettings.connections} connections`,
+      );
+      figures.push({ loaded: await loaded(site, target.path) });
+    }
+    await site.stop();
+    // Nothing kept (SITE_CACHE_MS=0): every request runs its query, so p50/p99 of one request
+    // at a time is the search's own cost on the server.
+    site = await startSite({ SITE_CACHE_MS: '0' });
+    for (const [index, target] of gamesTargets.entries()) {
+      log(`  ${database}, ${target.name}: ours, one at a time, no cache`);
+      figures[index]!.single = await single(site, target.path);
+    }
+    const results: GamesResult[] = [];
+    for (const [index, target] of gamesTargets.entries()) {
+      const { body, totalCount } = bodies[index]!;
       const bare = await startServer(
         bareScript,
         { BARE_BODIES: JSON.stringify({ [target.path]: body }) },
         '/',
       );
       try {
-        log(`  ${database}, ${target.name} (${totalCount} matches): ours`);
-        const ours = await measure(site, target.path);
         log(`  ${database}, ${target.name}: bare`);
-        const theirs = await measure(bare, target.path);
+        const bareSingle = await single(bare, target.path);
+        const bareLoaded = await loaded(bare, target.path);
+        const ours = figures[index]!;
         results.push({
           name: target.name,
           database,
           bytes: Buffer.byteLength(body),
           totalCount,
-          single: { ours: ours.single, bare: theirs.single },
-          loaded: { ours: ours.loaded, bare: theirs.loaded },
+          single: { ours: ours.single!, bare: bareSingle },
+          loaded: { ours: ours.loaded!, bare: bareLoaded },
         });
       } finally {
         await bare.stop();

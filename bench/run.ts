@@ -52,6 +52,8 @@ function table(title: string, head: Row, rows: Row[]): void {
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+/** Sub-millisecond times to the hundredth of a millisecond. */
+const fineMs = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
 const micros = (n: number) => `${n.toFixed(0)} µs`;
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
@@ -212,13 +214,13 @@ if (results.games) {
   for (const r of results.games.results) {
     const name = `${r.database}, ${r.name}`;
     rows.push([
-      `${name} p50 / p99, 1 connection (${r.totalCount} matches, ${r.bytes} B)`,
-      `${ms(r.single.ours.p50Ms)} / ${ms(r.single.ours.p99Ms)}`,
-      `${ms(r.single.bare.p50Ms)} / ${ms(r.single.bare.p99Ms)}`,
+      `${name} p50 / p99, one at a time, no cache (${r.totalCount} matches, ${r.bytes} B)`,
+      `${fineMs(r.single.ours.p50Ms)} / ${fineMs(r.single.ours.p99Ms)}`,
+      `${fineMs(r.single.bare.p50Ms)} / ${fineMs(r.single.bare.p99Ms)}`,
       ratio(r.single.ours.p50Ms, r.single.bare.p50Ms),
     ]);
     rows.push([
-      `${name} req/s, ${gamesSettings.connections} connections`,
+      `${name} req/s, ${gamesSettings.connections} connections, cache on`,
       int(r.loaded.ours.requestsPerSecond),
       int(r.loaded.bare.requestsPerSecond),
       ratio(r.loaded.ours.requestsPerSecond, r.loaded.bare.requestsPerSecond),
