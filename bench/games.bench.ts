@@ -10,9 +10,9 @@ import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { gamesPaths } from '../src/contract/games.ts';
 import { systemPaths } from '../src/contract/system.ts';
-import { freshPostgres } from './http.bench.ts';
 import {
   bareScript,
+  onEachDatabase,
   siteEnv,
   siteScript,
   startServer,
@@ -224,17 +224,10 @@ async function runOn(
 }
 
 export async function runGamesBench(log: (line: string) => void): Promise<GamesResult[]> {
-  const results = await runOn('PGlite', undefined, log);
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    log('  PostgreSQL: skipped (DATABASE_URL is not set)');
-    return results;
-  }
-  const fresh = await freshPostgres(adminUrl);
-  try {
-    results.push(...(await runOn('PostgreSQL', fresh.url, log)));
-  } finally {
-    await fresh.drop();
-  }
-  return results;
+  const results = await onEachDatabase(
+    'bench_games',
+    (database, url) => runOn(database, url, log),
+    log,
+  );
+  return results.flat();
 }

@@ -9,11 +9,11 @@ import autocannon from 'autocannon';
 import { identityPaths } from '../src/contract/identity.ts';
 import { systemPaths } from '../src/contract/system.ts';
 import { walletPaths } from '../src/contract/wallet.ts';
-import { createScratchDatabase } from '../tests/support/scratch-database.ts';
 import { registerMembers } from './support/members.ts';
 import {
   bareScript,
   cpuMicros,
+  onEachDatabase,
   sampleMemory,
   siteEnv,
   siteScript,
@@ -112,13 +112,6 @@ async function load(
   };
 }
 
-/** A fresh database on the DATABASE_URL server, and how to drop it. */
-export async function freshPostgres(
-  adminUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  return createScratchDatabase(adminUrl, 'bench_http');
-}
-
 async function runOn(
   database: HttpResult['database'],
   databaseUrl: string | undefined,
@@ -197,17 +190,10 @@ async function runOn(
 }
 
 export async function runHttpBench(log: (line: string) => void): Promise<HttpResult[]> {
-  const results = await runOn('PGlite', undefined, log);
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    log('  PostgreSQL: skipped (DATABASE_URL is not set)');
-    return results;
-  }
-  const fresh = await freshPostgres(adminUrl);
-  try {
-    results.push(...(await runOn('PostgreSQL', fresh.url, log)));
-  } finally {
-    await fresh.drop();
-  }
-  return results;
+  const results = await onEachDatabase(
+    'bench_http',
+    (database, url) => runOn(database, url, log),
+    log,
+  );
+  return results.flat();
 }

@@ -7,10 +7,11 @@
  */
 import autocannon from 'autocannon';
 import { systemPaths } from '../src/contract/system.ts';
-import { freshPostgres, httpTargets } from './http.bench.ts';
+import { httpTargets } from './http.bench.ts';
 import { registerMembers } from './support/members.ts';
 import {
   bareScript,
+  onEachDatabase,
   residentMemory,
   sampleMemory,
   siteEnv,
@@ -143,17 +144,5 @@ async function runOn(
 }
 
 export async function runSoakBench(log: (line: string) => void): Promise<SoakResult[]> {
-  const results = [await runOn('PGlite', undefined, log)];
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    log('  PostgreSQL: skipped (DATABASE_URL is not set)');
-    return results;
-  }
-  const fresh = await freshPostgres(adminUrl);
-  try {
-    results.push(await runOn('PostgreSQL', fresh.url, log));
-  } finally {
-    await fresh.drop();
-  }
-  return results;
+  return onEachDatabase('bench_soak', (database, url) => runOn(database, url, log), log);
 }

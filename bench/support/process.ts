@@ -1,3 +1,4 @@
+import { createScratchDatabase } from '../../tests/support/scratch-database.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -208,4 +209,28 @@ export function siteLaunch(): { env: Record<string, string>; flags: string[] } {
   const flags = process.env.BENCH_NODE_FLAGS ?? start?.[2] ?? '';
   return { env, flags: flags.split(' ').filter(Boolean) };
 }
+/**
+ * Runs `runOn` on PGlite, then on a scratch database of `DATABASE_URL`'s server (dropped after)
+ * when it is set, and answers both results in that order.
+ */
+export async function onEachDatabase<T>(
+  prefix: string,
+  runOn: (database: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined) => Promise<T>,
+  log: (line: string) => void,
+): Promise<T[]> {
+  const results = [await runOn('PGlite', undefined)];
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    log('  PostgreSQL: skipped (DATABASE_URL is not set)');
+    return results;
+  }
+  const scratch = await createScratchDatabase(adminUrl, prefix);
+  try {
+    results.push(await runOn('PostgreSQL', scratch.url));
+  } finally {
+    await scratch.drop();
+  }
+  return results;
+}
+
 export const bareScript = join(root, 'bench', 'support', 'bare-server.ts');
