@@ -1,0 +1,12 @@
+import fp from 'fastify-plugin';
+
+/**
+ * Lottery (issue 14): games and schedules as data, the draw engine (scheduled jobs, exactly once
+ * per game and numero), commit-reveal results, bets through the wallet's ledger, settlement, the
+ * lobby calls of spec section 7 and the real-time draw events.
+ */
+export const lotteryArea = fp(async () => {}, {
+  name: 'lottery',
+  dependencies: ['platform', 'system', 'identity', 'wallet'],
+  fastify: '5.x',
+});
