@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { constants } from './constants.ts';
 import { layoutNames, prizeNames } from './lottery-draw.ts';
 import { minorUnitsSchema } from './wallet.ts';
+import { betStates, drawStates } from './lottery-states.ts';
+
+export { betStates, drawStates, type BetState, type DrawState } from './lottery-states.ts';
 
 /**
  * The lottery section (issue 14; spec sections 2, 3, 4, 7, 9): Vietnamese regional draws and
@@ -15,14 +18,6 @@ export type LotteryRegion = (typeof lotteryRegions)[number];
 
 /** The lobby's menu tags, in menu order. */
 export const lotteryMenuTags = ['FAST', 'NORTH', 'CENTRAL', 'SOUTH'] as const;
-
-/**
- * A draw's life on the server: made ahead (scheduled), taking bets (open), closed (locked), its
- * result stored (drawn), its bets paid (settled); or called off with every bet refunded
- * (cancelled).
- */
-export const drawStates = ['scheduled', 'open', 'locked', 'drawn', 'settled', 'cancelled'] as const;
-export type DrawState = (typeof drawStates)[number];
 
 export const resultSources = ['rng', 'feed', 'operator'] as const;
 export type ResultSource = (typeof resultSources)[number];
@@ -52,9 +47,6 @@ export const betTypes = [
   'xien4',
 ] as const;
 export type BetType = (typeof betTypes)[number];
-
-export const betStates = ['open', 'won', 'lost', 'refunded'] as const;
-export type BetState = (typeof betStates)[number];
 
 /** A game's odds and limits for one bet type (from configuration, per game). */
 export const betTypeConfigSchema = z.object({
@@ -253,20 +245,5 @@ export const lobbyLaunchQuerySchema = z.object({
 });
 export const lobbyLaunchReplySchema = z.object({ url: z.string() });
 
-/**
- * Real-time: `lotteryDraw` goes to every connected socket (the `lottery` room) when a draw
- * opens, locks, is drawn (numbers and seed), is settled or is cancelled; `lotteryBet` to the
- * member when one of their bets settles or is refunded (the balance event follows the ledger).
- */
-export const lotteryDrawEventSchema = z.object({
-  gameId: z.string(),
-  numero: z.string(),
-  state: z.enum(drawStates),
-  seedHash: z.string().nullable(),
-  seed: z.string().nullable(),
-  numbers: z.array(z.string()).nullable(),
-  revision: z.number().int().min(0),
-  /** Server time of the event (ISO 8601): what the lobby re-reads timers against. */
-  at: z.string(),
-});
-export type LotteryDrawEvent = z.infer<typeof lotteryDrawEventSchema>;
+/** The real-time events (their schemas live with the channel's, in realtime.ts). */
+export { lotteryDrawEventSchema, type LotteryDrawEvent } from './realtime.ts';

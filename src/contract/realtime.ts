@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { minorUnitsSchema } from './wallet.ts';
+import { betStates, drawStates } from './lottery-states.ts';
 
 /**
  * The real-time channel (socket.io on the site's own HTTP server, path `/socket.io`).
@@ -97,6 +98,35 @@ export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 export type WageEvent = z.infer<typeof wageEventSchema>;
 export type ContractEvent = z.infer<typeof contractEventSchema>;
 
+/**
+ * Real-time: `lotteryDraw` goes to every connected socket (the `lottery` room) when a draw
+ * opens, locks, is drawn (numbers and seed), is settled or is cancelled; `lotteryBet` to the
+ * member when one of their bets settles or is refunded (the balance event follows the ledger).
+ */
+export const lotteryDrawEventSchema = z.object({
+  gameId: z.string(),
+  numero: z.string(),
+  state: z.enum(drawStates),
+  seedHash: z.string().nullable(),
+  seed: z.string().nullable(),
+  numbers: z.array(z.string()).nullable(),
+  revision: z.number().int().min(0),
+  /** Server time of the event (ISO 8601): what the lobby re-reads timers against. */
+  at: z.string(),
+});
+export type LotteryDrawEvent = z.infer<typeof lotteryDrawEventSchema>;
+
+/** One of the member's lottery bets settled, was re-settled or refunded (member room). */
+export const lotteryBetEventSchema = z.object({
+  betId: z.string(),
+  gameId: z.string(),
+  numero: z.string(),
+  state: z.enum(betStates),
+  winAmount: minorUnits,
+  seq,
+});
+export type LotteryBetEvent = z.infer<typeof lotteryBetEventSchema>;
+
 /** The schema of every server-to-client event, by name: the client validates with these. */
 export const serverEventSchemas = {
   sync: syncEventSchema,
@@ -105,6 +135,13 @@ export const serverEventSchemas = {
   notification: notificationEventSchema,
   wage: wageEventSchema,
   contract: contractEventSchema,
+  lotteryBet: lotteryBetEventSchema,
+  /**
+   * A lottery draw opened, locked, was drawn, settled or cancelled: sent to every socket (the
+   * `lottery` room), without `seq` (it is not the member's news; a missed one is caught up by
+   * the lobby's next list load).
+   */
+  lotteryDraw: lotteryDrawEventSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
@@ -112,8 +149,8 @@ export type ServerEventPayloads = {
   [K in ServerEventName]: z.infer<(typeof serverEventSchemas)[K]>;
 };
 
-/** Events that carry a member sequence number (all but `sync`). */
-export type SequencedEventName = Exclude<ServerEventName, 'sync'>;
+/** Events that carry a member sequence number (all but `sync` and the `lotteryDraw` broadcast). */
+export type SequencedEventName = Exclude<ServerEventName, 'sync' | 'lotteryDraw'>;
 
 /** What a service publishes: an event without its `seq` (the publisher assigns it). */
 export type PublishedEvent = {
