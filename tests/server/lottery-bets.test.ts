@@ -70,7 +70,7 @@ async function openDraw(
 
 const key = () => `slip-${randomBytes(8).toString('hex')}`;
 let ip = 0;
-function place(headers: Record<string, string>, payload: unknown, language = 'en') {
+function place(headers: Record<string, string>, payload: object, language = 'en') {
   ip += 1;
   return call<PlaceSlipReply>(site.app, {
     method: 'POST',
@@ -173,7 +173,7 @@ describe('placing a lottery slip', () => {
       idempotencyKey: key(),
     });
     const before = await counts();
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [lo(['123']), 'lottery_bet_invalid'],
       [lo(['7']), 'lottery_bet_invalid'],
       [
