@@ -45,8 +45,9 @@ BEGIN
   WITH items AS (
     SELECT i.*, encode(sha256(convert_to(json_build_array('many', p_currency, i.reference,
         i.actor, i.member_id, i.wallet_kind, i.kind, i.amount::text)::text, 'UTF8')), 'hex') AS hash
-    FROM json_to_recordset(p_items) WITH ORDINALITY AS i(key text, member_id integer,
-      wallet_kind text, kind text, amount bigint, reference text, actor text, ord bigint)
+    FROM ROWS FROM (json_to_recordset(p_items) AS (key text, member_id integer,
+      wallet_kind text, kind text, amount bigint, reference text, actor text))
+      WITH ORDINALITY AS i(key, member_id, wallet_kind, kind, amount, reference, actor, ord)
   ), claimed AS (
     INSERT INTO ledger_postings (idempotency_key, request_hash, shape, reference, actor)
     SELECT key, hash, 'single', reference, coalesce(actor, 'system') FROM items ORDER BY ord
