@@ -18,6 +18,7 @@ import {
   fitsLayout,
   pollResultsFeed,
 } from '../../src/server/areas/lottery/results-feed.ts';
+import { createDrawEngine } from '../../src/server/areas/lottery/draw-engine.ts';
 import { manualClock, testSite } from '../support/server.ts';
 
 // A results feed on a local HTTP server: what it answers per draw is set by each test.
@@ -64,7 +65,15 @@ afterAll(async () => {
 const clock = manualClock(new Date('2026-01-01T08:40:00Z'));
 const site = testSite(env, { clock: clock.now });
 const db = () => site.database.db;
-const silent = { warn: () => {}, info: () => {} };
+const silent = { warn: () => {}, info: () => {}, error: () => {} };
+/** The draw engine as the lottery area makes it, on this app. */
+const engine = () =>
+  createDrawEngine({
+    ledger: site.app.wallet.ledger,
+    publisher: site.app.realtime.publisher,
+    clock: clock.now,
+    log: silent,
+  });
 
 /** A result that fits the layout: numbers of each prize's digits. */
 function resultFor(layout: LayoutName, seed = 0): string[] {
@@ -192,12 +201,13 @@ describe('the results feed job', () => {
       pollResultsFeed(
         tx,
         createHttpResultsFeed({ url: env.LOTTERY_FEED_URL!, secret, timeoutMs: 300 }),
+        engine(),
         clock.now(),
         silent,
       ),
     );
 
-  it('stores revision 1 of a locked feed draw past its draw time and marks it drawn', async () => {
+  it('stores revision 1 of a locked feed draw past its draw time and has the engine settle it', async () => {
     const good = await feedDraw({ layout: 'south18' });
     const refused = await feedDraw();
     const notOut = await feedDraw();
@@ -216,7 +226,8 @@ describe('the results feed job', () => {
     expect(asked).not.toContain(`${operatorOnly.gameId}:${operatorOnly.numero}`);
     const [stored] = await resultsOf(good);
     expect(stored).toMatchObject({ revision: 1, source: 'feed', numbers: resultFor('south18', 5) });
-    expect(await drawRow(good)).toMatchObject({ state: 'drawn', resultRevision: 1 });
+    // Settled by the engine in the same transaction (no bets: nothing to pay).
+    expect(await drawRow(good)).toMatchObject({ state: 'settled', resultRevision: 1 });
     for (const draw of [refused, notOut]) {
       expect(await resultsOf(draw)).toEqual([]);
       expect(await drawRow(draw)).toMatchObject({ state: 'locked', resultRevision: 0 });

@@ -96,20 +96,28 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** How many draws one run of the feed job asks about (the oldest first). */
 export const feedBatch = 20;
 
+/** What the feed needs of the draw engine: settle a draw against a stored revision, announce. */
+export type FeedEngine<Outcome> = {
+  resettle(tx: Db, draw: { gameId: string; numero: string }, revision: number): Promise<Outcome>;
+  announce(outcome: Outcome): unknown;
+};
+
 /**
  * One run of the results feed at `now`, on the scheduler's transaction: each locked draw of a
  * feed game past its draw time without a result is asked of the provider; a result that fits
- * the layout is stored as revision 1 and the draw becomes `drawn` (the engine settles it at its
- * next run). A draw the provider has no result for, or answers badly, stays locked and is asked
+ * the layout is stored as revision 1 and the engine settles the draw against it in the same
+ * transaction (drawn, then settled; its outcomes are answered for the announcement after
+ * commit). A draw the provider has no result for, or answers badly, stays locked and is asked
  * again at the next run. The calls are made inside the transaction (the claim's): with a short
  * time-out each, and at most `feedBatch` draws a run.
  */
-export async function pollResultsFeed(
+export async function pollResultsFeed<Outcome>(
   tx: Db,
   provider: ResultsProvider,
+  engine: Pick<FeedEngine<Outcome>, 'resettle'>,
   now: Date,
   log: Pick<FastifyBaseLogger, 'warn'>,
-): Promise<number> {
+): Promise<Outcome[]> {
   const due = rowsOf<{ game_id: string; numero: string; layout: LayoutName; draws_at: string }>(
     await tx.execute(sql`
       SELECT d.game_id, d.numero, g.layout, d.draws_at
@@ -120,7 +128,7 @@ export async function pollResultsFeed(
       LIMIT ${feedBatch}
       FOR UPDATE OF d SKIP LOCKED`),
   );
-  let stored = 0;
+  const outcomes: Outcome[] = [];
   for (const row of due) {
     const draw = {
       gameId: row.game_id,
@@ -136,32 +144,31 @@ export async function pollResultsFeed(
       continue;
     }
     if (!numbers || !fitsLayout(draw.layout, numbers)) continue;
-    const at = now.toISOString();
     await tx.execute(sql`
-      WITH result AS (
-        INSERT INTO lottery_results (game_id, numero, revision, numbers, source, created_at)
-        VALUES (${draw.gameId}, ${draw.numero}, 1, ${JSON.stringify(numbers)}::jsonb, 'feed',
-          ${at}::timestamptz)
-        RETURNING game_id, numero
-      )
-      UPDATE lottery_draws d SET state = 'drawn', result_revision = 1, drawn_at = ${at}::timestamptz
-      FROM result r WHERE d.game_id = r.game_id AND d.numero = r.numero`);
-    stored += 1;
+      INSERT INTO lottery_results (game_id, numero, revision, numbers, source, created_at)
+      VALUES (${draw.gameId}, ${draw.numero}, 1, ${JSON.stringify(numbers)}::jsonb, 'feed',
+        ${now.toISOString()}::timestamptz)`);
+    outcomes.push(await engine.resettle(tx, draw, 1));
   }
-  return stored;
+  return outcomes;
 }
 
 /** The results feed as a scheduled job: every 15 seconds, once per period across nodes. */
-export function resultsFeedJob(
+export function resultsFeedJob<Outcome>(
   provider: ResultsProvider,
+  engine: FeedEngine<Outcome>,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
 ): Job {
   return {
     name: 'lottery-results-feed',
     cron: '*/15 * * * * *',
     async run(tx, period) {
-      const stored = await pollResultsFeed(tx, provider, period.end, log);
-      if (stored > 0) log.info({ stored }, 'lottery results stored from the feed');
+      const outcomes = await pollResultsFeed(tx, provider, engine, period.end, log);
+      if (outcomes.length === 0) return;
+      log.info({ stored: outcomes.length }, 'lottery results stored from the feed');
+      return async () => {
+        for (const outcome of outcomes) await engine.announce(outcome);
+      };
     },
   };
 }
