@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotsOf, type LayoutName } from '../../src/contract/lottery-draw.ts';
 import {
+  lotteryBets,
   lotteryDraws,
   lotteryGames,
   lotteryResults,
@@ -19,7 +20,16 @@ import {
   pollResultsFeed,
 } from '../../src/server/areas/lottery/results-feed.ts';
 import { createDrawEngine } from '../../src/server/areas/lottery/draw-engine.ts';
-import { manualClock, testSite } from '../support/server.ts';
+import { basicAuth, call, manualClock, opsHeaders, testSite } from '../support/server.ts';
+import { player } from '../support/seamless.ts';
+import { lotteryOpsPaths, lotteryPaths } from '../../src/contract/lottery.ts';
+import type { CancelDrawReply, ResultEntry } from '../../src/contract/lottery-ops.ts';
+import { walletOpsPaths, type ReconcileReply } from '../../src/contract/wallet.ts';
+import { ledgerEntries, wallets } from '../../src/server/areas/wallet/ledger.schema.ts';
+import { operators } from '../../src/server/areas/operator/operators.schema.ts';
+import { hashPassword } from '../../src/server/areas/operator/operator-password.ts';
+import { auditLog } from '../../src/server/platform/audit/audit.schema.ts';
+import { translate } from '../../src/server/platform/i18n/messages.ts';
 
 // A results feed on a local HTTP server: what it answers per draw is set by each test.
 const secret = 'feed-secret-0123456789abcdef';
@@ -85,7 +95,7 @@ function resultFor(layout: LayoutName, seed = 0): string[] {
 let serial = 0;
 /** A feed game of its own and one draw of it, locked and past its draw time by default. */
 async function feedDraw(
-  options: { layout?: LayoutName; drawsInMs?: number; source?: 'feed' | 'operator' } = {},
+  options: { layout?: LayoutName; drawsInMs?: number; source?: 'feed' | 'operator' | 'rng' } = {},
 ) {
   serial += 1;
   const gameId = `TR${serial}_${randomBytes(2).toString('hex').toUpperCase()}`;
@@ -250,4 +260,306 @@ describe('the results feed job', () => {
     expect((await resultsOf(draw)).map((row) => row.numbers)).toEqual([resultFor('north27', 9)]);
     expect(['drawn', 'settled']).toContain((await drawRow(draw)).state);
   });
+});
+
+// --- the operator's results and cancels ---
+
+/** An operator of its own (HTTP Basic headers). */
+async function operator() {
+  const username = `ops-${randomBytes(4).toString('hex')}`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  await db()
+    .insert(operators)
+    .values({ username, passwordHash: await hashPassword(password) });
+  return { username, headers: { authorization: basicAuth(username, password) } };
+}
+
+let ip = 0;
+const opsCall = <T>(
+  who: { headers: Record<string, string> },
+  url: string,
+  payload: object,
+  language = 'en',
+) => {
+  ip += 1;
+  return call<T>(site.app, {
+    method: 'POST',
+    url,
+    headers: { ...who.headers, 'accept-language': language },
+    payload,
+    remoteAddress: `10.8.${Math.floor(ip / 200)}.${ip % 200}`,
+  });
+};
+const entriesUrl = (draw: { gameId: string; numero: string }) =>
+  lotteryOpsPaths.resultEntries.replace(':gameId', draw.gameId).replace(':numero', draw.numero);
+const decisionUrl = (id: number) => lotteryOpsPaths.resultEntry.replace(':id', String(id));
+const cancelUrl = (draw: { gameId: string; numero: string }) =>
+  lotteryOpsPaths.cancelDraw.replace(':gameId', draw.gameId).replace(':numero', draw.numero);
+
+/**
+ * An operator-entry draw with bets: open while the slips are placed, then past its draw time
+ * and locked (as the engine's job leaves it).
+ */
+async function drawWithBets(slips: { headers: Record<string, string>; bets: object[] }[]) {
+  const draw = await feedDraw({ source: 'operator', drawsInMs: 120_000 });
+  for (const slip of slips) {
+    const reply = await call(site.app, {
+      method: 'POST',
+      url: lotteryPaths.bets,
+      headers: slip.headers,
+      payload: {
+        ...draw,
+        bets: slip.bets,
+        idempotencyKey: `slip-${randomBytes(8).toString('hex')}`,
+      },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  }
+  return draw;
+}
+async function lockPast(draw: { gameId: string; numero: string; drawsAt: Date }) {
+  if (clock.now() < draw.drawsAt) clock.advance(draw.drawsAt.getTime() - clock.now().getTime());
+  await db()
+    .update(lotteryDraws)
+    .set({ state: 'locked' })
+    .where(and(eq(lotteryDraws.gameId, draw.gameId), eq(lotteryDraws.numero, draw.numero)));
+}
+async function balanceOf(memberId: number) {
+  const [row] = await db()
+    .select({ balance: wallets.balance })
+    .from(wallets)
+    .where(and(eq(wallets.memberId, memberId), eq(wallets.kind, 'main')));
+  return row?.balance ?? 0n;
+}
+async function betsOf(draw: { gameId: string; numero: string }) {
+  return db()
+    .select()
+    .from(lotteryBets)
+    .where(and(eq(lotteryBets.gameId, draw.gameId), eq(lotteryBets.numero, draw.numero)))
+    .orderBy(lotteryBets.id);
+}
+async function reconciled() {
+  const reply = await call<ReconcileReply>(site.app, {
+    url: walletOpsPaths.reconcile,
+    headers: opsHeaders,
+  });
+  expect(reply.body.value!.differences).toEqual([]);
+}
+const de = (selection: string) => ({ betType: 'de', selections: [selection], unitAmount: '1000' });
+const deWin = (1000n * BigInt(defaultGameConfig.betTypes.de!.oddsX100)) / 100n;
+
+describe("the operator's result entry, confirmed by a second operator", () => {
+  it('keeps an entry pending until a different operator confirms it, then settles the draw', async () => {
+    const [alice, bob] = [await operator(), await operator()];
+    const first = resultFor('north27', 11);
+    const special = first[0]!.slice(-2);
+    const other = special === '00' ? '01' : '00';
+    const winner = await player(site.app, db(), 100_000n);
+    const loser = await player(site.app, db(), 100_000n);
+    const draw = await drawWithBets([
+      { headers: winner.headers, bets: [de(special)] },
+      { headers: loser.headers, bets: [de(other)] },
+    ]);
+    // Before the draw time: no entry.
+    const early = await opsCall<ResultEntry>(alice, entriesUrl(draw), { numbers: first });
+    expect([early.status, early.body.code]).toEqual([409, 'lottery_draw_state_invalid']);
+    await lockPast(draw);
+    for (const numbers of [first.slice(1), ['1', ...first.slice(1)], resultFor('south18')]) {
+      const bad = await opsCall(alice, entriesUrl(draw), { numbers }, 'hi');
+      expect([bad.status, bad.body.code]).toEqual([400, 'lottery_result_invalid']);
+      expect(bad.body.message).toBe(translate('hi', 'lottery_result_invalid'));
+    }
+    const entered = await opsCall<ResultEntry>(alice, entriesUrl(draw), { numbers: first });
+    expect(entered.status, JSON.stringify(entered.body)).toBe(200);
+    const entry = entered.body.value!;
+    expect(entry).toMatchObject({ status: 'pending', enteredBy: alice.username, revision: null });
+    expect(await resultsOf(draw)).toEqual([]);
+    // The same operator cannot confirm it.
+    const self = await opsCall(alice, decisionUrl(entry.id), { decision: 'confirm' }, 'bn');
+    expect([self.status, self.body.code]).toEqual([403, 'lottery_second_operator_required']);
+    expect(self.body.message).toBe(translate('bn', 'lottery_second_operator_required'));
+    expect(await resultsOf(draw)).toEqual([]);
+    expect((await drawRow(draw)).state).toBe('locked');
+    const confirmed = await opsCall<ResultEntry>(bob, decisionUrl(entry.id), {
+      decision: 'confirm',
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.value).toMatchObject({
+      status: 'confirmed',
+      decidedBy: bob.username,
+      revision: 1,
+    });
+    const [result] = await resultsOf(draw);
+    expect(result).toMatchObject({
+      revision: 1,
+      source: 'operator',
+      numbers: first,
+      enteredBy: alice.username,
+      confirmedBy: bob.username,
+    });
+    expect(await drawRow(draw)).toMatchObject({ state: 'settled', resultRevision: 1 });
+    expect((await betsOf(draw)).map((bet) => [bet.state, bet.winAmount])).toEqual([
+      ['won', deWin],
+      ['lost', 0n],
+    ]);
+    expect(await balanceOf(winner.member.id)).toBe(100_000n - 1000n + deWin);
+    expect(await balanceOf(loser.member.id)).toBe(100_000n - 1000n);
+    const again = await opsCall(alice, decisionUrl(entry.id), { decision: 'reject' });
+    expect([again.status, again.body.code]).toEqual([409, 'lottery_entry_decided']);
+    const missing = await opsCall(bob, decisionUrl(999_999), { decision: 'confirm' });
+    expect([missing.status, missing.body.code]).toEqual([404, 'lottery_entry_not_found']);
+    const audit = await db()
+      .select({ action: auditLog.action, actor: auditLog.actor })
+      .from(auditLog)
+      .where(eq(auditLog.target, `lottery:${draw.gameId}:${draw.numero}`));
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'lottery.result.enter', actor: `operator:${alice.username}` },
+        { action: 'lottery.result.confirm', actor: `operator:${bob.username}` },
+      ]),
+    );
+    await reconciled();
+  });
+
+  it('re-settles a corrected result with reversing entries; a rejected entry changes nothing', async () => {
+    const [alice, bob] = [await operator(), await operator()];
+    const first = resultFor('north27', 21);
+    let corrected = resultFor('north27', 22);
+    if (corrected[0]!.slice(-2) === first[0]!.slice(-2)) corrected = resultFor('north27', 23);
+    const [firstDe, correctedDe] = [first[0]!.slice(-2), corrected[0]!.slice(-2)];
+    const early = await player(site.app, db(), 100_000n);
+    const late = await player(site.app, db(), 100_000n);
+    const draw = await drawWithBets([
+      { headers: early.headers, bets: [de(firstDe)] },
+      { headers: late.headers, bets: [de(correctedDe)] },
+    ]);
+    await lockPast(draw);
+    const entry = await opsCall<ResultEntry>(alice, entriesUrl(draw), { numbers: first });
+    await opsCall(bob, decisionUrl(entry.body.value!.id), { decision: 'confirm' });
+    expect(await balanceOf(early.member.id)).toBe(99_000n + deWin);
+    // A correction needs a reason; a rejected one changes nothing.
+    const noReason = await opsCall(bob, entriesUrl(draw), { numbers: corrected });
+    expect([noReason.status, noReason.body.code]).toEqual([400, 'bad_request']);
+    const wrong = await opsCall<ResultEntry>(bob, entriesUrl(draw), {
+      numbers: corrected,
+      reason: 'typo in the special prize',
+    });
+    const rejected = await opsCall<ResultEntry>(alice, decisionUrl(wrong.body.value!.id), {
+      decision: 'reject',
+    });
+    expect(rejected.body.value).toMatchObject({ status: 'rejected', revision: null });
+    expect(await resultsOf(draw)).toHaveLength(1);
+    expect(await balanceOf(early.member.id)).toBe(99_000n + deWin);
+    // Entered by bob, confirmed by alice: revision 2, the earlier win reversed, the new one paid.
+    const fix = await opsCall<ResultEntry>(bob, entriesUrl(draw), {
+      numbers: corrected,
+      reason: 'the station published a correction',
+    });
+    const confirmed = await opsCall<ResultEntry>(alice, decisionUrl(fix.body.value!.id), {
+      decision: 'confirm',
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.value!.revision).toBe(2);
+    expect((await resultsOf(draw)).map((row) => [row.revision, row.numbers])).toEqual([
+      [1, first],
+      [2, corrected],
+    ]);
+    expect(await drawRow(draw)).toMatchObject({ state: 'settled', resultRevision: 2 });
+    expect(
+      (await betsOf(draw)).map((bet) => [bet.state, bet.winAmount, bet.settledRevision]),
+    ).toEqual([
+      ['lost', 0n, 2],
+      ['won', deWin, 2],
+    ]);
+    expect(await balanceOf(early.member.id)).toBe(99_000n);
+    expect(await balanceOf(late.member.id)).toBe(99_000n + deWin);
+    // The reversal is an entry of its own (the win stays in the journal, taken back after it).
+    const earlyEntries = await db()
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .innerJoin(wallets, eq(wallets.id, ledgerEntries.walletId))
+      .where(eq(wallets.memberId, early.member.id))
+      .orderBy(ledgerEntries.id);
+    expect(earlyEntries.slice(-2).map((row) => row.amount)).toEqual([deWin, -deWin]);
+    await reconciled();
+  });
+
+  it('refuses entries for in-house draws and for draws before their draw time', async () => {
+    const alice = await operator();
+    const inHouse = await feedDraw({ source: 'rng' });
+    const rng = await opsCall(alice, entriesUrl(inHouse), { numbers: resultFor('north27') });
+    expect([rng.status, rng.body.code]).toEqual([409, 'lottery_draw_state_invalid']);
+    const open = await feedDraw({ source: 'operator', drawsInMs: 600_000 });
+    const reply = await opsCall(alice, entriesUrl(open), { numbers: resultFor('north27') });
+    expect([reply.status, reply.body.code]).toEqual([409, 'lottery_draw_state_invalid']);
+    const unknown = await opsCall(alice, entriesUrl({ gameId: 'NOPE', numero: '20260101' }), {
+      numbers: resultFor('north27'),
+    });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'lottery_draw_not_found']);
+    const anonymous = await call(site.app, {
+      method: 'POST',
+      url: entriesUrl(open),
+      payload: { numbers: resultFor('north27') },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('cancelling a draw', () => {
+  it('refunds every bet of a draw without a result, once; a settled draw cannot be cancelled', async () => {
+    const [alice, bob] = [await operator(), await operator()];
+    const one = await player(site.app, db(), 100_000n);
+    const two = await player(site.app, db(), 100_000n);
+    const draw = await drawWithBets([
+      {
+        headers: one.headers,
+        bets: [de('12'), { betType: 'lo', selections: ['34'], unitAmount: '1000' }],
+      },
+      { headers: two.headers, bets: [de('56')] },
+    ]);
+    expect(await balanceOf(one.member.id)).toBe(100_000n - 1000n - 27_000n);
+    const noReason = await opsCall(alice, cancelUrl(draw), {});
+    expect([noReason.status, noReason.body.code]).toEqual([400, 'bad_request']);
+    const cancelled = await opsCall<CancelDrawReply>(alice, cancelUrl(draw), {
+      reason: 'station did not draw',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.value).toEqual({ ...pick(draw), state: 'cancelled', refunded: 3 });
+    expect((await drawRow(draw)).state).toBe('cancelled');
+    expect((await betsOf(draw)).every((bet) => bet.state === 'refunded')).toBe(true);
+    expect(await balanceOf(one.member.id)).toBe(100_000n);
+    expect(await balanceOf(two.member.id)).toBe(100_000n);
+    const again = await opsCall(bob, cancelUrl(draw), { reason: 'again' });
+    expect([again.status, again.body.code]).toEqual([409, 'lottery_draw_state_invalid']);
+    expect(await balanceOf(one.member.id)).toBe(100_000n);
+    // Bets on a cancelled draw are refused; a result cannot be entered for it.
+    const bet = await call(site.app, {
+      method: 'POST',
+      url: lotteryPaths.bets,
+      headers: one.headers,
+      payload: {
+        ...pick(draw),
+        bets: [de('12')],
+        idempotencyKey: `slip-${randomBytes(8).toString('hex')}`,
+      },
+    });
+    expect([bet.status, bet.body.code]).toEqual([409, 'lottery_draw_closed']);
+    const entry = await opsCall(alice, entriesUrl(draw), { numbers: resultFor('north27') });
+    expect([entry.status, entry.body.code]).toEqual([409, 'lottery_draw_state_invalid']);
+    // A settled draw keeps its result.
+    const settled = await drawWithBets([]);
+    await lockPast(settled);
+    const entered = await opsCall<ResultEntry>(alice, entriesUrl(settled), {
+      numbers: resultFor('north27'),
+    });
+    await opsCall(bob, decisionUrl(entered.body.value!.id), { decision: 'confirm' });
+    const late = await opsCall(alice, cancelUrl(settled), { reason: 'too late' });
+    expect([late.status, late.body.code]).toEqual([409, 'lottery_draw_state_invalid']);
+    await reconciled();
+  });
+});
+
+const pick = (draw: { gameId: string; numero: string }) => ({
+  gameId: draw.gameId,
+  numero: draw.numero,
 });
