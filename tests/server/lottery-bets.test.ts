@@ -347,6 +347,27 @@ describe('placing a lottery slip', () => {
     expect(await balanceOf(member.id)).toBe(1_000_000n - 54_000n);
   });
 
+  it('places concurrent slips once per key and keeps concurrent slips within the draw limit', async () => {
+    const { member, headers } = await player(site.app, db(), 1_000_000n);
+    const draw = await openDraw({ config: { ...defaultGameConfig, maxStakePerDraw: '5000' } });
+    const slip = {
+      ...draw,
+      bets: [{ betType: 'de', selections: ['31'], unitAmount: '1000' }],
+      idempotencyKey: key(),
+    };
+    const twins = await Promise.all([place(headers, slip), place(headers, slip)]);
+    expect(twins.map((reply) => reply.status)).toEqual([200, 200]);
+    expect(twins[1]!.body).toEqual(twins[0]!.body);
+    expect(await balanceOf(member.id)).toBe(1_000_000n - 1000n);
+    // Six slips of 1,000 at once on a draw limit of 5,000 with 1,000 taken: four pass.
+    const rush = await Promise.all(
+      Array.from({ length: 6 }, () => place(headers, { ...slip, idempotencyKey: key() })),
+    );
+    expect(rush.filter((reply) => reply.status === 200)).toHaveLength(4);
+    expect(rush.filter((reply) => reply.body.code === 'lottery_stake_limit')).toHaveLength(2);
+    expect(await balanceOf(member.id)).toBe(1_000_000n - 5000n);
+  });
+
   it("lists the member's bets newest first, paged, named in the request's language, with hits", async () => {
     const { member, headers } = await player(site.app, db(), 1_000_000n);
     const stranger = await player(site.app, db(), 1_000_000n);
