@@ -8,7 +8,7 @@ import {
 } from '../../../contract/lottery.ts';
 import { memberOf } from '../../platform/http/auth.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
-import type { BetsService } from './bets.service.ts';
+import { maxSlipRows, type BetsService } from './bets.service.ts';
 
 const tags = ['lottery'];
 const security = [{ bearer: [] }];
@@ -16,7 +16,8 @@ const security = [{ bearer: [] }];
 const placeDescription =
   'Rules per bet type (selection, stake) in the contract (`betTypes`). Accepted only while the ' +
   "draw is open by the server's clock (state open and before `locksAt`), else 409 " +
-  '`lottery_draw_closed`. Each selection is one bet and one ledger posting; the whole slip is ' +
+  '`lottery_draw_closed`. Each selection is one bet and one ledger posting (at most ' +
+  `${maxSlipRows} a slip); the whole slip is ` +
   'placed or nothing is. Idempotent by `idempotencyKey`: the same key again answers the slip as ' +
   'placed without moving anything again; with another request, 409 `idempotency_key_reused`.';
 
