@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { lotterySeedSteps } from './lottery.seed-steps.ts';
 import { periodGeneratorJob } from './schedule.ts';
+import { lobbyPlugin } from './lobby.routes.ts';
 
 /**
  * Lottery (issue 14): games and schedules as data, the draw engine (scheduled jobs, exactly once
@@ -12,6 +13,7 @@ export const lotteryArea = fp(
     // The games once, then the draws ahead at every start (and every minute by the job).
     await app.seed(lotterySeedSteps(app.clock));
     app.scheduler.register(periodGeneratorJob());
+    await app.register(lobbyPlugin);
   },
   {
     name: 'lottery',
