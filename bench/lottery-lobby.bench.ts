@@ -55,12 +55,30 @@ export type LobbyResult = {
   loaded: { ours: LobbyFigures; bare: LobbyFigures };
 };
 
+/** A client address per request (TRUST_PROXY): the per-IP rate limit is not what is measured. */
+function randomIp(): string {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
 async function load(baseURL: string, path: string, seconds: number): Promise<LobbyFigures> {
   const result = await autocannon({
     url: baseURL,
     connections: lotteryLobbySettings.connections,
     duration: seconds,
-    requests: [{ method: 'GET', path }],
+    requests: [
+      {
+        method: 'GET',
+        path,
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            ...(request.headers as Record<string, string>),
+            'x-forwarded-for': randomIp(),
+          },
+        }),
+      },
+    ],
   });
   return {
     p50Ms: result.latency.p50,
@@ -83,10 +101,14 @@ async function sequential(baseURL: string, path: string, seconds: number): Promi
     while (performance.now() < end) {
       const started = performance.now();
       const status = await new Promise<number>((resolve) => {
-        const call = request(url, { agent }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        });
+        const call = request(
+          url,
+          { agent, headers: { 'x-forwarded-for': randomIp() } },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
         call.on('error', () => resolve(0));
         call.end();
       });
@@ -127,7 +149,12 @@ async function runOn(
   const startSite = (env: Record<string, string>) =>
     startServer(
       siteScript,
-      siteEnv(dataDir.path, { DATABASE_URL: databaseUrl, DEMO_CATALOG: 'small', ...env }),
+      siteEnv(dataDir.path, {
+        TRUST_PROXY: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DEMO_CATALOG: 'small',
+        ...env,
+      }),
       systemPaths.status,
     );
   const bodies: { body: string; games: number }[] = [];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   lotteryMenuTags,
   lotteryPaths,
@@ -10,6 +10,7 @@ import {
 } from '../../src/contract/lottery.ts';
 import { drawNumbers, seedHashOf, verifyDraw } from '../../src/contract/lottery-draw.ts';
 import { defaultGameConfig } from '../../src/server/areas/lottery/lottery.seed-steps.ts';
+import { createLobbyService } from '../../src/server/areas/lottery/lobby.service.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { sessions } from '../../src/server/platform/members/members.schema.ts';
 import { createMember } from '../support/identity.ts';
@@ -445,5 +446,41 @@ describe('lottery lobby calls', () => {
       url: `${lotteryPaths.lobbyLaunch}?view=lobby`,
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('gameMenu: two statements with nothing kept; with the games kept, one (the draws, read fresh)', async () => {
+    const client = (db() as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const original = client.query.bind(client);
+    const statements: string[] = [];
+    const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+      const [first] = args;
+      const text = typeof first === 'string' ? first : String((first as { text?: string }).text);
+      if (/lottery_/.test(text)) statements.push(text);
+      return original(...args);
+    });
+    try {
+      expect((await get(lotteryPaths.gameMenu)).status).toBe(200);
+      expect(statements).toHaveLength(2);
+      statements.length = 0;
+      // The service as deployed: the games kept (SITE_CACHE_MS), the draws read on every call.
+      const lobby = createLobbyService({
+        db: db(),
+        clock: clock.now,
+        gamesTtlMs: 60_000,
+        siteDomains: [],
+      });
+      const first = await lobby.gameMenu('en');
+      expect(statements).toHaveLength(2);
+      clock.advance(5_000);
+      const second = await lobby.gameMenu('en');
+      expect(statements).toHaveLength(3);
+      const remain = (menu: typeof first) =>
+        menu.flatMap((t) => t.gameMenus).find((g) => g.gameId === game)!.remainTime;
+      expect(remain(first) - remain(second)).toBe(5_000);
+    } finally {
+      spy.mockRestore();
+      clock.advance(-5_000);
+    }
   });
 });
