@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { numeroSchema } from '../../src/contract/lottery.ts';
-import { seedHashOf } from '../../src/contract/lottery-draw.ts';
+import type { LotteryDrawEvent } from '../../src/contract/realtime.ts';
+import { drawNumbers, seedHashOf, verifyDraw } from '../../src/contract/lottery-draw.ts';
+import { createDrawEngine } from '../../src/server/areas/lottery/draw-engine.ts';
 import { generatePeriods } from '../../src/server/areas/lottery/schedule.ts';
 import { manualClock, testSite } from '../support/server.ts';
 
@@ -139,5 +141,119 @@ describe('lottery games and the period generator', () => {
     );
     expect(after[0]?.seed).toBe(seeds[0]?.seed);
     expect(before[0]!.n).toBeGreaterThan(200);
+  });
+});
+
+describe('the draw engine', () => {
+  const draw = { gameId: 'VN_FAST_1', numero: '202601010942' };
+  const stateOf = async () =>
+    (
+      await rows<DrawRow & { result_revision: number }>(sql`
+        SELECT * FROM lottery_draws WHERE game_id = ${draw.gameId} AND numero = ${draw.numero}`)
+    )[0]!;
+  /** The engine's job at `at` (a real tick of this node may hold it: then wait for it). */
+  async function runEngineAt(at: string) {
+    clock.advance(new Date(at).getTime() - clock.now().getTime());
+    for (;;) {
+      const report = await site.app.scheduler.runDue(clock.now());
+      const run = report.runs.find((one) => one.job === 'lottery-draws');
+      if (run?.status !== 'busy') return run?.status;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  const broadcasts = () => {
+    const spy = vi.spyOn(site.app.realtime.publisher, 'broadcast');
+    return {
+      events: () =>
+        spy.mock.calls
+          .flatMap(([events]) => events.map((event) => event.payload as LotteryDrawEvent))
+          .filter((event) => event.gameId === draw.gameId && event.numero === draw.numero),
+      restore: () => spy.mockRestore(),
+    };
+  };
+
+  it('opens, locks, draws from the committed seed and settles, announcing after each commit', async () => {
+    const heard = broadcasts();
+    // Start's catch-up ran the engine at 15:40:00 local: the draw opened with its seed hash.
+    await runEngineAt('2026-01-01T08:40:05Z');
+    expect((await stateOf()).state).toBe('open');
+    await runEngineAt('2026-01-01T08:40:45Z');
+    expect((await stateOf()).state).toBe('open');
+    await runEngineAt('2026-01-01T08:40:50Z');
+    const locked = await stateOf();
+    expect(locked.state).toBe('locked');
+    await vi.waitFor(() => expect(heard.events().map((event) => event.state)).toContain('locked'));
+    // Until the draw, nothing announced carries the seed or numbers.
+    for (const event of heard.events()) {
+      expect(event.seed).toBeNull();
+      expect(event.numbers).toBeNull();
+      expect(event.seedHash).toBe(locked.seed_hash);
+    }
+    expect(
+      await rows(sql`SELECT 1 FROM lottery_results WHERE game_id = ${draw.gameId}
+        AND numero = ${draw.numero}`),
+    ).toHaveLength(0);
+
+    await runEngineAt('2026-01-01T08:41:00Z');
+    const done = await stateOf();
+    expect(done).toMatchObject({ state: 'settled', result_revision: 1 });
+    const [result] = await rows<{ numbers: string[]; source: string; revision: number }>(sql`
+      SELECT numbers, source, revision FROM lottery_results
+      WHERE game_id = ${draw.gameId} AND numero = ${draw.numero}`);
+    expect(result).toMatchObject({ source: 'rng', revision: 1 });
+    expect(result!.numbers).toEqual(drawNumbers(done.seed!, draw.gameId, draw.numero, 'north27'));
+    await vi.waitFor(() =>
+      expect(heard.events().map((event) => event.state)).toEqual([
+        ...heard
+          .events()
+          .map((event) => event.state)
+          .filter((s) => s === 'open'),
+        'locked',
+        'drawn',
+        'settled',
+      ]),
+    );
+    const drawn = heard.events().find((event) => event.state === 'drawn')!;
+    expect(drawn.numbers).toEqual(result!.numbers);
+    expect(
+      verifyDraw({
+        seed: drawn.seed!,
+        seedHash: locked.seed_hash!,
+        gameId: draw.gameId,
+        numero: draw.numero,
+        layout: 'north27',
+        numbers: drawn.numbers!,
+      }),
+    ).toEqual({ seedMatches: true, numbersMatch: true });
+    heard.restore();
+  });
+
+  it('does nothing twice: a rerun of the period and a second engine at the same instant', async () => {
+    expect(await runEngineAt('2026-01-01T08:41:00Z')).toBe('already-run');
+    const other = createDrawEngine({
+      ledger: site.app.wallet.ledger,
+      publisher: { broadcast: () => {}, publishMany: async () => [] },
+      clock: clock.now,
+      log: site.app.log,
+    });
+    const again = await site.database.db.transaction((tx) => other.step(tx, clock.now()));
+    expect(again).toMatchObject({ opened: 0, locked: 0, drawn: 0, bets: [], draws: [] });
+    const results = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM lottery_results
+      WHERE game_id = ${draw.gameId} AND numero = ${draw.numero}`);
+    expect(results[0]!.n).toBe(1);
+  });
+
+  it('catches up after downtime: every overdue in-house draw drawn and settled in one run', async () => {
+    await runEngineAt('2026-01-01T08:50:02Z');
+    const states = await rows<{ numero: string; state: string }>(sql`
+      SELECT numero, state FROM lottery_draws
+      WHERE game_id = 'VN_FAST_1' AND draws_at <= '2026-01-01T08:50:00Z' ORDER BY numero`);
+    expect(states.length).toBe(10);
+    expect(new Set(states.map((row) => row.state))).toEqual(new Set(['settled']));
+    // Regional draws are never drawn by the engine: they wait, locked, for their result.
+    const north = await rows<{ state: string }>(sql`
+      SELECT state FROM lottery_draws WHERE game_id = 'VN_MB' AND numero = '20260101'`);
+    expect(north[0]!.state).toBe('open');
   });
 });

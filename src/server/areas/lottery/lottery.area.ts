@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createDrawEngine } from './draw-engine.ts';
 import { lotterySeedSteps } from './lottery.seed-steps.ts';
 import { periodGeneratorJob } from './schedule.ts';
 import { lobbyPlugin } from './lobby.routes.ts';
@@ -13,6 +14,15 @@ export const lotteryArea = fp(
     // The games once, then the draws ahead at every start (and every minute by the job).
     await app.seed(lotterySeedSteps(app.clock));
     app.scheduler.register(periodGeneratorJob());
+    // Open, lock, draw (in-house), settle: every 5 seconds on whichever node claims the tick.
+    // `engine.settle / refund / resettle` for the results and operator calls.
+    const engine = createDrawEngine({
+      ledger: app.wallet.ledger,
+      publisher: app.realtime.publisher,
+      clock: app.clock,
+      log: app.log,
+    });
+    app.scheduler.register(engine.job());
     await app.register(lobbyPlugin);
   },
   {
