@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   lotteryMenuTags,
   lotteryPaths,
@@ -22,6 +22,12 @@ const clock = manualClock(start);
 // SITE_CACHE_MS=0: each call reads the games, so a game added by a test is seen at once.
 const site = testSite({ SITE_CACHE_MS: '0' }, { clock: clock.now });
 const db = () => site.database.db;
+// The draw engine's ticks stopped: this file writes each draw's state itself, and the lobby only
+// reads them (the engine's own tests move them).
+beforeAll(async () => {
+  await site.app.ready();
+  await site.app.scheduler.stop();
+});
 const at = (ms: number) => new Date(start.getTime() + ms).toISOString();
 
 /**
@@ -481,6 +487,37 @@ describe('lottery lobby calls', () => {
     } finally {
       spy.mockRestore();
       clock.advance(-5_000);
+    }
+  });
+
+  it('the seed appears once the engine has drawn the draw, and verifies against its hash', async () => {
+    const numero = '202603100099';
+    const path = lotteryPaths.draw.replace(':gameId', game).replace(':numero', numero);
+    // A draw already closed, its draw time 10 s ahead.
+    await addDraw({ numero, opensAt: -50_000, locksAt: -1_000, drawsAt: 10_000, state: 'locked' });
+    const before = await get<DrawView>(path);
+    expect(before.body.value).toMatchObject({ state: 'locked', seed: null, numbers: null });
+    clock.advance(15_000);
+    try {
+      await site.app.scheduler.runDue(clock.now());
+      const after = (await get<DrawView>(path)).body.value!;
+      expect(['drawn', 'settled']).toContain(after.state);
+      expect(after.seed).toMatch(/^[0-9a-f]{64}$/);
+      expect(after.seedHash).toBe(before.body.value!.seedHash);
+      expect(
+        verifyDraw({
+          seed: after.seed!,
+          seedHash: after.seedHash!,
+          gameId: game,
+          numero,
+          layout: 'south18',
+          numbers: after.numbers!,
+        }),
+      ).toEqual({ seedMatches: true, numbersMatch: true });
+      const board = await get<DrawView[]>(`${lotteryPaths.openedNumeros}?gameId=${game}&count=1`);
+      expect(board.body.value![0]).toMatchObject({ numero, seed: after.seed, revision: 1 });
+    } finally {
+      clock.advance(-15_000);
     }
   });
 });
