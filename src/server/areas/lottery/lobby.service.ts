@@ -187,7 +187,11 @@ export function createLobbyService(deps: LobbyDeps) {
       }));
     },
 
-    /** The member's lottery games by their last bet, most recent first (one tag, RECENT). */
+    /**
+     * The member's lottery games by their last bet, most recent first (one tag, RECENT). The
+     * call's prizeMode and device are the spec's shape: every game here is TCG_LOTTO_VN, so
+     * neither narrows the list.
+     */
     async recent(memberId: number, count: number, language: Language): Promise<LotteryMenu> {
       const known = await games();
       const ids = (await recentGameIds(db, memberId, count)).filter((id) => known.has(id));
