@@ -30,6 +30,9 @@ import type { WithdrawClient } from '../services/withdraw.service.ts';
 import type { GamesClient } from '../services/games.ts';
 import type { GamesFlows } from '../ui/pages/games/games-flows.ts';
 import { createGamesFlows } from './games-actors.ts';
+import type { LotteryClient } from '../services/lottery.service.ts';
+import type { LotteryFlows } from '../ui/pages/lottery/lottery-flows.ts';
+import { createLotteryFlows, type LotteryNewsHub } from './lottery-actors.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -41,6 +44,7 @@ export type SiteActors = {
   withdraw: WithdrawFlows;
   deposit: DepositFlows;
   games: GamesFlows;
+  lottery: LotteryFlows;
 };
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
@@ -75,6 +79,8 @@ export function createSiteActors({
   withdraw,
   deposit,
   games,
+  lottery,
+  lotteryNews,
   humanVerification,
   navigate,
   loadBalance,
@@ -95,6 +101,9 @@ export function createSiteActors({
   deposit: DepositClient;
   /** The games calls (lists, favourites, launch, the member's bets). */
   games: GamesClient;
+  /** The lottery calls and the real-time lottery news (draws, the member's bets). */
+  lottery: LotteryClient;
+  lotteryNews: LotteryNewsHub;
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
   humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
@@ -184,6 +193,12 @@ export function createSiteActors({
       session: identityActors.flows.session,
       dialogs: identityActors.flows.dialogs,
       navigate,
+    }),
+    lottery: createLotteryFlows({
+      lottery,
+      news: lotteryNews,
+      session: identityActors.flows.session,
+      dialogs: identityActors.flows.dialogs,
     }),
   };
   const remote = [shell.banners, shell.notices, shell.vendors, shell.helpCenter];

@@ -1,0 +1,78 @@
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { drawCountdownMachine } from '../machines/draw-countdown.machine.ts';
+import { lotteryRefreshMachine } from '../machines/lottery-refresh.machine.ts';
+import type { sessionMachine } from '../machines/session.machine.ts';
+import type { LotteryClient } from '../services/lottery.service.ts';
+import { createLotteryFavourites } from '../services/lottery-favourites.ts';
+import type { dialogLogic } from '../ui/modals/dialogs.ts';
+import type { LotteryFlows, LotteryNews } from '../ui/pages/lottery/lottery-flows.ts';
+
+/**
+ * The lottery's real-time news as the pages take it: the realtime wiring emits, open pages
+ * listen. Kept apart from the pages so news has somewhere to go before a page is open.
+ */
+export function createLotteryNews() {
+  const listeners = new Set<(news: LotteryNews) => void>();
+  return {
+    emit: (news: LotteryNews) => {
+      for (const listener of listeners) listener(news);
+    },
+    listen(listener: (news: LotteryNews) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+export type LotteryNewsHub = ReturnType<typeof createLotteryNews>;
+
+/** The lottery flows wired to the lottery client, the session and the login popup. */
+export function createLotteryFlows({
+  lottery,
+  news,
+  session,
+  dialogs,
+}: {
+  lottery: LotteryClient;
+  news: LotteryNewsHub;
+  session: ActorRefFrom<typeof sessionMachine>;
+  dialogs: ActorRefFrom<typeof dialogLogic>;
+}): LotteryFlows {
+  const favourites = createLotteryFavourites();
+  return {
+    lobbyRefresh: lotteryRefreshMachine.provide({
+      actors: {
+        loadLotteryList: fromPromise(async ({ signal }) => ({
+          games: (await lottery.menu(signal)).flatMap((tag) => tag.gameMenus),
+        })),
+      },
+    }),
+    gameRefresh: (gameId) =>
+      lotteryRefreshMachine.provide({
+        actors: {
+          loadLotteryList: fromPromise(async ({ signal }) => ({
+            games: await lottery.openedNumero([gameId], signal),
+          })),
+        },
+      }),
+    drawCountdown: (gameId) =>
+      drawCountdownMachine.provide({
+        actors: {
+          loadDrawResult: fromPromise(async ({ input, signal }) => {
+            const draw = await lottery.draw(gameId, input.numero, signal);
+            return draw.numbers ? { numero: draw.numero, numbers: draw.numbers } : null;
+          }),
+        },
+      }),
+    calls: {
+      recent: (signal) => lottery.recent(signal),
+      openedNumeros: (gameId, count, signal) => lottery.openedNumeros(gameId, count, signal),
+      placeSlip: (body, signal) => lottery.placeSlip(body, signal),
+      bets: (query, signal) => lottery.bets(query, signal),
+    },
+    listen: news.listen,
+    favourites: favourites.get,
+    saveFavourites: favourites.set,
+    showBalance: (balance) => session.send({ type: 'realtime.balance', balance }),
+    askLogin: () => dialogs.send({ type: 'user.openLogin' }),
+  };
+}
