@@ -41,19 +41,16 @@ export function createLotteryFlows({
   return {
     lobbyRefresh: lotteryRefreshMachine.provide({
       actors: {
-        loadLotteryList: fromPromise(async ({ signal }) => ({
-          games: (await lottery.menu(signal)).flatMap((tag) => tag.gameMenus),
-        })),
+        loadLotteryList: fromPromise(async ({ signal }) => {
+          const menu = await lottery.menu(signal);
+          // The durations count from the answer: the pages subtract the time since.
+          const receivedAt = performance.now();
+          return {
+            games: menu.flatMap((tag) => tag.gameMenus.map((game) => ({ ...game, receivedAt }))),
+          };
+        }),
       },
     }),
-    gameRefresh: (gameId) =>
-      lotteryRefreshMachine.provide({
-        actors: {
-          loadLotteryList: fromPromise(async ({ signal }) => ({
-            games: await lottery.openedNumero([gameId], signal),
-          })),
-        },
-      }),
     drawCountdown: (gameId) =>
       drawCountdownMachine.provide({
         actors: {

@@ -32,12 +32,11 @@ export type LotteryCalls = {
 
 /**
  * The lottery flows, their effects supplied by the app (src/app/lottery-actors.ts). The lobby
- * runs `lobbyRefresh` (its games are the menu's full `LotteryGame`s); the betting view runs
- * `gameRefresh(gameId)` for its game's open draw and `drawCountdown(gameId)` for its timer.
+ * and the betting view run `lobbyRefresh` (its games are the menu's full `LotteryGame`s); the
+ * betting view runs `drawCountdown(gameId)` for its draw's timer.
  */
 export type LotteryFlows = {
   lobbyRefresh: typeof lotteryRefreshMachine;
-  gameRefresh: (gameId: string) => typeof lotteryRefreshMachine;
   drawCountdown: (gameId: string) => typeof drawCountdownMachine;
   calls: LotteryCalls;
   /** Listens to draw and bet news while a member is connected; returns the unsubscribe. */
@@ -53,9 +52,11 @@ export type LotteryFlows = {
 
 export const [LotteryFlowsProvider, useLotteryFlows] = createFlowsContext<LotteryFlows>('Lottery');
 
+/** A game of the lobby's list: the menu's game and when (monotonic clock) it was read. */
+export type LobbyGame = LotteryGame & { receivedAt: number };
+
 /**
- * The games of a refresh snapshot. The lobby's loader gives the menu's full games, a superset of
- * the machine's `LotteryListGame`.
+ * The games of a refresh snapshot. The lobby's loader gives the menu's full games stamped with
+ * their reading time, a superset of the machine's `LotteryListGame`.
  */
-export const lobbyGamesOf = (games: readonly { gameId: string }[]) =>
-  games as readonly LotteryGame[];
+export const lobbyGamesOf = (games: readonly { gameId: string }[]) => games as readonly LobbyGame[];
