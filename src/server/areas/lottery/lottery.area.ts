@@ -1,12 +1,31 @@
 import fp from 'fastify-plugin';
+import { createDrawEngine } from './draw-engine.ts';
+import { lotterySeedSteps } from './lottery.seed-steps.ts';
+import { periodGeneratorJob } from './schedule.ts';
 
 /**
  * Lottery (issue 14): games and schedules as data, the draw engine (scheduled jobs, exactly once
  * per game and numero), commit-reveal results, bets through the wallet's ledger, settlement, the
  * lobby calls of spec section 7 and the real-time draw events.
  */
-export const lotteryArea = fp(async () => {}, {
-  name: 'lottery',
-  dependencies: ['platform', 'system', 'identity', 'wallet'],
-  fastify: '5.x',
-});
+export const lotteryArea = fp(
+  async (app) => {
+    // The games once, then the draws ahead at every start (and every minute by the job).
+    await app.seed(lotterySeedSteps(app.clock));
+    app.scheduler.register(periodGeneratorJob());
+    // Open, lock, draw (in-house), settle: every 5 seconds on whichever node claims the tick.
+    // `engine.settle / refund / resettle` for the results and operator calls.
+    const engine = createDrawEngine({
+      ledger: app.wallet.ledger,
+      publisher: app.realtime.publisher,
+      clock: app.clock,
+      log: app.log,
+    });
+    app.scheduler.register(engine.job());
+  },
+  {
+    name: 'lottery',
+    dependencies: ['platform', 'system', 'identity', 'wallet'],
+    fastify: '5.x',
+  },
+);

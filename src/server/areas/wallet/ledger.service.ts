@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
   ensureWallet,
@@ -74,6 +75,23 @@ export type PostingResult = {
   /** Each wallet the posting moved, in the reply's entry order. */
   wallets: PostedWallet[];
 };
+
+/**
+ * One item of `postMany` (`ledger_post_many`, migration 0024): a single-entry posting with its own
+ * idempotency key. Amounts are strings of signed minor units, as `ledger_post` takes them.
+ */
+export type ManyItem = {
+  key: string;
+  member_id: number;
+  wallet_kind: string;
+  kind: EntryKind;
+  amount: string;
+  reference: string | null;
+  actor: string;
+};
+
+/** What `ledger_post_many` answered: new postings, replayed keys, the members it moved. */
+export type PostManyOutcome = { posted: number; replayed: number; members: number[] };
 
 export type MemberBalance = {
   sumBalance: Minor;
@@ -279,6 +297,17 @@ export function createLedgerService(deps: LedgerDeps) {
     }
   }
 
+  function postManySql(items: SQL): SQL {
+    return sql`ledger_post_many(${currency}::text, ${items})`;
+  }
+
+  function postManyError(error: unknown): unknown {
+    const code = pgCode(error);
+    if (code === insufficientBalanceState) return insufficient();
+    if (code === 'LDG02') return new AppError(409, 'idempotency_key_reused');
+    return error;
+  }
+
   function single(input: PostInput): PostingRequest {
     checkKey(input.idempotencyKey);
     checkSign(input.kind, input.amount);
@@ -300,6 +329,36 @@ export function createLedgerService(deps: LedgerDeps) {
 
   return {
     currency,
+
+    /**
+     * Many single-entry postings (a settlement's wins, a cancelled draw's refunds) in ONE
+     * statement, on `conn` (the caller's transaction): each item claims its own key (a taken key
+     * is skipped), wallets are locked in (member, kind) order, each wallet's chain continues,
+     * never below zero (409 insufficient_balance, nothing written). Call `posted(members)` after
+     * the caller's commit.
+     */
+    async postMany(conn: Db, items: readonly ManyItem[]): Promise<PostManyOutcome> {
+      if (items.length === 0) return { posted: 0, replayed: 0, members: [] };
+      try {
+        const result = (await conn.execute(
+          sql`SELECT ${postManySql(sql`${JSON.stringify(items)}::json`)} AS outcome`,
+        )) as unknown as { rows: { outcome: PostManyOutcome }[] };
+        return result.rows[0]!.outcome;
+      } catch (error) {
+        throw postManyError(error);
+      }
+    },
+
+    /**
+     * `ledger_post_many` as an SQL expression over `items` (a json array of `ManyItem`), for a
+     * caller's own statement that builds its items in SQL (a settlement: its bets judged, updated
+     * and paid in one round trip). Answers json `PostManyOutcome`. Map a thrown error with
+     * `postManyError`.
+     */
+    postManySql,
+
+    /** The error of a statement that called `postManySql`: 409s for the ledger's refusals. */
+    postManyError,
 
     /**
      * After a posting another area's one statement made through `ledger_post` (the seamless

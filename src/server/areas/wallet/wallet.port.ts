@@ -1,8 +1,11 @@
 /** What other areas may use of the wallet area: ledger postings (decorated as `app.wallet`). */
-import type { LedgerService } from './ledger.service.ts';
+import type { LedgerService, ManyItem, PostManyOutcome } from './ledger.service.ts';
 
 export type WalletPort = {
-  ledger: Pick<LedgerService, 'post' | 'posted' | 'currency' | 'balance'>;
+  ledger: Pick<
+    LedgerService,
+    'post' | 'posted' | 'currency' | 'balance' | 'postMany' | 'postManySql' | 'postManyError'
+  >;
 };
 
 declare module 'fastify' {
@@ -12,6 +15,6 @@ declare module 'fastify' {
   }
 }
 
-export type { LedgerService };
+export type { LedgerService, ManyItem, PostManyOutcome };
 /** Withdrawals reference the ledger posting that paid them out. */
 export { ledgerPostings } from './ledger.schema.ts';

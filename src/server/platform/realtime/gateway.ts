@@ -118,8 +118,8 @@ const memberRooms = (memberId: number, isAgent: boolean) => [
 /**
  * The socket.io gateway on the site's HTTP server. A connection must carry a live session token
  * in `auth.token` (the same check as a Bearer call: revoked, idle or past its absolute end is
- * refused). Each socket joins its member's room, its session's room and, for agent accounts,
- * the agent room; the first event it gets is `sync` with the member's current sequence number.
+ * refused). Each socket joins its member's room, its session's room, the `lottery` room (draw
+ * news for everyone) and, for agent accounts, the agent room; the first event it gets is `sync` with the member's current sequence number.
  */
 export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway {
   const io: RealtimeServer = new Server(options.server, {
@@ -197,8 +197,10 @@ export function createRealtimeGateway(options: GatewayOptions): RealtimeGateway 
     // Join first, then read the number: an event published in between is either counted in
     // `sync` (and covered by the client's re-read) or arrives after it with a higher number.
     // A session that must change its password joins only its own room (to be cut or admitted).
+    // Every socket hears the lottery's draw news (the `lottery` room).
     void socket.join([
       rooms.session(sessionId),
+      rooms.lottery,
       ...(mustChangePassword ? [] : memberRooms(memberId, isAgent)),
     ]);
     currentMemberSeq(options.db, memberId).then(

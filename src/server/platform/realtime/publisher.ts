@@ -1,5 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublishedEvent, SequencedEventName } from '../../../contract/realtime.ts';
+import type {
+  LotteryDrawEvent,
+  PublishedEvent,
+  SequencedEventName,
+} from '../../../contract/realtime.ts';
 import { createBatcher } from '../batcher.ts';
 import type { Db } from '../db/client.ts';
 import { takeMemberSeqs } from './realtime.repository.ts';
@@ -9,13 +13,22 @@ export const rooms = {
   member: (memberId: number) => `member:${memberId}`,
   session: (sessionId: number) => `session:${sessionId}`,
   agent: (memberId: number) => `agent:${memberId}`,
+  /** Every socket: the lottery's draw news (`lotteryDraw`, unnumbered). */
+  lottery: 'lottery',
 };
 
 /** Agent events go to the agent room (only agent accounts join it); the rest to the member. */
 const agentEvents: readonly SequencedEventName[] = ['wage', 'contract'];
 
-/** One numbered event for one room. */
-export type Emission = { room: string; name: SequencedEventName; payload: object };
+/** One event for one room: numbered for a member, or an unnumbered broadcast. */
+export type Emission = {
+  room: string;
+  name: SequencedEventName | BroadcastEvent['name'];
+  payload: object;
+};
+
+/** An event for every socket on every node, without a member sequence number. */
+export type BroadcastEvent = { name: 'lotteryDraw'; payload: LotteryDrawEvent };
 
 /**
  * Emits a batch of events, in order, to their rooms on this node and (through the adapter) on
@@ -41,6 +54,11 @@ export type Publisher = {
    * events get consecutive numbers). Answers each event's number, or null as `publish` does.
    */
   publishMany(events: readonly MemberEvent[]): Promise<(number | null)[]>;
+  /**
+   * Unnumbered events to every socket (the `lottery` room) on every node, in order, at once
+   * (no statement). Call it after the commit. Never throws: a failure is logged.
+   */
+  broadcast(events: readonly BroadcastEvent[]): void;
 };
 
 export function createPublisher(deps: {
@@ -93,5 +111,13 @@ export function createPublisher(deps: {
   return {
     publish: (memberId, event) => batcher.add({ memberId, event }),
     publishMany: (events) => batcher.addMany(events),
+    broadcast(events) {
+      if (events.length === 0) return;
+      try {
+        deps.emit(events.map(({ name, payload }) => ({ room: rooms.lottery, name, payload })));
+      } catch (error) {
+        deps.log.error({ err: error, events: events.length }, 'real-time broadcast failed');
+      }
+    },
   };
 }

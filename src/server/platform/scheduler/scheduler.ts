@@ -22,10 +22,15 @@ export type Job = {
    * so the work and the claim commit or roll back together (on PGlite, which has one
    * connection, a query on the outer database would wait for ever behind this transaction).
    * Throw to leave the period unrun. A long run holds its transaction, and a second node's
-   * claim of the same period waits for it.
+   * claim of the same period waits for it. It may answer a function, called once the
+   * transaction has committed (what must not be told before: real-time events); its failure is
+   * logged and changes nothing.
    */
-  run(tx: Db, period: Period): Promise<void>;
+  run(tx: Db, period: Period): Promise<void | AfterCommit>;
 };
+
+/** Work a job's run leaves for after its commit. */
+export type AfterCommit = () => void | Promise<void>;
 
 /** What one job did in one `runDue`. */
 export type JobOutcome =
@@ -101,6 +106,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   async function claimAndRun(job: Job, period: Period): Promise<JobOutcome> {
     const base = { job: job.name, period: period.key };
+    const after: { run?: AfterCommit | void } = {};
     try {
       const ran = await db.transaction(async (tx) => {
         const startedAt = clock();
@@ -119,7 +125,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           .onConflictDoNothing()
           .returning({ job: jobRuns.job });
         if (claimed.length === 0) return false;
-        await job.run(tx, period);
+        after.run = await job.run(tx, period);
         await tx
           .update(jobRuns)
           .set({ finishedAt: clock() })
@@ -127,6 +133,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         return true;
       });
       if (ran) log.debug(base, 'scheduled job ran');
+      if (ran && after.run) {
+        try {
+          await after.run();
+        } catch (error) {
+          log.error({ ...base, err: error }, 'scheduled job: after commit failed');
+        }
+      }
       return { ...base, status: ran ? 'ran' : 'already-run' };
     } catch (error) {
       log.error({ ...base, err: error }, 'scheduled job failed');

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { Cron } from 'croner';
+import { sql } from 'drizzle-orm';
+import { seedHashOf } from '../../../contract/lottery-draw.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Job } from '../../platform/scheduler/scheduler.ts';
+
+/**
+ * The draw period generator (issue 14): from each active game's croner schedule, read in the
+ * game's time zone, the draws (numeros) ahead of now: the fast games' next two hours, the
+ * regional games' next eight days. The draws go in with ONE statement per run (INSERT ... SELECT
+ * FROM jsonb_to_recordset ... ON CONFLICT DO NOTHING), so a rerun, a second node or a restart
+ * adds only what is missing and never touches a draw that exists.
+ *
+ * Numero: the draw's date in the game's zone, 'YYYYMMDD', for regional games (one draw a day);
+ * for fast games that date and the draw's 4-digit sequence within the local day ('202601010001'
+ * is the first draw after local midnight). opens_at is the previous scheduled draw time,
+ * locks_at the draw time less the game's lock seconds. In-house (rng) draws get a fresh 32-byte
+ * seed and its commitment `seed_hash = seedHashOf(seed)`; the seed stays on the server until
+ * the draw.
+ */
+
+export const fastHorizonMs = 2 * 60 * 60 * 1000;
+export const regionalHorizonMs = 8 * 24 * 60 * 60 * 1000;
+
+type GameRow = {
+  game_id: string;
+  region: string;
+  schedule: string;
+  time_zone: string;
+  lock_seconds: number;
+  source: string;
+};
+
+export type PlannedDraw = {
+  gameId: string;
+  numero: string;
+  opensAt: string;
+  locksAt: string;
+  drawsAt: string;
+  seed: string | null;
+  seedHash: string | null;
+};
+
+const crons = new Map<string, Cron>();
+function cronOf(pattern: string, timeZone: string): Cron {
+  const key = `${timeZone}|${pattern}`;
+  let cron = crons.get(key);
+  if (!cron) {
+    cron = new Cron(pattern, { timezone: timeZone, paused: true });
+    crons.set(key, cron);
+  }
+  return cron;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** 'YYYYMMDD' of `instant` in `timeZone`. */
+export function localDate(instant: Date, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(instant).replaceAll('-', '');
+}
+
+/** The draws of one game from just after `now` to `now + horizon`. */
+export function planGame(game: GameRow, now: Date): PlannedDraw[] {
+  const cron = cronOf(game.schedule, game.time_zone);
+  const fast = game.region === 'fast';
+  const end = now.getTime() + (fast ? fastHorizonMs : regionalHorizonMs);
+  const lockMs = game.lock_seconds * 1000;
+  const planned: PlannedDraw[] = [];
+  const add = (drawsAt: Date, previous: Date, numero: string) => {
+    const seed = game.source === 'rng' ? randomBytes(32).toString('hex') : null;
+    planned.push({
+      gameId: game.game_id,
+      numero,
+      opensAt: previous.toISOString(),
+      locksAt: new Date(Math.max(drawsAt.getTime() - lockMs, previous.getTime())).toISOString(),
+      drawsAt: drawsAt.toISOString(),
+      seed,
+      seedHash: seed ? seedHashOf(seed) : null,
+    });
+  };
+  if (fast) {
+    // Count the day's draws from local midnight, so the sequence is the draw's place in the day.
+    const [midnight] = cronOf('0 0 0 * * *', game.time_zone).previousRuns(
+      1,
+      new Date(now.getTime() + 1),
+    );
+    let previous: Date | null = null;
+    let day = '';
+    let sequence = 0;
+    for (
+      let at = cron.nextRun(new Date((midnight ?? now).getTime() - 1));
+      at && at.getTime() <= end;
+      at = cron.nextRun(at)
+    ) {
+      const date = localDate(at, game.time_zone);
+      sequence = date === day ? sequence + 1 : 1;
+      day = date;
+      if (at.getTime() > now.getTime() && previous) {
+        add(at, previous, `${date}${String(sequence).padStart(4, '0')}`);
+      }
+      previous = at;
+    }
+    return planned;
+  }
+  let [previous] = cron.previousRuns(1, new Date(now.getTime() + 1));
+  for (let at = cron.nextRun(now); at && at.getTime() <= end; at = cron.nextRun(at)) {
+    add(
+      at,
+      previous ?? new Date(at.getTime() - 24 * 60 * 60 * 1000),
+      localDate(at, game.time_zone),
+    );
+    previous = at;
+  }
+  return planned;
+}
+
+/**
+ * Reads the active games and inserts the draws ahead that are missing, in one statement.
+ * Answers how many draws were new.
+ */
+export async function generatePeriods(db: Db, now: Date): Promise<number> {
+  const games = rowsOf<GameRow>(
+    await db.execute(sql`
+      SELECT game_id, region, schedule, time_zone, lock_seconds, source
+      FROM lottery_games WHERE status = 'active'`),
+  );
+  const planned = games.flatMap((game) => planGame(game, now));
+  if (planned.length === 0) return 0;
+  const inserted = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      WITH added AS (
+        INSERT INTO lottery_draws (game_id, numero, opens_at, locks_at, draws_at, seed, seed_hash)
+        SELECT d."gameId", d.numero, d."opensAt", d."locksAt", d."drawsAt", d.seed, d."seedHash"
+        FROM jsonb_to_recordset(${JSON.stringify(planned)}::jsonb) AS d(
+          "gameId" text, numero text, "opensAt" timestamptz, "locksAt" timestamptz,
+          "drawsAt" timestamptz, seed text, "seedHash" text)
+        ON CONFLICT (game_id, numero) DO NOTHING
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM added`),
+  );
+  return inserted[0]?.n ?? 0;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The generator as a scheduled job: every minute, the draws ahead that are missing. */
+export function periodGeneratorJob(): Job {
+  return {
+    name: 'lottery-periods',
+    cron: '0 * * * * *',
+    run: async (tx, period) => {
+      await generatePeriods(tx, period.end);
+    },
+  };
+}
