@@ -26,6 +26,8 @@ function unitOf(text: string): bigint | null {
   }
 }
 
+const newSlipKey = () => `slip-${crypto.randomUUID()}`;
+
 /**
  * The bet slip: a bet type, its numbers (a pad of 00..99 or 0..9, a field for 3 digits, quick
  * picks), the unit amount; several bets in one slip, each with its stake, and the total before
@@ -60,7 +62,13 @@ export function BetSlip({
   const [picked, setPicked] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
   const [unitText, setUnitText] = useState('');
-  const [slip, setSlip] = useState<SlipBet[]>([]);
+  const [slip, setSlipBets] = useState<SlipBet[]>([]);
+  /** The slip's own key: a retried confirm of the same slip places it once. */
+  const [slipKey, setSlipKey] = useState(newSlipKey);
+  const setSlip = (bets: SlipBet[]) => {
+    setSlipBets(bets);
+    setSlipKey(newSlipKey());
+  };
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<PlaceSlipReply | null>(null);
@@ -119,6 +127,7 @@ export function BetSlip({
       const reply = await flows.calls.placeSlip({
         gameId: game.gameId,
         numero,
+        idempotencyKey: slipKey,
         bets: slip.map((bet) => ({
           betType: bet.betType,
           selections: bet.selections,
