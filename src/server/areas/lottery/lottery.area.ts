@@ -3,6 +3,7 @@ import { createDrawEngine } from './draw-engine.ts';
 import { lotterySeedSteps } from './lottery.seed-steps.ts';
 import { periodGeneratorJob } from './schedule.ts';
 import { lotteryBetsPlugin } from './bets.plugin.ts';
+import { lobbyPlugin } from './lobby.routes.ts';
 
 /**
  * Lottery (issue 14): games and schedules as data, the draw engine (scheduled jobs, exactly once
@@ -24,6 +25,7 @@ export const lotteryArea = fp(
     });
     app.scheduler.register(engine.job());
     await app.register(lotteryBetsPlugin);
+    await app.register(lobbyPlugin);
   },
   {
     name: 'lottery',

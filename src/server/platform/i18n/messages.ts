@@ -13,7 +13,8 @@ type Catalogue = Record<
   | 'payment_password_wrong_tries'
   | 'payment_password_locked_for'
   | 'banner_linkage_invalid'
-  | 'promotion_linked',
+  | 'promotion_linked'
+  | 'lottery_back_url_refused',
   string
 >;
 
@@ -30,6 +31,7 @@ const catalogues: Record<Language, Catalogue> = {
     promotion_linked: 'इस प्रमोशन से एक बैनर जुड़ा है: पहले उस बैनर का लिंक बदलें।',
     banner_linkage_invalid:
       'बैनर का लिंक "{value}" किसी मौजूदा पेज, प्रमोशन या साइट के अपने पते तक नहीं ले जाता।',
+    lottery_back_url_refused: 'वापसी का पता (backUrl) इसी साइट का होना चाहिए।',
     not_found: 'अनुरोधित संसाधन नहीं मिला।',
     not_logged_in: 'आप लॉग इन नहीं हैं, कृपया लॉग इन करें।',
     need_true_account: 'कृपया पहले एक खाता रजिस्टर करें।',
@@ -151,6 +153,7 @@ const catalogues: Record<Language, Catalogue> = {
     promotion_linked: "A banner links to this promotion: change that banner's link first.",
     banner_linkage_invalid:
       'The banner link "{value}" does not lead to an existing page, promotion or one of the site\'s own addresses.',
+    lottery_back_url_refused: 'The return address (backUrl) must be on this site.',
     not_found: 'The requested resource was not found.',
     not_logged_in: 'You are not logged in, please log in.',
     need_true_account: 'Please register an account first.',
@@ -276,6 +279,7 @@ const catalogues: Record<Language, Catalogue> = {
     promotion_linked: 'একটি ব্যানার এই প্রমোশনের সাথে যুক্ত: আগে সেই ব্যানারের লিংক বদলান।',
     banner_linkage_invalid:
       'ব্যানারের লিংক "{value}" কোনো বিদ্যমান পেজ, প্রমোশন বা সাইটের নিজস্ব ঠিকানায় নিয়ে যায় না।',
+    lottery_back_url_refused: 'ফেরার ঠিকানা (backUrl) এই সাইটেরই হতে হবে।',
     not_found: 'অনুরোধ করা বিষয়টি পাওয়া যায়নি।',
     not_logged_in: 'আপনি লগইন করেননি, অনুগ্রহ করে লগইন করুন।',
     need_true_account: 'অনুগ্রহ করে আগে একটি অ্যাকাউন্ট রেজিস্টার করুন।',
