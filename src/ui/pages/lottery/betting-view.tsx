@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { lobbyGamesOf, useLotteryFlows, type LobbyGame } from './lottery-flows.ts';
 import { useLobbyRefresh } from './lottery-lobby.tsx';
 import { formatRemain, shortNumero } from './lottery-logic.ts';
+import { useFormat } from '../../hooks/use-format.ts';
 import { BetSlip } from './bet-slip.tsx';
 import { MyBets, ResultBoard } from './lottery-results.tsx';
 import { useLoad, useLotteryMember } from './use-lottery.ts';
@@ -17,19 +18,24 @@ import { useLoad, useLotteryMember } from './use-lottery.ts';
 export function BettingView({ gameId }: { gameId: string }) {
   const { t } = useTranslation('lottery');
   const flows = useLotteryFlows();
-  const { signedIn } = useLotteryMember();
+  const { signedIn, balance } = useLotteryMember();
+  const { money } = useFormat();
   const refresh = useLobbyRefresh();
   const rawGames = useSelector(refresh, (s) => s.context.games);
   const loading = useSelector(refresh, (s) => s.hasTag('busy'));
   const failed = useSelector(refresh, (s) => s.context.error);
   const game = lobbyGamesOf(rawGames).find((g) => g.gameId === gameId) ?? null;
+  // The timer starts with the first open draw and stays: between a close and the next opening
+  // the menu has no open draw, while the timer still runs to the draw and shows its result.
+  const [started, setStarted] = useState(false);
+  if (!started && game?.numero) setStarted(true);
 
   const results = useLoad(`results:${gameId}`, (signal) =>
     flows.calls.openedNumeros(gameId, 10, signal),
   );
   const bets = useLoad(
     `bets:${gameId}:${String(signedIn)}`,
-    signedIn ? (signal) => flows.calls.bets({ gameId, pageSize: 50 }, signal) : null,
+    signedIn ? (signal) => flows.calls.bets({ gameId, pageSize: 100 }, signal) : null,
   );
   const reloadResults = results.reload;
   const reloadBets = bets.reload;
@@ -45,10 +51,16 @@ export function BettingView({ gameId }: { gameId: string }) {
 
   return (
     <div className="lot-betting" data-testid="lottery-betting">
-      <p>
+      <p className="lot-heading">
         <Link to={{ search: '' }} className="pg-btn pg-btn--ghost pg-btn--small">
           {t('betting.back')}
         </Link>
+        {signedIn && (
+          <span className="lot-balance">
+            {t('betting.balance')}{' '}
+            <strong data-testid="lottery-balance">{balance === null ? '…' : money(balance)}</strong>
+          </span>
+        )}
       </p>
       {game === null ? (
         loading || (!failed && rawGames.length === 0) ? (
@@ -68,17 +80,13 @@ export function BettingView({ gameId }: { gameId: string }) {
             <p className="pg-muted">{game.remark}</p>
           </div>
           <div className="lot-betting__grid">
-            {game.numero === null ? (
+            {started ? (
+              <DrawPanel key={gameId} game={game} onBetsPlaced={reloadBets} />
+            ) : (
               <section className="pg-card lot-draw" aria-labelledby="lot-draw-title">
                 <h2 id="lot-draw-title">{t('draw.title')}</h2>
                 <p>{t('games.noDraw')}</p>
               </section>
-            ) : (
-              <DrawPanel
-                key={gameId}
-                game={{ ...game, numero: game.numero }}
-                onBetsPlaced={reloadBets}
-              />
             )}
           </div>
           <ResultBoard game={game} draws={results} />
@@ -90,18 +98,12 @@ export function BettingView({ gameId }: { gameId: string }) {
 }
 
 /** The draw's timer and the slip: the countdown takes the menu's timings and the draw news. */
-function DrawPanel({
-  game,
-  onBetsPlaced,
-}: {
-  game: LobbyGame & { numero: string };
-  onBetsPlaced: () => void;
-}) {
+function DrawPanel({ game, onBetsPlaced }: { game: LobbyGame; onBetsPlaced: () => void }) {
   const { t } = useTranslation('lottery');
   const flows = useLotteryFlows();
   const logic = useMemo(() => flows.drawCountdown(game.gameId), [flows, game.gameId]);
   const countdown = useActorRef(logic, {
-    input: { numero: game.numero, remainTime: game.remainTime, lockTime: game.lockTime },
+    input: { numero: game.numero ?? '', remainTime: game.remainTime, lockTime: game.lockTime },
   });
   const snapshot = useSelector(countdown, (s) => s);
   const first = useRef(true);
@@ -109,7 +111,7 @@ function DrawPanel({
   // Each fresh list: this draw's timing moves the countdown; once its result (or cancel) is
   // shown, the game's next open draw takes over.
   useEffect(() => {
-    if (first.current) {
+    if (first.current || game.numero === null) {
       first.current = false;
       return;
     }

@@ -2,12 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSession } from '../../identity/identity-flows.ts';
 
-/** The member's username (null for a visitor) and whether someone is logged in. */
-export function useLotteryMember(): { signedIn: boolean; username: string | null } {
+/** The member's username (null for a visitor), whether someone is logged in, the balance. */
+export function useLotteryMember(): {
+  signedIn: boolean;
+  username: string | null;
+  /** The wallet balance as the session keeps it live (minor units), null until read. */
+  balance: string | null;
+} {
   const session = useSession();
   const signedIn = useSelector(session, (s) => s.matches('member'));
   const username = useSelector(session, (s) => s.context.member?.account ?? null);
-  return { signedIn, username };
+  const balance = useSelector(session, (s) => s.context.balance);
+  return { signedIn, username, balance };
 }
 
 /**
