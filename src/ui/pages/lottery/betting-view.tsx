@@ -97,6 +97,9 @@ export function BettingView({ gameId }: { gameId: string }) {
   );
 }
 
+/** How long a result (or a cancel) stays on the timer before the next draw takes its place. */
+const resultHoldMs = 8000;
+
 /** The draw's timer and the slip: the countdown takes the menu's timings and the draw news. */
 function DrawPanel({ game, onBetsPlaced }: { game: LobbyGame; onBetsPlaced: () => void }) {
   const { t } = useTranslation('lottery');
@@ -107,27 +110,37 @@ function DrawPanel({ game, onBetsPlaced }: { game: LobbyGame; onBetsPlaced: () =
   });
   const snapshot = useSelector(countdown, (s) => s);
   const first = useRef(true);
+  const finished = useSelector(countdown, (s) => s.matches('result') || s.matches('cancelled'));
+  const finishedAt = useRef(0);
+  useEffect(() => {
+    if (finished) finishedAt.current = performance.now();
+  }, [finished]);
 
-  // Each fresh list: this draw's timing moves the countdown; once its result (or cancel) is
-  // shown, the game's next open draw takes over.
+  // Each fresh list: this draw's timing moves the countdown. Once its result (or cancel) has
+  // been on screen a few seconds, the game's next open draw takes over.
   useEffect(() => {
     if (first.current || game.numero === null) {
       first.current = false;
       return;
     }
-    const elapsed = Math.max(0, performance.now() - game.receivedAt);
-    const timing = {
-      numero: game.numero,
-      remainTime: game.remainTime - Math.round(elapsed),
+    const numero = game.numero;
+    const timing = () => ({
+      numero,
+      remainTime: game.remainTime - Math.round(Math.max(0, performance.now() - game.receivedAt)),
       lockTime: game.lockTime,
-    };
-    const current = countdown.getSnapshot();
-    if (timing.numero === current.context.numero) {
-      countdown.send({ type: 'server.drawUpdated', ...timing });
-    } else if (current.matches('result') || current.matches('cancelled')) {
-      countdown.send({ type: 'app.nextDraw', ...timing });
+    });
+    if (numero === countdown.getSnapshot().context.numero) {
+      countdown.send({ type: 'server.drawUpdated', ...timing() });
+      return;
     }
-  }, [countdown, game.numero, game.remainTime, game.lockTime, game.receivedAt]);
+    if (!finished) return;
+    const wait = Math.max(0, resultHoldMs - (performance.now() - finishedAt.current));
+    const timer = window.setTimeout(
+      () => countdown.send({ type: 'app.nextDraw', ...timing() }),
+      wait,
+    );
+    return () => window.clearTimeout(timer);
+  }, [countdown, finished, game.numero, game.remainTime, game.lockTime, game.receivedAt]);
 
   useEffect(
     () =>
