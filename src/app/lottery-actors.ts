@@ -5,27 +5,14 @@ import type { sessionMachine } from '../machines/session.machine.ts';
 import type { LotteryClient } from '../services/lottery.service.ts';
 import { createLotteryFavourites } from '../services/lottery-favourites.ts';
 import type { dialogLogic } from '../ui/modals/dialogs.ts';
-import type { LotteryFlows, LotteryNews } from '../ui/pages/lottery/lottery-flows.ts';
+import type { LotteryFlows } from '../ui/pages/lottery/lottery-flows.ts';
+import type { LotteryNewsHub } from './lottery-news.ts';
 
 /**
- * The lottery's real-time news as the pages take it: the realtime wiring emits, open pages
- * listen. Kept apart from the pages so news has somewhere to go before a page is open.
+ * The lottery flows wired to the lottery client, the session and the login popup. Loaded with
+ * the first lottery page (site-actors.ts imports it on demand): the machines stay out of the
+ * first page's script.
  */
-export function createLotteryNews() {
-  const listeners = new Set<(news: LotteryNews) => void>();
-  return {
-    emit: (news: LotteryNews) => {
-      for (const listener of listeners) listener(news);
-    },
-    listen(listener: (news: LotteryNews) => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
-}
-export type LotteryNewsHub = ReturnType<typeof createLotteryNews>;
-
-/** The lottery flows wired to the lottery client, the session and the login popup. */
 export function createLotteryFlows({
   lottery,
   news,

@@ -9,7 +9,7 @@ import { createSystemService } from '../services/system.service.ts';
 import { createEncryptor } from '../services/enc.ts';
 import { createSessionStore } from '../services/session-store.ts';
 import { lazyService } from './lazy-service.ts';
-import { createLotteryNews } from './lottery-actors.ts';
+import { createLotteryNews } from './lottery-news.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';

@@ -31,8 +31,8 @@ import type { GamesClient } from '../services/games.ts';
 import type { GamesFlows } from '../ui/pages/games/games-flows.ts';
 import { createGamesFlows } from './games-actors.ts';
 import type { LotteryClient } from '../services/lottery.service.ts';
-import type { LotteryFlows } from '../ui/pages/lottery/lottery-flows.ts';
-import { createLotteryFlows, type LotteryNewsHub } from './lottery-actors.ts';
+import type { LotteryFlows, LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
+import type { LotteryNewsHub } from './lottery-news.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -44,10 +44,22 @@ export type SiteActors = {
   withdraw: WithdrawFlows;
   deposit: DepositFlows;
   games: GamesFlows;
-  lottery: LotteryFlows;
+  lottery: LotteryFlowsLoader;
 };
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
+
+/** The lottery flows, made at the first lottery page (one promise, tried again after a failure). */
+function lotteryFlowsLoader(make: () => Promise<LotteryFlows>): LotteryFlowsLoader {
+  let flows: Promise<LotteryFlows> | null = null;
+  return () => {
+    flows ??= make().catch((error: unknown) => {
+      flows = null;
+      throw error;
+    });
+    return flows;
+  };
+}
 
 /** A remote resource in the current language; `app.paramsChanged` reloads it on a new one. */
 function remoteResource(load: Loader, language: Language) {
@@ -194,12 +206,14 @@ export function createSiteActors({
       dialogs: identityActors.flows.dialogs,
       navigate,
     }),
-    lottery: createLotteryFlows({
-      lottery,
-      news: lotteryNews,
-      session: identityActors.flows.session,
-      dialogs: identityActors.flows.dialogs,
-    }),
+    lottery: lotteryFlowsLoader(async () =>
+      (await import('./lottery-actors.ts')).createLotteryFlows({
+        lottery,
+        news: lotteryNews,
+        session: identityActors.flows.session,
+        dialogs: identityActors.flows.dialogs,
+      }),
+    ),
   };
   const remote = [shell.banners, shell.notices, shell.vendors, shell.helpCenter];
 

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import type { drawCountdownMachine } from '../../../machines/draw-countdown.machine.ts';
 import type { lotteryRefreshMachine } from '../../../machines/lottery-refresh.machine.ts';
 import type {
@@ -50,7 +51,16 @@ export type LotteryFlows = {
   askLogin(): void;
 };
 
-export const [LotteryFlowsProvider, useLotteryFlows] = createFlowsContext<LotteryFlows>('Lottery');
+/** The lottery flows come with the first lottery page: one promise the pages wait for. */
+export type LotteryFlowsLoader = () => Promise<LotteryFlows>;
+
+export const [LotteryFlowsProvider, useLotteryFlowsLoader] =
+  createFlowsContext<LotteryFlowsLoader>('Lottery');
+
+/** The lottery flows; the page suspends (its Suspense shows loading) until they are made. */
+export function useLotteryFlows(): LotteryFlows {
+  return use(useLotteryFlowsLoader()());
+}
 
 /** A game of the lobby's list: the menu's game and when (monotonic clock) it was read. */
 export type LobbyGame = LotteryGame & { receivedAt: number };
