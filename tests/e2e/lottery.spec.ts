@@ -104,3 +104,30 @@ test('a player bets every lô number on the 1-minute draw and is paid live (Engl
   await page.setViewportSize({ width: 1280, height: 800 });
   await playFastDraw(page, wallet, '/vnlottery');
 });
+
+test('a visitor narrows the lobby by menu tag, draw day and name; the star asks for a login (English, desktop)', async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/vnlottery');
+  const games = page.getByTestId('lottery-games');
+  await expect(games.getByTestId(`lottery-game-${game}`)).toBeVisible();
+
+  await page.getByTestId('lottery-tag-SOUTH').click();
+  await expect(games.getByTestId(`lottery-game-${game}`)).toHaveCount(0);
+  await expect(games.getByTestId('lottery-game-VN_MN_HCM')).toBeVisible();
+  // Tuesday is 3: Ho Chi Minh City draws on Monday and Saturday (2, 7), Ben Tre on Tuesday.
+  await page.getByTestId('lottery-day-3').click();
+  await expect(games.getByTestId('lottery-game-VN_MN_HCM')).toHaveCount(0);
+  await expect(games.getByTestId('lottery-game-VN_MN_BTR')).toBeVisible();
+  await page.getByTestId('lottery-search').fill('ben');
+  await expect(games.locator('article')).toHaveCount(1);
+  await page.getByTestId('lottery-search').fill('no such lottery');
+  await expect(page.getByTestId('lottery-empty')).toBeVisible();
+  await page.getByTestId('lottery-search').fill('');
+
+  await games.getByTestId('lottery-fav-VN_MN_BTR').click();
+  await expect(page.getByTestId('login-username')).toBeVisible();
+});

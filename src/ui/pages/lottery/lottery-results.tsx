@@ -149,7 +149,8 @@ export function MyBets({
   const { money } = useFormat();
   const list = bets.data?.list ?? [];
   return (
-    <section className="pg-section lot-my-bets" aria-labelledby="lot-my-bets-title">
+    // Not a landmark itself: the scrolling table below is the region named by the heading.
+    <section className="pg-section lot-my-bets">
       <h2 id="lot-my-bets-title">{t('myBets.title')}</h2>
       {bets.status === 'failed' && (
         <p className="lot-error" role="alert">
