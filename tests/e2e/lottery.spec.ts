@@ -51,7 +51,9 @@ async function playFastDraw(page: Page, wallet: WalletDriver, path: string) {
   await page.goto(path);
   const card = page.getByTestId(`lottery-game-${game}`);
   await expect(card).toBeVisible();
-  await expect(card.getByTestId('lottery-numero')).toHaveText(/^\d{6}$/);
+  // Between a close and the next opening the game has no open draw for a few seconds; the
+  // opening's news (or the list's next refresh) brings the new one.
+  await expect(card.getByTestId('lottery-numero')).toHaveText(/^\d{6}$/, { timeout: 35_000 });
   await expect(card.getByTestId('lottery-remain')).toHaveText(/^\d+:\d\d$/);
   await card.getByTestId(`lottery-bet-${game}`).click();
   await expect(page.getByTestId('lottery-betting')).toBeVisible();
