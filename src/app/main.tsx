@@ -9,6 +9,7 @@ import { createSystemService } from '../services/system.service.ts';
 import { createEncryptor } from '../services/enc.ts';
 import { createSessionStore } from '../services/session-store.ts';
 import { lazyService } from './lazy-service.ts';
+import { createLotteryNews } from './lottery-news.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
@@ -106,6 +107,11 @@ async function start(): Promise<void> {
     async () => (await import('../services/games.ts')).createGamesClient(http),
     unreachable,
   );
+  const lottery = lazyService(
+    async () => (await import('../services/lottery.service.ts')).createLotteryClient(http),
+    unreachable,
+  );
+  const lotteryNews = createLotteryNews();
   const readBalance = (signal?: AbortSignal) => wallet.balance(signal);
   let router: ReturnType<typeof createSiteRouter> | null = null;
   site = createSiteActors({
@@ -120,6 +126,8 @@ async function start(): Promise<void> {
     withdraw,
     deposit,
     games,
+    lottery,
+    lotteryNews,
     // altcha comes with the first login, registration or SMS send, not with the first page.
     humanVerification: async (signal) =>
       (await import('../services/human-verification.ts')).solveHumanVerification(http, signal),
@@ -133,6 +141,7 @@ async function start(): Promise<void> {
     getToken: sessionStore.token,
     loadBalance: () => readBalance(),
     loadUnread: () => records.unreadCount(),
+    onLotteryEvent: lotteryNews.emit,
     window,
   });
   // Until a forced password change is done the server refuses the balance and unread reads;

@@ -1,5 +1,10 @@
 import { createActor, fromCallback, type Actor, type ActorRefFrom } from 'xstate';
-import type { ContractEvent, WageEvent } from '../contract/realtime.ts';
+import type {
+  ContractEvent,
+  LotteryBetEvent,
+  LotteryDrawEvent,
+  WageEvent,
+} from '../contract/realtime.ts';
 import {
   connectionMachine,
   type ConnectionCommand,
@@ -29,6 +34,12 @@ export type RealtimeWiringDeps = {
   /** Agent pages listen here for wage and contract events. */
   onAgentEvent?: (
     event: { name: 'wage'; payload: WageEvent } | { name: 'contract'; payload: ContractEvent },
+  ) => void;
+  /** Lottery pages listen here: draw news (broadcast) and the member's settled bets. */
+  onLotteryEvent?: (
+    event:
+      | { name: 'lotteryDraw'; payload: LotteryDrawEvent }
+      | { name: 'lotteryBet'; payload: LotteryBetEvent },
   ) => void;
   /** The page's window, for online/offline; none outside a browser. */
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -77,6 +88,9 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
       case 'contract':
         deps.onAgentEvent?.({ name: 'contract', payload: event.payload });
         break;
+      case 'lotteryBet':
+        deps.onLotteryEvent?.({ name: 'lotteryBet', payload: event.payload });
+        break;
     }
   };
 
@@ -104,7 +118,11 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
       connectionMachine.provide({
         actors: {
           watchConnection: fromCallback<ConnectionCommand>(({ sendBack, receive }) => {
-            const subscription = connection.signals$.subscribe((signal) => sendBack(signal));
+            const subscription = connection.signals$.subscribe((signal) => {
+              // A broadcast has no sequence number: past the connection machine, straight out.
+              if (signal.type === 'socket.broadcast') deps.onLotteryEvent?.(signal.event);
+              else sendBack(signal);
+            });
             receive((command) => {
               if (command.type === 'reconnect') connection.reconnect();
             });

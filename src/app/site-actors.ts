@@ -30,6 +30,9 @@ import type { WithdrawClient } from '../services/withdraw.service.ts';
 import type { GamesClient } from '../services/games.ts';
 import type { GamesFlows } from '../ui/pages/games/games-flows.ts';
 import { createGamesFlows } from './games-actors.ts';
+import type { LotteryClient } from '../services/lottery.service.ts';
+import type { LotteryFlows, LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
+import type { LotteryNewsHub } from './lottery-news.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -41,9 +44,22 @@ export type SiteActors = {
   withdraw: WithdrawFlows;
   deposit: DepositFlows;
   games: GamesFlows;
+  lottery: LotteryFlowsLoader;
 };
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
+
+/** The lottery flows, made at the first lottery page (one promise, tried again after a failure). */
+function lotteryFlowsLoader(make: () => Promise<LotteryFlows>): LotteryFlowsLoader {
+  let flows: Promise<LotteryFlows> | null = null;
+  return () => {
+    flows ??= make().catch((error: unknown) => {
+      flows = null;
+      throw error;
+    });
+    return flows;
+  };
+}
 
 /** A remote resource in the current language; `app.paramsChanged` reloads it on a new one. */
 function remoteResource(load: Loader, language: Language) {
@@ -75,6 +91,8 @@ export function createSiteActors({
   withdraw,
   deposit,
   games,
+  lottery,
+  lotteryNews,
   humanVerification,
   navigate,
   loadBalance,
@@ -95,6 +113,9 @@ export function createSiteActors({
   deposit: DepositClient;
   /** The games calls (lists, favourites, launch, the member's bets). */
   games: GamesClient;
+  /** The lottery calls and the real-time lottery news (draws, the member's bets). */
+  lottery: LotteryClient;
+  lotteryNews: LotteryNewsHub;
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
   humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
@@ -185,6 +206,14 @@ export function createSiteActors({
       dialogs: identityActors.flows.dialogs,
       navigate,
     }),
+    lottery: lotteryFlowsLoader(async () =>
+      (await import('./lottery-actors.ts')).createLotteryFlows({
+        lottery,
+        news: lotteryNews,
+        session: identityActors.flows.session,
+        dialogs: identityActors.flows.dialogs,
+      }),
+    ),
   };
   const remote = [shell.banners, shell.notices, shell.vendors, shell.helpCenter];
 

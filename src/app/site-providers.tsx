@@ -7,6 +7,7 @@ import { SecurityFlowsProvider } from '../ui/member-center/security/security-flo
 import { WithdrawFlowsProvider } from '../ui/member-center/withdraw/withdraw-flows.ts';
 import { DepositFlowsProvider } from '../ui/member-center/deposit-flows.ts';
 import { GamesFlowsProvider } from '../ui/pages/games/games-flows.ts';
+import { LotteryFlowsProvider } from '../ui/pages/lottery/lottery-flows.ts';
 import type { SiteActors } from './site-actors.ts';
 
 /** Gives each feature its own flows context (src/ui/<feature>/*-flows.ts). */
@@ -19,7 +20,9 @@ export function SiteProviders({ actors, children }: { actors: SiteActors; childr
             <SecurityFlowsProvider value={actors.security}>
               <WithdrawFlowsProvider value={actors.withdraw}>
                 <DepositFlowsProvider value={actors.deposit}>
-                  <GamesFlowsProvider value={actors.games}>{children}</GamesFlowsProvider>
+                  <GamesFlowsProvider value={actors.games}>
+                    <LotteryFlowsProvider value={actors.lottery}>{children}</LotteryFlowsProvider>
+                  </GamesFlowsProvider>
                 </DepositFlowsProvider>
               </WithdrawFlowsProvider>
             </SecurityFlowsProvider>

@@ -4,6 +4,7 @@ import {
   realtimePath,
   serverEventSchemas,
   type ClientToServerEvents,
+  type LotteryDrawEvent,
   type SequencedEventName,
   type ServerEventName,
   type ServerEventPayloads,
@@ -22,6 +23,8 @@ export type SequencedServerEvent = {
 export type RealtimeSignal =
   | { type: 'socket.synced'; seq: number }
   | { type: 'socket.event'; event: SequencedServerEvent }
+  /** A broadcast to every socket, outside the member's sequence (a lottery draw's news). */
+  | { type: 'socket.broadcast'; event: { name: 'lotteryDraw'; payload: LotteryDrawEvent } }
   | { type: 'socket.disconnected' }
   | { type: 'socket.refused'; code: string }
   | { type: 'socket.reconnectFailed' };
@@ -59,6 +62,7 @@ const sequencedNames: readonly SequencedEventName[] = [
   'notification',
   'wage',
   'contract',
+  'lotteryBet',
 ];
 
 /** Validates a payload with the contract's schema; anything else is dropped (null). */
@@ -112,6 +116,15 @@ export function connectRealtime(
         });
       });
     }
+    // No sequence number: delivered as it comes, never counted as a gap or a duplicate.
+    listen('lotteryDraw', (payload) => {
+      const parsed = parseServerEvent('lotteryDraw', payload);
+      if (parsed)
+        subscriber.next({
+          type: 'socket.broadcast',
+          event: { name: 'lotteryDraw', payload: parsed },
+        });
+    });
     current.on('connect_error', (error) => {
       // socket.active is false when the server's middleware refused the handshake.
       if (current.active) subscriber.next({ type: 'socket.disconnected' });

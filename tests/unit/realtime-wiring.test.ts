@@ -114,4 +114,60 @@ describe('wireRealtime', () => {
     expect(wiring.connection()).toBeNull();
     wiring.stop();
   });
+
+  it("hands lottery draws (no seq) and the member's settled bets (seq checked) to the lottery pages", async () => {
+    liveTokens.add('tok-lot');
+    let stored: string | null = null;
+    const session = createActor(
+      sessionMachine.provide({
+        actors: { loadMemberInfo: fromPromise<MemberInfo>(async () => playerMember) },
+      }),
+      { input: { token: null } },
+    ).start();
+    const news: { name: string; payload: unknown }[] = [];
+    const wiring = wireRealtime({
+      session,
+      getToken: () => stored,
+      loadBalance: async () => '1',
+      loadUnread: async () => 0,
+      onLotteryEvent: (event) => news.push(event),
+      url,
+    });
+    stored = 'tok-lot';
+    session.send({ type: 'app.loggedIn', token: 'tok-lot', member: playerMember, cpw: false });
+    const socket = await connectedTo('tok-lot');
+    await waitFor(session, (s) => s.context.balance === '1');
+    const draw = {
+      gameId: 'VN_FAST_1',
+      numero: '202611260815',
+      state: 'drawn',
+      seedHash: 'a'.repeat(64),
+      seed: 'b'.repeat(64),
+      numbers: ['12345'],
+      revision: 0,
+      at: '2026-11-26T08:15:00.000Z',
+    };
+    const bet = {
+      betId: '7',
+      gameId: 'VN_FAST_1',
+      numero: '202611260815',
+      state: 'won',
+      winAmount: '8000',
+    };
+    socket.emit('lotteryDraw', draw);
+    socket.emit('lotteryBet', { ...bet, seq: 11 });
+    // Already taken in: dropped. A draw event is never counted against the sequence.
+    socket.emit('lotteryBet', { ...bet, seq: 11 });
+    socket.emit('lotteryDraw', { ...draw, state: 'settled' });
+    socket.emit('lotteryDraw', { ...draw, state: 'nonsense' });
+    socket.emit('lotteryBet', { ...bet, betId: '8', seq: 12 });
+    await vi.waitFor(() => expect(news).toHaveLength(4));
+    expect(news).toEqual([
+      { name: 'lotteryDraw', payload: draw },
+      { name: 'lotteryBet', payload: { ...bet, seq: 11 } },
+      { name: 'lotteryDraw', payload: { ...draw, state: 'settled' } },
+      { name: 'lotteryBet', payload: { ...bet, betId: '8', seq: 12 } },
+    ]);
+    wiring.stop();
+  });
 });

@@ -1,0 +1,135 @@
+/**
+ * The lottery (issue 14) end to end: a player opens the lobby, picks the 1-minute fast draw,
+ * bets every lô number (a hit is certain: each of the 27 result numbers ends in one of them),
+ * watches the countdown, sees the result arrive over the real-time channel, the bets settle
+ * and the win credited live, then checks the draw in the browser's verifier. Hindi on a phone
+ * (/lottery, no site header) and English on a desktop (/vnlottery). Nothing waits a fixed time:
+ * each step waits for what the page shows.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
+import { registerPlayer } from './support/identity.ts';
+import { logInThroughPopup, memberIdOf } from './support/member.ts';
+import type { WalletDriver } from './support/wallet.ts';
+
+test.use({ siteSettings: apiRegistration });
+// One fast draw: up to a minute to its close, its lock, the draw and the settlement.
+test.describe.configure({ timeout: 240_000 });
+
+const game = 'VN_FAST_1';
+
+/** Bets all 100 lô numbers at 10.00 a number on the open draw; answers the draw's numero. */
+async function betEveryLoNumber(page: Page): Promise<string> {
+  const slip = page.getByTestId('lottery-slip');
+  await expect(slip.getByTestId('slip-bet-type')).toHaveValue('lo');
+  await slip.getByTestId('slip-pick-all').click();
+  await slip.getByTestId('slip-unit').fill('10');
+  await slip.getByTestId('slip-add').click();
+  // 100 numbers x 27 result numbers x 10.00.
+  await expect(slip.getByTestId('slip-total')).toHaveText(/27,000\.00/);
+  for (let attempt = 1; ; attempt++) {
+    const confirm = slip.getByTestId('slip-confirm');
+    // Bets are taken while the draw is open; a locked draw waits for the next one.
+    await expect(confirm).toBeEnabled({ timeout: 90_000 });
+    const numero = (await page.locator('.lot-draw .lot-numero').textContent()) ?? '';
+    await confirm.click();
+    const outcome = page.getByTestId('slip-placed').or(slip.getByTestId('slip-error'));
+    await expect(outcome).toBeVisible({ timeout: 20_000 });
+    if (await page.getByTestId('slip-placed').isVisible()) return numero;
+    // The draw closed between the click and the server (the slip stays): the next draw.
+    expect(attempt, 'the slip was refused twice').toBeLessThan(2);
+  }
+}
+
+async function playFastDraw(page: Page, wallet: WalletDriver, path: string) {
+  const player = await registerPlayer(workerBaseURL());
+  await page.goto('/');
+  await logInThroughPopup(page, player);
+  const memberId = await memberIdOf(page, workerBaseURL());
+  await wallet.credit(memberId, '5000000');
+
+  await page.goto(path);
+  const card = page.getByTestId(`lottery-game-${game}`);
+  await expect(card).toBeVisible();
+  // Between a close and the next opening the game has no open draw for a few seconds; the
+  // opening's news (or the list's next refresh) brings the new one.
+  await expect(card.getByTestId('lottery-numero')).toHaveText(/^\d{6}$/, { timeout: 35_000 });
+  await expect(card.getByTestId('lottery-remain')).toHaveText(/^\d+:\d\d$/);
+  await card.getByTestId(`lottery-bet-${game}`).click();
+  await expect(page.getByTestId('lottery-betting')).toBeVisible();
+  await expect(page.getByTestId('draw-timer')).toHaveText(/^\d+:\d\d$/);
+
+  const balance = page.getByTestId('lottery-balance');
+  await expect(balance).toHaveText(/50,000\.00/);
+  const numero = await betEveryLoNumber(page);
+  // The stake left the wallet at once: 50,000.00 - 27,000.00.
+  await expect(balance).toHaveText(/23,000\.00/);
+  const bets = page.getByTestId('lottery-my-bets').locator('tbody tr');
+  await expect(bets).toHaveCount(100);
+
+  // The countdown runs to the close, then to the draw; the result arrives by itself.
+  await expect(page.getByTestId('draw-locked')).toBeVisible({ timeout: 75_000 });
+  await expect(page.getByTestId('draw-result')).toBeVisible({ timeout: 45_000 });
+  await expect(page.locator('.lot-draw .lot-numero')).toHaveText(numero);
+  await expect(page.getByTestId('draw-special')).toHaveText(/^\d{5}$/);
+
+  // Settled live: won bets show what hit, and the win reaches the balance without a reload.
+  await expect(
+    page.locator('[data-testid="lottery-my-bets"] tr[data-state="won"]').first(),
+  ).toBeVisible({
+    timeout: 45_000,
+  });
+  await expect(balance).not.toHaveText(/23,000\.00/, { timeout: 20_000 });
+
+  // The result board holds the draw; the browser checks its seed and numbers.
+  const verify = page.getByTestId('lottery-verify').first();
+  await verify.click();
+  await expect(page.getByTestId('lottery-verified').first()).toHaveClass(/lot-ok/);
+}
+
+test('a player bets every lô number on the 1-minute draw and is paid live (Hindi, phone)', async ({
+  page,
+  context,
+  wallet,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'hi'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await playFastDraw(page, wallet, '/lottery');
+});
+
+test('a player bets every lô number on the 1-minute draw and is paid live (English, desktop)', async ({
+  page,
+  context,
+  wallet,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await playFastDraw(page, wallet, '/vnlottery');
+});
+
+test('a visitor narrows the lobby by menu tag, draw day and name; the star asks for a login (English, desktop)', async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/vnlottery');
+  const games = page.getByTestId('lottery-games');
+  await expect(games.getByTestId(`lottery-game-${game}`)).toBeVisible();
+
+  await page.getByTestId('lottery-tag-SOUTH').click();
+  await expect(games.getByTestId(`lottery-game-${game}`)).toHaveCount(0);
+  await expect(games.getByTestId('lottery-game-VN_MN_HCM')).toBeVisible();
+  // Tuesday is 3: Ho Chi Minh City draws on Monday and Saturday (2, 7), Ben Tre on Tuesday.
+  await page.getByTestId('lottery-day-3').click();
+  await expect(games.getByTestId('lottery-game-VN_MN_HCM')).toHaveCount(0);
+  await expect(games.getByTestId('lottery-game-VN_MN_BTR')).toBeVisible();
+  await page.getByTestId('lottery-search').fill('ben');
+  await expect(games.locator('article')).toHaveCount(1);
+  await page.getByTestId('lottery-search').fill('no such lottery');
+  await expect(page.getByTestId('lottery-empty')).toBeVisible();
+  await page.getByTestId('lottery-search').fill('');
+
+  await games.getByTestId('lottery-fav-VN_MN_BTR').click();
+  await expect(page.getByTestId('login-username')).toBeVisible();
+});
