@@ -108,6 +108,17 @@ export const errorCodes = [
   'seamless_bet_rolled_back',
   'seamless_bet_not_found',
   'seamless_bet_settled',
+  // lottery: bets and results (src/contract/lottery.ts)
+  'lottery_draw_not_found',
+  'lottery_draw_closed',
+  'lottery_bet_invalid',
+  'lottery_unit_out_of_range',
+  'lottery_stake_limit',
+  'lottery_result_invalid',
+  'lottery_entry_not_found',
+  'lottery_entry_decided',
+  'lottery_second_operator_required',
+  'lottery_draw_state_invalid',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

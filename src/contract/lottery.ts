@@ -192,6 +192,8 @@ export const placeSlipBodySchema = z.object({
   gameId: gameIdSchema,
   numero: numeroSchema,
   bets: z.array(slipBetSchema).min(1).max(20),
+  /** The member's own key for the slip, so a retried call places it once (a replay answers it). */
+  idempotencyKey: z.string().min(8).max(128),
 });
 export type PlaceSlipBody = z.infer<typeof placeSlipBodySchema>;
 

@@ -149,6 +149,10 @@ const envSchema = z
     BUILTIN_GAMES_SECRET: z.string().min(32).max(256).optional(),
     /** The wallet's base URL for the built-in provider; unset: this server's own address. */
     BUILTIN_GAMES_WALLET_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Lottery: the results feed of regional draws (unset: results by operator entry only).
+    LOTTERY_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
+    LOTTERY_FEED_SECRET: z.string().min(16).max(4096).optional(),
+    LOTTERY_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.OPS_PASSWORD) {
@@ -199,6 +203,13 @@ const envSchema = z
         path: ['PAYMENT_GATEWAY_URL'],
         message:
           'PAYMENT_GATEWAY_KEY and PAYMENT_WEBHOOK_SECRET are required with PAYMENT_GATEWAY_URL',
+      });
+    }
+    if (env.LOTTERY_FEED_URL && !env.LOTTERY_FEED_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LOTTERY_FEED_SECRET'],
+        message: 'LOTTERY_FEED_SECRET is required with LOTTERY_FEED_URL',
       });
     }
     if (env.NODE_ENV === 'production' && env.PAYMENT_SANDBOX === 'on') {
@@ -315,6 +326,11 @@ export type Config = {
    * (BUILTIN_GAMES_WALLET_URL; null: this server's own listening address).
    */
   builtinGames: { walletUrl: string | null };
+  /**
+   * The results feed of regional lottery draws (LOTTERY_FEED_URL, its HMAC secret and time-out);
+   * null: results come by operator entry only.
+   */
+  lotteryFeed: { url: string; secret: string; timeoutMs: number } | null;
 };
 
 function paymentGateway(env: z.infer<typeof envSchema>): PaymentGatewayConfig | null {
@@ -437,5 +453,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     builtinGames: {
       walletUrl: e.BUILTIN_GAMES_WALLET_URL?.replace(/\/+$/, '') ?? null,
     },
+    lotteryFeed:
+      e.LOTTERY_FEED_URL && e.LOTTERY_FEED_SECRET
+        ? {
+            url: e.LOTTERY_FEED_URL,
+            secret: e.LOTTERY_FEED_SECRET,
+            timeoutMs: e.LOTTERY_FEED_TIMEOUT_MS,
+          }
+        : null,
   };
 }

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import { createDrawEngine } from './draw-engine.ts';
 import { lotterySeedSteps } from './lottery.seed-steps.ts';
 import { periodGeneratorJob } from './schedule.ts';
+import { lotteryBetsPlugin } from './bets.plugin.ts';
+import { lobbyPlugin } from './lobby.routes.ts';
 
 /**
  * Lottery (issue 14): games and schedules as data, the draw engine (scheduled jobs, exactly once
@@ -22,6 +24,8 @@ export const lotteryArea = fp(
       log: app.log,
     });
     app.scheduler.register(engine.job());
+    await app.register(lotteryBetsPlugin, { engine });
+    await app.register(lobbyPlugin);
   },
   {
     name: 'lottery',

@@ -13,7 +13,8 @@ type Catalogue = Record<
   | 'payment_password_wrong_tries'
   | 'payment_password_locked_for'
   | 'banner_linkage_invalid'
-  | 'promotion_linked',
+  | 'promotion_linked'
+  | 'lottery_back_url_refused',
   string
 >;
 
@@ -30,6 +31,7 @@ const catalogues: Record<Language, Catalogue> = {
     promotion_linked: 'इस प्रमोशन से एक बैनर जुड़ा है: पहले उस बैनर का लिंक बदलें।',
     banner_linkage_invalid:
       'बैनर का लिंक "{value}" किसी मौजूदा पेज, प्रमोशन या साइट के अपने पते तक नहीं ले जाता।',
+    lottery_back_url_refused: 'वापसी का पता (backUrl) इसी साइट का होना चाहिए।',
     not_found: 'अनुरोधित संसाधन नहीं मिला।',
     not_logged_in: 'आप लॉग इन नहीं हैं, कृपया लॉग इन करें।',
     need_true_account: 'कृपया पहले एक खाता रजिस्टर करें।',
@@ -123,6 +125,16 @@ const catalogues: Record<Language, Catalogue> = {
     seamless_bet_rolled_back: 'यह दांव पहले ही वापस लिया जा चुका है।',
     seamless_bet_not_found: 'दांव नहीं मिला।',
     seamless_bet_settled: 'यह दांव पहले ही निपटाया जा चुका है।',
+    lottery_draw_not_found: 'यह ड्रॉ नहीं मिला।',
+    lottery_draw_closed: 'इस ड्रॉ पर दांव बंद हो चुके हैं।',
+    lottery_bet_invalid: 'दांव मान्य नहीं है: इस खेल में यह दांव प्रकार या संख्याएँ स्वीकार नहीं हैं।',
+    lottery_unit_out_of_range: 'दांव की इकाई राशि अनुमत सीमा से बाहर है।',
+    lottery_stake_limit: 'इस ड्रॉ पर आपकी कुल दांव राशि सीमा से अधिक हो जाएगी।',
+    lottery_result_invalid: 'परिणाम मान्य नहीं है: संख्याओं की गिनती या अंक इस ड्रॉ के प्रारूप से मेल नहीं खाते।',
+    lottery_entry_not_found: 'परिणाम प्रविष्टि नहीं मिली।',
+    lottery_entry_decided: 'इस परिणाम प्रविष्टि पर पहले ही निर्णय हो चुका है।',
+    lottery_second_operator_required: 'परिणाम की पुष्टि किसी दूसरे ऑपरेटर को करनी होगी।',
+    lottery_draw_state_invalid: 'ड्रॉ की वर्तमान स्थिति में यह कार्य नहीं हो सकता।',
     withdrawal_state_invalid: 'इस स्थिति में निकासी अनुरोध पर यह कार्य नहीं हो सकता।',
     withdrawal_amount_invalid: 'निकासी राशि अनुमत सीमा में नहीं है।',
     proof_image_required: 'राशि न मिलने पर प्रमाण की छवि आवश्यक है।',
@@ -141,6 +153,7 @@ const catalogues: Record<Language, Catalogue> = {
     promotion_linked: "A banner links to this promotion: change that banner's link first.",
     banner_linkage_invalid:
       'The banner link "{value}" does not lead to an existing page, promotion or one of the site\'s own addresses.',
+    lottery_back_url_refused: 'The return address (backUrl) must be on this site.',
     not_found: 'The requested resource was not found.',
     not_logged_in: 'You are not logged in, please log in.',
     need_true_account: 'Please register an account first.',
@@ -236,6 +249,18 @@ const catalogues: Record<Language, Catalogue> = {
     seamless_bet_rolled_back: 'This bet has been rolled back.',
     seamless_bet_not_found: 'Bet not found.',
     seamless_bet_settled: 'This bet is already settled.',
+    lottery_draw_not_found: 'This draw was not found.',
+    lottery_draw_closed: 'Betting on this draw has closed.',
+    lottery_bet_invalid:
+      'The bet is not valid: this game does not take this bet type or these numbers.',
+    lottery_unit_out_of_range: 'The unit amount of the bet is outside the allowed range.',
+    lottery_stake_limit: 'Your total stake on this draw would go over its limit.',
+    lottery_result_invalid:
+      "The result is not valid: the count of numbers or their digits do not match this draw's layout.",
+    lottery_entry_not_found: 'The result entry was not found.',
+    lottery_entry_decided: 'This result entry has already been decided.',
+    lottery_second_operator_required: 'Another operator must confirm the result.',
+    lottery_draw_state_invalid: 'This cannot be done with the draw in its current state.',
     withdrawal_state_invalid: 'This cannot be done with the withdrawal in its current state.',
     withdrawal_amount_invalid: 'The withdrawal amount is outside the allowed range.',
     proof_image_required: 'A proof image is required when the money was not received.',
@@ -254,6 +279,7 @@ const catalogues: Record<Language, Catalogue> = {
     promotion_linked: 'একটি ব্যানার এই প্রমোশনের সাথে যুক্ত: আগে সেই ব্যানারের লিংক বদলান।',
     banner_linkage_invalid:
       'ব্যানারের লিংক "{value}" কোনো বিদ্যমান পেজ, প্রমোশন বা সাইটের নিজস্ব ঠিকানায় নিয়ে যায় না।',
+    lottery_back_url_refused: 'ফেরার ঠিকানা (backUrl) এই সাইটেরই হতে হবে।',
     not_found: 'অনুরোধ করা বিষয়টি পাওয়া যায়নি।',
     not_logged_in: 'আপনি লগইন করেননি, অনুগ্রহ করে লগইন করুন।',
     need_true_account: 'অনুগ্রহ করে আগে একটি অ্যাকাউন্ট রেজিস্টার করুন।',
@@ -347,6 +373,16 @@ const catalogues: Record<Language, Catalogue> = {
     seamless_bet_rolled_back: 'এই বাজি ফেরত নেওয়া হয়েছে।',
     seamless_bet_not_found: 'বাজি পাওয়া যায়নি।',
     seamless_bet_settled: 'এই বাজি আগেই নিষ্পত্তি হয়েছে।',
+    lottery_draw_not_found: 'এই ড্র পাওয়া যায়নি।',
+    lottery_draw_closed: 'এই ড্র-এ বাজি ধরা বন্ধ হয়ে গেছে।',
+    lottery_bet_invalid: 'বাজিটি বৈধ নয়: এই গেম এই ধরনের বাজি বা এই সংখ্যাগুলি নেয় না।',
+    lottery_unit_out_of_range: 'বাজির একক পরিমাণ অনুমোদিত সীমার বাইরে।',
+    lottery_stake_limit: 'এই ড্র-এ আপনার মোট বাজি সীমা ছাড়িয়ে যাবে।',
+    lottery_result_invalid: 'ফলাফল বৈধ নয়: সংখ্যার গণনা বা অঙ্ক এই ড্র-এর বিন্যাসের সাথে মেলে না।',
+    lottery_entry_not_found: 'ফলাফলের এন্ট্রি পাওয়া যায়নি।',
+    lottery_entry_decided: 'এই ফলাফলের এন্ট্রির বিষয়ে আগেই সিদ্ধান্ত হয়েছে।',
+    lottery_second_operator_required: 'ফলাফল অন্য একজন অপারেটরকে নিশ্চিত করতে হবে।',
+    lottery_draw_state_invalid: 'ড্র-এর বর্তমান অবস্থায় এটি করা যায় না।',
     withdrawal_state_invalid: 'উত্তোলনের বর্তমান অবস্থায় এটি করা যায় না।',
     withdrawal_amount_invalid: 'উত্তোলনের পরিমাণ অনুমোদিত সীমার বাইরে।',
     proof_image_required: 'টাকা না পেলে প্রমাণের ছবি দিতে হবে।',

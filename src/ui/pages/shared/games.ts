@@ -7,8 +7,12 @@ export function categoryPath(gameType: GameCategory): string {
   return gameType === 'LOTT' ? '/elott' : `/${gameType.toLowerCase()}`;
 }
 
+/** Lottery vendors our own lottery lobby serves (issue 14): their cards open /vnlottery. */
+export const lotteryLobbyVendors: readonly string[] = ['TCG_LOTTO_VN', 'ELOTT', 'LOTT'];
+
 /** Where a vendor card leads: an electronic vendor opens its slot list, others their lobby. */
 export function vendorPath(vendor: Vendor): string {
+  if (lotteryLobbyVendors.includes(vendor.vassalage)) return '/vnlottery?view=lobby';
   const path = categoryPath(vendor.gameType);
   const isElectronic = (electronicLobbyPaths as readonly string[]).includes(path.slice(1));
   return isElectronic ? `${path}?vassalage=${encodeURIComponent(vendor.vassalage)}` : path;
