@@ -13,6 +13,7 @@ import { gamesSettings, runGamesBench, type GamesResult } from './games.bench.ts
 import { runSeamlessBench, seamlessSettings, type SeamlessBenchResult } from './seamless.bench.ts';
 import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
 import { ledgerSettings, runLedgerBench, type LedgerBenchResult } from './ledger.bench.ts';
+import { lotterySettings, runLotteryBench, type LotteryBenchResult } from './lottery.bench.ts';
 import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
 import { realtimeSettings, runRealtimeBench, type RealtimeBenchRow } from './realtime.bench.ts';
 import { runSoakBench, soakSettings, type SoakResult } from './soak.bench.ts';
@@ -22,7 +23,7 @@ import { mergeTables, type BenchRun, type BenchTable } from './support/tables.ts
 const onlyIndex = process.argv.indexOf('--only');
 const only = new Set(
   onlyIndex === -1
-    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger', 'games', 'seamless']
+    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger', 'games', 'seamless', 'lottery']
     : (process.argv[onlyIndex + 1] ?? '').split(','),
 );
 const minutes = (seconds: number) => `${(seconds / 60).toFixed(seconds % 60 ? 1 : 0)} min`;
@@ -71,6 +72,7 @@ const results: {
   soak?: { settings: typeof soakSettings; results: SoakResult[] };
   games?: { settings: typeof gamesSettings; results: GamesResult[] };
   seamless?: { settings: typeof seamlessSettings; results: SeamlessBenchResult };
+  lottery?: { settings: typeof lotterySettings; results: LotteryBenchResult };
 } = {
   date: new Date().toISOString(),
   node: process.version,
@@ -140,6 +142,14 @@ if (only.has('seamless')) {
   );
   results.seamless = { settings: seamlessSettings, results: await runSeamlessBench(log) };
   if ('skipped' in results.seamless.results) log(`  skipped: ${results.seamless.results.skipped}`);
+}
+
+if (only.has('lottery')) {
+  log(
+    `\n[lottery] settle one draw of ${lotterySettings.bets} bets on PostgreSQL, against pgbench simple-update`,
+  );
+  results.lottery = { settings: lotterySettings, results: await runLotteryBench(log) };
+  if ('skipped' in results.lottery.results) log(`  skipped: ${results.lottery.results.skipped}`);
 }
 
 if (only.has('soak')) {
@@ -471,6 +481,23 @@ if (results.seamless && !('skipped' in results.seamless.results)) {
   console.log(
     `seamless: Node CPU per pair in the bench process: ${pairs.cpuMsPerPair.toFixed(1)} ms; ` +
       `database statements per pair: ${pairs.statementsPerPair.toFixed(2)}`,
+  );
+}
+if (results.lottery && !('skipped' in results.lottery.results)) {
+  section = 'lottery';
+  const r = results.lottery.results;
+  table(
+    `Lottery settlement on ${r.server} (${r.bets} bets, one statement; ${r.pgbench})`,
+    ['metric', 'settlement', 'pgbench simple-update', 'ratio'],
+    [
+      ['seconds for the draw', r.seconds.toFixed(2), '-', '-'],
+      [
+        'settled bets/s vs tps',
+        int(r.betsPerSecond),
+        int(r.simpleUpdate.perSecond),
+        ratio(r.betsPerSecond, r.simpleUpdate.perSecond),
+      ],
+    ],
   );
 }
 if (results.soak) {

@@ -286,3 +286,42 @@ describe('settling a draw', () => {
     await reconcile();
   });
 });
+
+describe("the wallet's set-based posting (ledger_post_many)", () => {
+  const item = (key: string, memberId: number, kind: 'payout' | 'adjustment', amount: string) => ({
+    key,
+    member_id: memberId,
+    wallet_kind: 'main',
+    kind,
+    amount,
+    reference: 'test',
+    actor: 'system:test',
+  });
+
+  it('posts each key once, refuses a key reused with another body, and never goes below zero', async () => {
+    const ledger = site.app.wallet.ledger;
+    const [first, second] = members as [number, number];
+    const before = await Promise.all(members.map(balanceOf));
+    const items = [item('many:1', first, 'payout', '500'), item('many:2', second, 'payout', '700')];
+    expect(await ledger.postMany(db(), items)).toMatchObject({ posted: 2, replayed: 0 });
+    expect(await ledger.postMany(db(), items)).toMatchObject({ posted: 0, replayed: 2 });
+    await expect(
+      ledger.postMany(db(), [item('many:1', first, 'payout', '501')]),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_key_reused' });
+    // A debit past the balance refuses the whole call: the credit with it is not posted either.
+    await expect(
+      ledger.postMany(db(), [
+        item('many:3', second, 'payout', '100'),
+        item('many:4', first, 'adjustment', (-(before[0]! + 10_000n)).toString()),
+      ]),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'insufficient_balance' });
+    expect(await Promise.all(members.map(balanceOf))).toEqual([
+      before[0]! + 500n,
+      before[1]! + 700n,
+    ]);
+    const keys = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM ledger_postings WHERE idempotency_key IN ('many:3', 'many:4')`);
+    expect(keys[0]!.n).toBe(0);
+    await reconcile();
+  });
+});

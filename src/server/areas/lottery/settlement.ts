@@ -138,11 +138,17 @@ export async function settleDraws(
   now: Date,
   draws: readonly DrawKey[] | null = null,
 ): Promise<SettlementOutcome> {
+  return run(tx, ledger, settleStatement(ledger, now, draws));
+}
+
+/** The settlement's one statement (exported for EXPLAIN in the bench). */
+export function settleStatement(
+  ledger: Pick<Ledger, 'postManySql'>,
+  now: Date,
+  draws: readonly DrawKey[] | null,
+): SQL {
   const at = now.toISOString();
-  return run(
-    tx,
-    ledger,
-    sql`
+  return sql`
     WITH due AS (
       SELECT d.game_id, d.numero, d.result_revision, g.layout, r.numbers
       FROM lottery_draws d
@@ -168,42 +174,46 @@ export async function settleDraws(
         FROM nums WHERE idx = 0
       UNION ALL SELECT game_id, numero, 'duoi', right(num, 1), idx, num, prize FROM nums
         WHERE idx = 0
-    ), bets AS (
-      SELECT b.id, b.game_id, b.numero, b.bet_type, b.selection, b.unit_amount, b.odds_x100,
-        due.result_revision AS revision
-      FROM lottery_bets b JOIN due ON b.game_id = due.game_id AND b.numero = due.numero
-      WHERE b.state = 'open'
-    ), parts AS (
-      SELECT bets.id, bets.game_id, bets.numero,
-        CASE WHEN bets.bet_type LIKE 'xien%' THEN 'xien' ELSE bets.bet_type END AS t, p.v, p.n
-      FROM bets CROSS JOIN LATERAL unnest(string_to_array(bets.selection, '-'))
-        WITH ORDINALITY AS p(v, n)
-    ), matched AS (
-      SELECT parts.id, count(*) AS hit_count, count(DISTINCT parts.n) AS parts_hit,
-        jsonb_agg(jsonb_build_object('prize', k.prize, 'index', k.idx, 'number', k.num)
-          ORDER BY parts.n, k.idx) AS hits
-      FROM parts JOIN match_keys k ON k.game_id = parts.game_id AND k.numero = parts.numero
-        AND k.t = parts.t AND k.v = parts.v
-      GROUP BY parts.id
-    ), judged AS (
-      SELECT bets.id, bets.revision, m.hits,
-        CASE
-          WHEN bets.bet_type LIKE 'xien%' THEN
-            CASE WHEN coalesce(m.parts_hit, 0)
-                = cardinality(string_to_array(bets.selection, '-'))
-              THEN bets.unit_amount * bets.odds_x100 / 100 ELSE 0 END
-          ELSE bets.unit_amount * bets.odds_x100 * coalesce(m.hit_count, 0) / 100
-        END AS win
-      FROM bets LEFT JOIN matched m ON m.id = bets.id
+    ), keyed AS (
+      -- Per draw, one object: '<type>:<digits>' -> the hits of that key, in number order.
+      SELECT game_id, numero, jsonb_object_agg(k, hits) AS keymap
+      FROM (
+        SELECT game_id, numero, t || ':' || v AS k,
+          jsonb_agg(jsonb_build_object('prize', prize, 'index', idx, 'number', num)
+            ORDER BY idx) AS hits
+        FROM match_keys GROUP BY game_id, numero, t, v
+      ) grouped
+      GROUP BY game_id, numero
     ), settled AS (
+      -- Each open bet of a due draw, found through its draw (never a join of two big sets):
+      -- its selection's parts looked up in the draw's key object, its win from the hits.
       UPDATE lottery_bets b
-      SET state = CASE WHEN j.win > 0 THEN 'won' ELSE 'lost' END,
-        win_amount = j.win,
-        hits = CASE WHEN j.win > 0 THEN j.hits ELSE '[]'::jsonb END,
-        settled_revision = j.revision,
-        settled_at = ${at}::timestamptz
-      FROM judged j
-      WHERE b.id = j.id AND b.state = 'open'
+      SET (state, win_amount, hits, settled_revision, settled_at) = (
+        SELECT CASE WHEN j.win > 0 THEN 'won' ELSE 'lost' END, j.win,
+          CASE WHEN j.win > 0 THEN j.hits ELSE '[]'::jsonb END, due.result_revision,
+          ${at}::timestamptz
+        FROM (
+          SELECT m.hits,
+            CASE
+              WHEN b.bet_type LIKE 'xien%' THEN
+                CASE WHEN m.parts_hit = m.parts THEN b.unit_amount * b.odds_x100 / 100 ELSE 0 END
+              ELSE b.unit_amount * b.odds_x100 * m.hit_count / 100
+            END AS win
+          FROM (
+            SELECT coalesce(jsonb_agg(h.hit ORDER BY p.n, (h.hit ->> 'index')::int)
+                FILTER (WHERE h.hit IS NOT NULL), '[]'::jsonb) AS hits,
+              count(h.hit) AS hit_count,
+              count(DISTINCT p.n) FILTER (WHERE h.hit IS NOT NULL) AS parts_hit,
+              count(DISTINCT p.n) AS parts
+            FROM unnest(string_to_array(b.selection, '-')) WITH ORDINALITY AS p(v, n)
+            LEFT JOIN LATERAL jsonb_array_elements(keyed.keymap -> (
+              CASE WHEN b.bet_type LIKE 'xien%' THEN 'xien' ELSE b.bet_type END || ':' || p.v
+            )) AS h(hit) ON true
+          ) m
+        ) j
+      )
+      FROM due JOIN keyed ON keyed.game_id = due.game_id AND keyed.numero = due.numero
+      WHERE b.game_id = due.game_id AND b.numero = due.numero AND b.state = 'open'
       RETURNING b.id, b.member_id, b.game_id, b.numero, b.state, b.win_amount, b.settled_revision
     ), marked AS (
       UPDATE lottery_draws d SET state = 'settled', settled_at = ${at}::timestamptz
@@ -220,8 +230,7 @@ export async function settleDraws(
           'actor', 'system:lottery') ORDER BY s.id)`)}
         FROM settled s WHERE s.win_amount > 0) AS ledger,
       (SELECT ${betsJson('s')} FROM settled s) AS bets,
-      (SELECT coalesce(json_agg(${drawJson('m')}), '[]'::json) FROM marked m) AS draws`,
-  );
+      (SELECT coalesce(json_agg(${drawJson('m')}), '[]'::json) FROM marked m) AS draws`;
 }
 
 /**
@@ -303,16 +312,14 @@ export async function resettleDraw(
         drawn_at = coalesce(d.drawn_at, ${now.toISOString()}::timestamptz)
       FROM target t WHERE d.game_id = t.game_id AND d.numero = t.numero
       RETURNING d.game_id
-    ), earlier AS (
-      SELECT b.id, b.member_id, b.game_id, b.numero, b.win_amount, b.settled_revision
-      FROM lottery_bets b JOIN target t ON b.game_id = t.game_id AND b.numero = t.numero
-      WHERE b.state IN ('won', 'lost') AND b.settled_revision < ${revision}
-      FOR UPDATE OF b
     ), reopened AS (
-      UPDATE lottery_bets b SET state = 'open', win_amount = 0, hits = '[]'::jsonb,
-        settled_at = NULL
-      FROM earlier e WHERE b.id = e.id
-      RETURNING e.id, e.member_id, e.game_id, e.numero, e.win_amount, e.settled_revision
+      -- Reopened through the draw; win_amount keeps the earlier win (what is reversed) until
+      -- the settlement that follows in this transaction overwrites it.
+      UPDATE lottery_bets b SET state = 'open', hits = '[]'::jsonb, settled_at = NULL
+      FROM target t
+      WHERE b.game_id = t.game_id AND b.numero = t.numero AND b.state IN ('won', 'lost')
+        AND b.settled_revision < ${revision}
+      RETURNING b.id, b.member_id, b.game_id, b.numero, b.win_amount, b.settled_revision
     )
     SELECT
       (SELECT ${ledger.postManySql(sql`json_agg(json_build_object(

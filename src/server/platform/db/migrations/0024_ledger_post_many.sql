@@ -54,10 +54,17 @@ BEGIN
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id, idempotency_key
   )
-  SELECT json_agg(json_build_object('p', c.id, 'm', i.member_id, 'w', i.wallet_kind,
-      'k', i.kind, 'a', i.amount::text)), count(*)::int
+  -- Each claimed key's item looked up in one object (no join of two large sets, whatever the
+  -- planner guesses of their sizes).
+  , by_key AS (
+    SELECT jsonb_object_agg(key, jsonb_build_object('m', member_id, 'w', wallet_kind,
+      'k', kind, 'a', amount::text)) AS items
+    FROM items
+  )
+  SELECT json_agg(jsonb_build_object('p', c.id) || (b.items -> c.idempotency_key)),
+    count(*)::int
   INTO v_legs, v_posted
-  FROM claimed c JOIN items i ON i.key = c.idempotency_key;
+  FROM claimed c CROSS JOIN by_key b;
 
   IF v_posted < v_total AND EXISTS (
     SELECT 1
