@@ -25,6 +25,7 @@ import {
   type StepAction,
 } from './model-paths.ts';
 import { model as builtinRound } from '../../models/builtin-round.model.ts';
+import { model as drawCountdown } from '../../models/draw-countdown.model.ts';
 import {
   defaultPassword as loginDefaultPassword,
   model as login,
@@ -98,6 +99,23 @@ export const browserWalks: Record<string, BrowserWalk> = {
       '(server.statusChanged) need the real-time channel and are walked by tests/machines only.',
     walkable: (step) => step.event.type !== 'server.statusChanged',
     select: 'all',
+  },
+  'draw-countdown': {
+    model: drawCountdown as AnyModel,
+    spec: 'tests/e2e/draw-countdown.model.spec.ts',
+    notes:
+      "A member's betting view of the 1-minute game (VN_FAST_1), the session logged in once " +
+      "per worker. The lobby list is held and answered with the path's timing: its first " +
+      'answer starts the timer, a fresh timing (server.drawUpdated) is the next list answer, ' +
+      'and the next draw (app.nextDraw) is a list naming it, taken after the view has held the ' +
+      'result or cancel for 8 s. The result check is held and answered as the path says (a ' +
+      'network error is the request aborted). Draw news (socket.drawResult, ' +
+      'socket.drawCancelled) are lotteryDraw broadcasts on a socket.io connection the spec ' +
+      'serves itself; a news frame without numbers makes the page read the list again when the ' +
+      'path needs a list answer. Seconds pass on the page clock. Every path is walkable: ' +
+      "events about another draw than the timer's are refused by guards and never planned.",
+    walkable: () => true,
+    select: 'cover',
   },
   login: {
     model: login as AnyModel,
