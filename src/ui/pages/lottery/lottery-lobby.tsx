@@ -323,7 +323,12 @@ function GameCard({
       <p className="pg-muted lot-game__remark">
         {t(`tags.${game.gameMenuTag}`, { defaultValue: game.gameMenuTag })}
         {game.remark ? ` · ${game.remark}` : ''}
-        {game.isHot ? <span className="pg-hot">{t('games.hot')}</span> : null}
+        {game.isHot ? (
+          <>
+            {' '}
+            <span className="pg-hot">{t('games.hot')}</span>
+          </>
+        ) : null}
       </p>
       {open ? (
         <dl className="lot-game__draw">
