@@ -23,6 +23,8 @@ export async function rowCounts(
     'rate_limit_hits',
     'lottery_draws',
     'lottery_results',
+    // The PostgreSQL adapter's attachments: the draw engine's broadcasts pass through it.
+    'socket_io_attachments',
   ],
 ): Promise<Record<string, number>> {
   const tables = (await db.execute(
