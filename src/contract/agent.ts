@@ -1,0 +1,426 @@
+import { z } from 'zod';
+import { constants } from './constants.ts';
+import { dbIdParamSchema, dbIdSchema } from './primitives.ts';
+import { datePresets, positiveMinorSchema, requestKeySchema } from './records.ts';
+import { contractStatuses, wageTypes } from './realtime.ts';
+import { minorUnitsSchema } from './wallet.ts';
+
+/**
+ * The agent center (issue 15; spec sections 1, 2, 3, 4, 6, 7): an agent's downline tree, team
+ * reports, downline accounts, transfers to a downline, and the four wage contracts (profit
+ * dividend, daily wage, hourly wage, real-time wage every 5 minutes) offered by the direct
+ * upline, accepted or rejected by the downline, terminated by either side, and settled by jobs
+ * through the ledger. Money is a string of integer minor units; rates are basis points
+ * (1 = 0.01 %; 10000 = 100 %).
+ */
+
+/** The agent center's pages by the spec's page keys, in menu order; the last four are optional. */
+export const agentCenterPageKeys = [
+  'agentAnnouncement',
+  'agentTeamOverview',
+  'registerCenter',
+  'downlineManagmentView',
+  'personalHistoryCopy',
+  'palStatementsAgentCopy',
+  'agentRevenueReport',
+  'agentDownlineTransactionDetailsCopy',
+  'dividend',
+  'salary',
+  'hourSalary',
+  'agentRealtimeSalary',
+] as const;
+export type AgentCenterPageKey = (typeof agentCenterPageKeys)[number];
+export const defaultAgentCenterPage: AgentCenterPageKey = 'agentTeamOverview';
+/** The query key that opens the agent center on a page: `?ac=agentTeamOverview`. */
+export const agentCenterQueryKey = 'ac';
+
+/** The four contract kinds; the same words as the `wage` event's `wageType`. */
+export const contractKinds = wageTypes;
+export type ContractKind = (typeof contractKinds)[number];
+
+/**
+ * The site module flag that shows each kind's menu entry and allows its calls (spec section 2):
+ * dividend enableCt, daily salary, hourly hourSalary, real-time agentRealtimeSalary. A kind whose
+ * flag is off is hidden and its calls answer 403 `contract_kind_disabled`.
+ */
+export const contractKindFlags = {
+  dividend: 'enableCt',
+  daily: 'salary',
+  hourly: 'hourSalary',
+  realtime: 'agentRealtimeSalary',
+} as const satisfies Record<ContractKind, string>;
+/** The menu page of each kind. */
+export const contractKindPages = {
+  dividend: 'dividend',
+  daily: 'salary',
+  hourly: 'hourSalary',
+  realtime: 'agentRealtimeSalary',
+} as const satisfies Record<ContractKind, AgentCenterPageKey>;
+
+/** Dividend periods (spec section 4). Daily and hourly wages use their own period. */
+export const dividendPeriods = ['Daily', 'Weekly', 'Semimonthly', 'Monthly'] as const;
+export type DividendPeriod = (typeof dividendPeriods)[number];
+
+/**
+ * A contract's life (spec section 4), the same on both sides:
+ * pending (offered, waiting for the downline) -> active (accepted) | rejected;
+ * active -> terminating (either side asked; it ends at the next period boundary) -> ended;
+ * pending or active -> cancelled (automatically: the downline holds a higher-rate contract of
+ * the kind, or the upline's own rate fell below this one; or the upline withdrew the offer).
+ */
+export const contractStates = [
+  'pending',
+  'active',
+  'rejected',
+  'terminating',
+  'ended',
+  'cancelled',
+] as const;
+export type ContractState = (typeof contractStates)[number];
+
+/** Basis points, 0 to 10000. */
+export const rateBpsSchema = z.number().int().min(0).max(10_000);
+
+/**
+ * A tier: the wage rate applies when the team reaches every threshold of the tier (the highest
+ * tier reached wins). Dividend: net loss and turnover; daily and hourly: turnover and active
+ * members. Real-time contracts have one tier with zero thresholds (one rate on each window's
+ * valid turnover).
+ */
+export const contractTierSchema = z
+  .object({
+    /** Team valid turnover in the period, minor units. */
+    minTurnover: minorUnitsSchema.default('0'),
+    /** Team net loss (stakes less wins) in the period, minor units (dividend only). */
+    minNetLoss: minorUnitsSchema.default('0'),
+    /** Members of the team with at least one bet in the period (daily and hourly). */
+    minActiveMembers: z.number().int().min(0).max(1_000_000).default(0),
+    /** Dividend: of the team's net loss; wages: of the team's valid turnover. */
+    rateBps: rateBpsSchema,
+  })
+  .strict();
+export type ContractTier = z.infer<typeof contractTierSchema>;
+
+/** A contract as either side sees it. */
+export const contractViewSchema = z.object({
+  contractId: dbIdSchema,
+  kind: z.enum(contractKinds),
+  state: z.enum(contractStates),
+  /** Whether the caller is the upline (offered it) or the downline (receives the wage). */
+  role: z.enum(['upline', 'downline']),
+  upline: z.string(),
+  downline: z.string(),
+  /** Dividend only; null for wages. */
+  period: z.enum(dividendPeriods).nullable(),
+  tiers: z.array(contractTierSchema).min(1).max(10),
+  /** The highest tier rate: the "win/loss rate" (dividend) or "single-bet rate" (wages). */
+  maxRateBps: rateBpsSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  acceptedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When a termination takes effect (the next period boundary), or when it ended. */
+  endsAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Who asked to terminate, when one did. */
+  terminatedBy: z.enum(['upline', 'downline']).nullable(),
+});
+export type ContractView = z.infer<typeof contractViewSchema>;
+
+/**
+ * The body of the four spec calls (`MCS2_processDividendReq`, `MCS2_processDailySalContract`,
+ * `MCS2_processContractHourSalary`, `MCSFE_processRealTimeSalaryContract`), one per kind:
+ * - offer: the upline offers the kind to a direct downline agent (it replaces a pending offer);
+ * - withdraw: the upline takes back a pending offer (cancelled);
+ * - accept / reject: the downline answers a pending offer;
+ * - terminate: either side ends an active contract from the next period;
+ * - list: the caller's contracts of the kind, both roles (no change).
+ */
+export const processContractBodySchema = z.discriminatedUnion('action', [
+  z
+    .object({
+      action: z.literal('offer'),
+      downline: z.string().min(1).max(64),
+      tiers: z.array(contractTierSchema).min(1).max(10),
+      /** Dividend: required; wages: must be absent. */
+      period: z.enum(dividendPeriods).optional(),
+      idempotencyKey: requestKeySchema,
+    })
+    .strict(),
+  z.object({ action: z.literal('withdraw'), contractId: dbIdSchema }).strict(),
+  z.object({ action: z.literal('accept'), contractId: dbIdSchema }).strict(),
+  z.object({ action: z.literal('reject'), contractId: dbIdSchema }).strict(),
+  z.object({ action: z.literal('terminate'), contractId: dbIdSchema }).strict(),
+  z.object({ action: z.literal('list') }).strict(),
+]);
+export type ProcessContractBody = z.infer<typeof processContractBodySchema>;
+/** The reply: the contract acted on (null for list) and the caller's contracts of the kind. */
+export const processContractReplySchema = z.object({
+  contract: contractViewSchema.nullable(),
+  contracts: z.array(contractViewSchema),
+});
+export type ProcessContractReply = z.infer<typeof processContractReplySchema>;
+
+/**
+ * Consolidated contract info (spec section 3): per kind, whether the member has an offer waiting
+ * for its answer ('1') or not ('0'), plus the contracts' counts the menu badges show.
+ */
+export const consolidatedContractInfoSchema = z.object({
+  dailysalreqtype: z.enum(['0', '1']),
+  divtypereq: z.enum(['0', '1']),
+  contracthoursalreq: z.enum(['0', '1']),
+  realtimesalreqtype: z.enum(['0', '1']),
+  /** Active contracts the member holds as downline, per kind. */
+  active: z.record(z.enum(contractKinds), z.number().int().min(0)),
+});
+export type ConsolidatedContractInfo = z.infer<typeof consolidatedContractInfoSchema>;
+
+export const agentPaths = {
+  /** POST (token): the dividend contract workflow. */
+  dividend: '/wps/relay/MCS2_processDividendReq',
+  /** POST (token): the daily wage contract workflow. */
+  daily: '/wps/relay/MCS2_processDailySalContract',
+  /** POST (token): the hourly wage contract workflow. */
+  hourly: '/wps/relay/MCS2_processContractHourSalary',
+  /** POST (token): the real-time wage contract workflow. */
+  realtime: '/wps/relay/MCSFE_processRealTimeSalaryContract',
+  /** GET (token): consolidated contract info. */
+  contractInfo: '/wps/agent/contracts/info',
+  /** GET (token): the agent center's menu (which optional pages the site shows) and the agent. */
+  center: '/wps/agent/center',
+  /** GET (token): team overview figures for a period. */
+  teamOverview: '/wps/agent/team/overview',
+  /** GET (token): one level of the team (direct downline of `parent`, default the caller). */
+  downline: '/wps/agent/team/downline',
+  /** GET (token): one downline member's details, figures and contracts. */
+  member: '/wps/agent/team/members/:username',
+  /** GET (token): the team's bets (team betting), paged. */
+  teamBets: '/wps/agent/team/bets',
+  /** GET (token): profit and loss per member of the team, paged. */
+  profitLoss: '/wps/agent/team/profit-loss',
+  /** GET (token): my income: wages and dividends received and paid, paged. */
+  income: '/wps/agent/income',
+  /** GET (token): the money movements of the team's members, paged. */
+  transactions: '/wps/agent/team/transactions',
+  /** GET (token): announcements for agents. */
+  announcements: '/wps/agent/announcements',
+  /** POST (token, enc): registerCenter creates a downline account with an initial password. */
+  registerDownline: '/wps/agent/register',
+  /** GET (token): the agent's invitation code and links. */
+  invitation: '/wps/agent/invitation',
+  /** POST (token): main wallet to a direct or deeper downline member (payment password). */
+  transferDownline: '/wps/agent/transfer/downline',
+} as const;
+
+/** Operator calls (HTTP Basic, audited). */
+export const agentOpsPaths = {
+  /** POST: the site's contract with a top agent (no upline): the house pays its wage. */
+  rootContracts: '/ops/agent/contracts',
+  /** POST: an announcement for agents. */
+  announcements: '/ops/agent/announcements',
+} as const;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const pageNo = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(constants.pageSize).default(constants.pageSize);
+/** A period: a preset (7 or 30 days back from now) or startDate/endDate (at most 92 days). */
+export const agentRangeFields = {
+  preset: z.enum(datePresets).optional(),
+  startDate: isoDateTime.optional(),
+  endDate: isoDateTime.optional(),
+};
+
+export const agentRangeQuerySchema = z.object(agentRangeFields).strict();
+export const agentPagedQuerySchema = z
+  .object({
+    ...agentRangeFields,
+    /** Only this member of the team (account, exact). */
+    username: z.string().min(1).max(64).optional(),
+    pageNo,
+    pageSize,
+  })
+  .strict();
+export const downlineQuerySchema = z
+  .object({
+    /** The member whose direct downline to list (a member of the caller's team); the caller by default. */
+    parent: z.string().min(1).max(64).optional(),
+    /** Search the whole team by account (prefix, case-insensitive). */
+    search: z.string().min(1).max(64).optional(),
+    pageNo,
+    pageSize,
+  })
+  .strict();
+export const memberParamsSchema = z.object({ username: z.string().min(1).max(64) });
+
+export const teamOverviewSchema = z.object({
+  startDate: isoDateTime,
+  endDate: isoDateTime,
+  teamSize: z.number().int().min(0),
+  directCount: z.number().int().min(0),
+  newMembers: z.number().int().min(0),
+  /** Members with at least one bet in the period. */
+  activeMembers: z.number().int().min(0),
+  deposits: minorUnitsSchema,
+  withdrawals: minorUnitsSchema,
+  turnover: minorUnitsSchema,
+  validTurnover: minorUnitsSchema,
+  wins: minorUnitsSchema,
+  /** The team's result for the site: stakes less wins (positive: the team lost). */
+  netProfitLoss: minorUnitsSchema,
+  /** Sum of the team's main wallet balances. */
+  teamBalance: minorUnitsSchema,
+});
+export type TeamOverview = z.infer<typeof teamOverviewSchema>;
+
+export const downlineMemberSchema = z.object({
+  username: z.string(),
+  nickname: z.string(),
+  /** 0 player; 1, 2, 41, 42 agents. */
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  /** Depth under the caller: 1 is a direct downline. */
+  level: z.number().int().min(1),
+  /** The member's direct upline's account. */
+  upline: z.string(),
+  /** Size of the member's own team (0 for players). */
+  teamSize: z.number().int().min(0),
+  balance: minorUnitsSchema,
+  createdAt: isoDateTime,
+  lastLoginAt: isoDateTime.nullable(),
+});
+export type DownlineMember = z.infer<typeof downlineMemberSchema>;
+export const downlinePageSchema = z.object({
+  /** The chain from the caller down to `parent` (for the breadcrumb). */
+  path: z.array(z.string()),
+  list: z.array(downlineMemberSchema),
+  totalCount: z.number().int().min(0),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const downlineMemberDetailSchema = downlineMemberSchema.extend({
+  overview: teamOverviewSchema,
+  contracts: z.array(contractViewSchema),
+});
+
+export const teamBetSchema = z.object({
+  username: z.string(),
+  /** 'games' (seamless wallet) or 'lottery'. */
+  source: z.enum(['games', 'lottery']),
+  gameName: z.string(),
+  stake: minorUnitsSchema,
+  validTurnover: minorUnitsSchema,
+  win: minorUnitsSchema,
+  placedAt: isoDateTime,
+  settled: z.boolean(),
+});
+export const profitLossRowSchema = z.object({
+  username: z.string(),
+  level: z.number().int().min(1),
+  turnover: minorUnitsSchema,
+  validTurnover: minorUnitsSchema,
+  wins: minorUnitsSchema,
+  /** Stakes less wins (positive: the member lost). */
+  netProfitLoss: minorUnitsSchema,
+  deposits: minorUnitsSchema,
+  withdrawals: minorUnitsSchema,
+  wages: minorUnitsSchema,
+});
+export const incomeRowSchema = z.object({
+  contractId: dbIdSchema,
+  kind: z.enum(contractKinds),
+  direction: z.enum(['received', 'paid']),
+  counterparty: z.string(),
+  /** Start and end of the settled period. */
+  periodStart: isoDateTime,
+  periodEnd: isoDateTime,
+  /** The team figure the wage was computed on (turnover or net loss). */
+  base: minorUnitsSchema,
+  rateBps: rateBpsSchema,
+  amount: minorUnitsSchema,
+  settledAt: isoDateTime,
+});
+export const teamTransactionSchema = z.object({
+  username: z.string(),
+  kind: z.string(),
+  /** Signed: positive into the member's wallet. */
+  amount: minorUnitsSchema,
+  createdAt: isoDateTime,
+});
+export const pagedOf = <T extends z.ZodType>(row: T) =>
+  z.object({
+    list: z.array(row),
+    totalCount: z.number().int().min(0),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+    /** Sums over the whole filtered range, not only this page (minor units by field name). */
+    totals: z.record(z.string(), minorUnitsSchema),
+  });
+
+export const announcementSchema = z.object({
+  id: dbIdSchema,
+  title: z.string(),
+  content: z.string(),
+  createdAt: isoDateTime,
+});
+
+/** registerCenter: a downline account made by its agent; the first login must change the password. */
+export const registerDownlinePayloadSchema = z
+  .object({
+    username: z.string().min(1).max(64),
+    password: z.string().min(1).max(128),
+    /** 'player' (type 0) or 'agent' (a sub-agent, type 2). */
+    accountType: z.enum(['player', 'agent']),
+    nickname: z.string().max(64).optional(),
+  })
+  .strict();
+export type RegisterDownlinePayload = z.infer<typeof registerDownlinePayloadSchema>;
+export const registerDownlineReplySchema = z.object({ member: downlineMemberSchema });
+
+export const invitationSchema = z.object({
+  /** The agent's invitation (affiliate) code. */
+  code: z.string(),
+  /** The register link with the code (on the site's own host); the page draws its QR code. */
+  playerLink: z.string(),
+  /** Registrations through the code so far. */
+  registrations: z.number().int().min(0),
+});
+
+export const transferDownlineBodySchema = z
+  .object({
+    downline: z.string().min(1).max(64),
+    amount: positiveMinorSchema,
+    paymentPassword: z.string().min(1).max(128),
+    idempotencyKey: requestKeySchema,
+  })
+  .strict();
+export const transferDownlineReplySchema = z.object({
+  postingId: z.string(),
+  amount: minorUnitsSchema,
+  downline: z.string(),
+  mainBalance: minorUnitsSchema,
+  createdAt: isoDateTime,
+});
+
+export const agentCenterSchema = z.object({
+  username: z.string(),
+  type: z.number().int(),
+  /** The pages this site shows, in menu order (the optional ones follow the module flags). */
+  pages: z.array(z.enum(agentCenterPageKeys)),
+  /** The kinds the agent may offer to its downline (flag on and it holds an active one itself, or is a top agent). */
+  offerableKinds: z.array(z.enum(contractKinds)),
+  /** The real-time wage window in seconds (300 on a live site). */
+  realtimeWindowSeconds: z.number().int().min(1),
+  upline: z.string().nullable(),
+});
+export type AgentCenter = z.infer<typeof agentCenterSchema>;
+
+/** Operator: a contract between the house and a top agent, active at once. */
+export const rootContractBodySchema = z
+  .object({
+    agent: z.string().min(1).max(64),
+    kind: z.enum(contractKinds),
+    tiers: z.array(contractTierSchema).min(1).max(10),
+    period: z.enum(dividendPeriods).optional(),
+  })
+  .strict();
+
+export const contractIdParamsSchema = z.object({ contractId: dbIdParamSchema });
+
+export { contractStatuses };
