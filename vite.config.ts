@@ -26,6 +26,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's two. Files are
+    // independent (each its own database), and most of a server file's time is waiting on
+    // PGlite or PostgreSQL, so two workers use both cores.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
     projects: [
       {
         extends: true,

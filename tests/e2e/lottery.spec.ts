@@ -11,6 +11,7 @@ import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import type { WalletDriver } from './support/wallet.ts';
+import { describeFindings, watchAccessibility } from './support/axe.ts';
 
 test.use({ siteSettings: apiRegistration });
 // One fast draw: up to a minute to its close, its lock, the draw and the settlement.
@@ -41,7 +42,8 @@ async function betEveryLoNumber(page: Page): Promise<string> {
   }
 }
 
-async function playFastDraw(page: Page, wallet: WalletDriver, path: string) {
+/** Logs a new player in on `page`, credits 50,000.00 and opens the 1-minute game's betting view. */
+async function openFastGame(page: Page, wallet: WalletDriver, path: string) {
   const player = await registerPlayer(workerBaseURL());
   await page.goto('/');
   await logInThroughPopup(page, player);
@@ -58,16 +60,20 @@ async function playFastDraw(page: Page, wallet: WalletDriver, path: string) {
   await card.getByTestId(`lottery-bet-${game}`).click();
   await expect(page.getByTestId('lottery-betting')).toBeVisible();
   await expect(page.getByTestId('draw-timer')).toHaveText(/^\d+:\d\d$/);
+  await expect(page.getByTestId('lottery-balance')).toHaveText(/50,000\.00/);
+}
 
-  const balance = page.getByTestId('lottery-balance');
-  await expect(balance).toHaveText(/50,000\.00/);
+/** Bets every lô number and checks the stake left the wallet at once; answers the numero. */
+async function placeEveryLoNumber(page: Page): Promise<string> {
   const numero = await betEveryLoNumber(page);
-  // The stake left the wallet at once: 50,000.00 - 27,000.00.
-  await expect(balance).toHaveText(/23,000\.00/);
-  const bets = page.getByTestId('lottery-my-bets').locator('tbody tr');
-  await expect(bets).toHaveCount(100);
+  // 50,000.00 - 27,000.00.
+  await expect(page.getByTestId('lottery-balance')).toHaveText(/23,000\.00/);
+  await expect(page.getByTestId('lottery-my-bets').locator('tbody tr')).toHaveCount(100);
+  return numero;
+}
 
-  // The countdown runs to the close, then to the draw; the result arrives by itself.
+/** The countdown runs to the close, then to the draw; the result and the win arrive by themselves. */
+async function seeDrawAndWin(page: Page, numero: string) {
   await expect(page.getByTestId('draw-locked')).toBeVisible({ timeout: 75_000 });
   await expect(page.getByTestId('draw-result')).toBeVisible({ timeout: 45_000 });
   await expect(page.locator('.lot-draw .lot-numero')).toHaveText(numero);
@@ -79,32 +85,48 @@ async function playFastDraw(page: Page, wallet: WalletDriver, path: string) {
   ).toBeVisible({
     timeout: 45_000,
   });
-  await expect(balance).not.toHaveText(/23,000\.00/, { timeout: 20_000 });
+  await expect(page.getByTestId('lottery-balance')).not.toHaveText(/23,000\.00/, {
+    timeout: 20_000,
+  });
 
   // The result board holds the draw; the browser checks its seed and numbers.
-  const verify = page.getByTestId('lottery-verify').first();
-  await verify.click();
+  await page.getByTestId('lottery-verify').first().click();
   await expect(page.getByTestId('lottery-verified').first()).toHaveClass(/lot-ok/);
 }
 
-test('a player bets every lô number on the 1-minute draw and is paid live (Hindi, phone)', async ({
+// Two players side by side on the same draw, so the suite waits for one draw, not two: one in
+// Hindi on a phone (/lottery, no site header), one in English on a desktop (/vnlottery), each in
+// its own browser context (the second watched by axe like the first).
+test('two players bet every lô number on the 1-minute draw and are paid live (Hindi phone, English desktop)', async ({
   page,
   context,
+  browser,
   wallet,
 }) => {
   await context.addInitScript(() => localStorage.setItem('lang', 'hi'));
   await page.setViewportSize({ width: 390, height: 844 });
-  await playFastDraw(page, wallet, '/lottery');
-});
-
-test('a player bets every lô number on the 1-minute draw and is paid live (English, desktop)', async ({
-  page,
-  context,
-  wallet,
-}) => {
-  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await playFastDraw(page, wallet, '/vnlottery');
+  const desktopContext = await browser.newContext({
+    baseURL: workerBaseURL(),
+    viewport: { width: 1280, height: 800 },
+  });
+  const desktopAxe = await watchAccessibility(desktopContext);
+  try {
+    await desktopContext.addInitScript(() => localStorage.setItem('lang', 'en'));
+    const desktop = await desktopContext.newPage();
+    await openFastGame(page, wallet, '/lottery');
+    await openFastGame(desktop, wallet, '/vnlottery');
+    // Each places its slip on the draw open at that moment (the same one, or the next when the
+    // first closed in between) and follows its own draw to the win, both at once.
+    await Promise.all(
+      [page, desktop].map(async (player) =>
+        seeDrawAndWin(player, await placeEveryLoNumber(player)),
+      ),
+    );
+    const findings = await desktopAxe.finish();
+    expect(findings, `axe violations:\n${describeFindings(findings)}`).toEqual([]);
+  } finally {
+    await desktopContext.close();
+  }
 });
 
 test('a visitor narrows the lobby by menu tag, draw day and name; the star asks for a login (English, desktop)', async ({
