@@ -20,6 +20,7 @@ export default defineConfig({
     proxy: {
       '/wps': apiTarget,
       '/lgw': apiTarget,
+      '/lotto': apiTarget,
       '/ops': apiTarget,
       '/docs': apiTarget,
       '/socket.io': { target: apiTarget, ws: true },
