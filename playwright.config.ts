@@ -1,4 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+
+// The run's folder of axe claims (tests/e2e/support/axe.ts: each view is checked once per run,
+// by whichever worker shows it first). Made by the runner, which reads this file first; its
+// workers inherit the variable.
+if (!process.env.AXE_RUN_DIR) {
+  const dir = mkdtempSync(join(tmpdir(), 'axe-views-'));
+  process.env.AXE_RUN_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
 
 // The real server on the built app (`npm run test:e2e` builds dist/ first), in Debian's Chromium.
 // Every worker starts a server of its own (tests/e2e/support/fixtures.ts: own port, own

@@ -1,11 +1,14 @@
 /**
  * axe on everything the end-to-end suite opens (issue 11): every page of a test's browser
  * context is watched, and each view it shows (a route, a member-center page, an open dialog) is
- * checked once per worker, in the theme, language and width it was shown in, when it has
+ * checked once per run (whichever worker shows it first), in the theme, language and width it was shown in, when it has
  * settled; the page a test ends on is checked too. A violation of any impact fails the test
  * that showed the view. Wired as the `context` fixture in fixtures.ts; `test.use({ axe: false })`
  * turns it off for a spec, with the reason beside it.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 
@@ -87,8 +90,42 @@ const watchScript = `(() => {
 
 export type AxeFinding = { view: string; violations: string[] };
 
-/** Views already checked in this worker, so a view is analysed once however many tests show it. */
-const checked = new Set<string>();
+/**
+ * Views claimed in this run, so a view is analysed once however many tests, and however many
+ * workers, show it. Each worker is its own process: a claim is a folder made in a folder of the
+ * run (AXE_RUN_DIR, set once by playwright.config.ts before the workers start); `mkdir` fails
+ * when another worker made it first. A worker whose check could not finish (the page moved on)
+ * gives its claim back, so the view is checked when it shows next.
+ */
+const claims = {
+  mine: new Set<string>(),
+  dir: process.env.AXE_RUN_DIR ?? null,
+  path(key: string): string {
+    return join(this.dir!, createHash('sha256').update(key).digest('hex').slice(0, 32));
+  },
+  /** True when this worker may check the view now (no one claimed it before). */
+  take(key: string): boolean {
+    if (this.mine.has(key)) return false;
+    if (this.dir) {
+      try {
+        mkdirSync(this.path(key));
+      } catch {
+        return false; // another worker's
+      }
+    }
+    this.mine.add(key);
+    return true;
+  },
+  giveBack(key: string): void {
+    this.mine.delete(key);
+    if (this.dir) rmSync(this.path(key), { recursive: true, force: true });
+  },
+  /** Marks a view checked whoever claimed it first (a spec's own check at a point it chose). */
+  mark(key: string): void {
+    this.mine.add(key);
+    if (this.dir) mkdirSync(this.path(key), { recursive: true });
+  },
+};
 
 /** The axe run under way on each page: axe runs one at a time in a page, so runs queue. */
 const running = new WeakMap<Page, Promise<unknown>>();
@@ -123,7 +160,7 @@ async function viewKey(page: Page): Promise<string | null> {
 export async function axeViolations(page: Page): Promise<string[]> {
   const key = await viewKey(page);
   const violations = describe(await run(page));
-  if (key) checked.add(key);
+  if (key) claims.mark(key);
   return violations;
 }
 
@@ -140,22 +177,25 @@ function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violat
   );
 }
 
-/** Analyses the page's current view unless this worker checked it already. */
+/** Analyses the page's current view unless it was checked (or claimed) already in this run. */
 async function analyse(page: Page, findings: AxeFinding[]): Promise<void> {
   const key = await viewKey(page);
   // A view still loading (a lazy page's spinner) is checked once it has loaded.
-  if (!key || checked.has(key) || key.endsWith('|busy')) return;
+  if (!key || key.endsWith('|busy') || !claims.take(key)) return;
   let violations: string[];
   try {
     violations = describe(await run(page));
   } catch {
+    claims.giveBack(key);
     return; // the page navigated or closed under axe; its next view is checked then
   }
   // The test moved on while axe read the page: the result may mix two views, so the view is
   // checked again when it shows next.
-  if ((await viewKey(page)) !== key) return;
+  if ((await viewKey(page)) !== key) {
+    claims.giveBack(key);
+    return;
+  }
   if (violations.length) violations = await confirmed(page, key, violations);
-  checked.add(key);
   if (violations.length) findings.push({ view: key, violations });
 }
 
