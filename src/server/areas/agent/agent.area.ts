@@ -1,6 +1,10 @@
 import fp from 'fastify-plugin';
-import { createCenterService } from './center.service.ts';
+import { createCenterService, realtimeWindowSeconds } from './center.service.ts';
 import { centerRoutes } from './center.routes.ts';
+import { createContractsService } from './contracts.service.ts';
+import { contractsRoutes } from './contracts.routes.ts';
+import { createAgentOpsService } from './agent-ops.service.ts';
+import { agentOpsRoutes } from './agent-ops.routes.ts';
 
 /**
  * Agents (issue 15): the downline tree (closure table), the agent center's calls (center,
@@ -12,8 +16,20 @@ import { centerRoutes } from './center.routes.ts';
 export const agentArea = fp(
   async (app) => {
     const { db } = app.database;
-    const center = createCenterService({ db, config: app.config, system: app.system });
+    const { clock, config } = app;
+    const center = createCenterService({ db, config, system: app.system });
     await app.register(centerRoutes, { center });
+    const contracts = createContractsService({
+      db,
+      clock,
+      system: app.system,
+      publisher: app.realtime.publisher,
+      timeZone: config.operatorTimeZone,
+      windowSeconds: realtimeWindowSeconds(config),
+    });
+    await app.register(contractsRoutes, { contracts });
+    const ops = createAgentOpsService({ db, clock });
+    await app.register(agentOpsRoutes, { contracts, ops });
   },
   {
     name: 'agent',
