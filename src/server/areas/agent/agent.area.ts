@@ -5,6 +5,11 @@ import { createContractsService } from './contracts.service.ts';
 import { contractsRoutes } from './contracts.routes.ts';
 import { createAgentOpsService } from './agent-ops.service.ts';
 import { agentOpsRoutes } from './agent-ops.routes.ts';
+import { createRegisterCenterService } from './register-center.service.ts';
+import { registerCenterRoutes } from './register-center.routes.ts';
+import { createTransferService } from './transfer.service.ts';
+import { transferRoutes } from './transfer.routes.ts';
+import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 
 /**
  * Agents (issue 15): the downline tree (closure table), the agent center's calls (center,
@@ -30,6 +35,14 @@ export const agentArea = fp(
     await app.register(contractsRoutes, { contracts });
     const ops = createAgentOpsService({ db, clock });
     await app.register(agentOpsRoutes, { contracts, ops });
+    const registerCenter = createRegisterCenterService({ db, clock, config, system: app.system });
+    await app.register(registerCenterRoutes, { registerCenter });
+    const transfers = createTransferService({
+      db,
+      ledger: app.wallet.ledger,
+      secrets: createMemberSecrets({ db, clock }),
+    });
+    await app.register(transferRoutes, { transfers });
   },
   {
     name: 'agent',
