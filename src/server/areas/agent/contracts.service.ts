@@ -240,10 +240,11 @@ export function createContractsService(deps: ContractsDeps) {
   /** A contract of the kind the member is a party to: 404 contract_not_found, 403 not_in_team. */
   async function partyContract(tx: Db, member: MemberRow, kind: ContractKind, id: number) {
     const row = await lockContract(tx, id);
-    if (!row || row.kind !== kind) throw new AppError(404, 'contract_not_found');
+    if (!row) throw new AppError(404, 'contract_not_found');
     if (row.uplineId !== member.id && row.downlineId !== member.id) {
       throw new AppError(403, 'not_in_team');
     }
+    if (row.kind !== kind) throw new AppError(404, 'contract_not_found');
     return row;
   }
 
