@@ -20,6 +20,8 @@ const production = {
   TOTP_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64url')}`,
 };
 const demoUsernames = ['demo_player1', 'demo_player2'];
+/** Demo players and the demo agent: the accounts whose passwords the README publishes. */
+const publishedLogins = [...demoUsernames, 'demo_agent1'];
 
 describe('demo passwords in production', () => {
   let testDb: TestDatabase;
@@ -44,6 +46,12 @@ describe('demo passwords in production', () => {
         .from(members)
         .where(inArray(members.username, demoUsernames));
       expect(rows).toEqual([]);
+      // The demo agent exists (its invitation code) but has no password to log in with.
+      const [agent] = await freshDb.db
+        .select({ passwordHash: members.passwordHash })
+        .from(members)
+        .where(eq(members.username, 'demo_agent1'));
+      expect(agent).toEqual({ passwordHash: null });
     } finally {
       await freshDb.close();
       await fresh.drop();
@@ -55,7 +63,7 @@ describe('demo passwords in production', () => {
     const dev = await buildTestApp(testDb, database);
     await dev.close();
     await expect(buildTestApp(testDb, database, production)).rejects.toThrow(
-      /Refusing to start in production: the demo account\(s\) demo_player1, demo_player2/,
+      /Refusing to start in production: the demo account\(s\) demo_player1, demo_player2, demo_agent1/,
     );
 
     // Their passwords changed: the players no longer stop the start; an operator with the
@@ -64,7 +72,7 @@ describe('demo passwords in production', () => {
     await database.db
       .update(members)
       .set({ passwordHash: changed })
-      .where(inArray(members.username, demoUsernames));
+      .where(inArray(members.username, publishedLogins));
     await database.db
       .insert(operators)
       .values({ username: 'operator', passwordHash: await hashPassword('operator-demo') });

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { members } from '../../platform/members/members.schema.ts';
 import { verifyMemberPassword } from '../../platform/members/member-password.ts';
-import { demoPlayers } from './members.seed.ts';
+import { demoAgentLogins, demoPlayers } from './members.seed.ts';
 
 /** The seed step of the demo players (README, "Demo accounts"); never run in production. */
 export const demoPlayersSeedStep = 'demo-players-v1';
+/** The seed step of the demo agent's password; never run in production either. */
+export const demoAgentSeedStep = 'demo-agent-password-v1';
 
 /**
  * A production start refuses a database where a demo player still has the password the README
@@ -13,7 +15,7 @@ export const demoPlayersSeedStep = 'demo-players-v1';
  */
 export async function refuseDemoPlayerPasswords(db: Db): Promise<void> {
   const exposed: string[] = [];
-  for (const player of demoPlayers) {
+  for (const player of [...demoPlayers, ...demoAgentLogins]) {
     const [row] = await db
       .select({ passwordHash: members.passwordHash })
       .from(members)

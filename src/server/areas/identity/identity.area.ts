@@ -20,7 +20,11 @@ import { securityCenterRoutes } from './security-center.routes.ts';
 import { join } from 'node:path';
 import { identitySeedSteps, resealTotpSecrets } from './identity.seed-steps.ts';
 import { createSecretBox, developmentSecretKey } from '../../platform/keys/secret-box.ts';
-import { demoPlayersSeedStep, refuseDemoPlayerPasswords } from './demo-passwords.ts';
+import {
+  demoAgentSeedStep,
+  demoPlayersSeedStep,
+  refuseDemoPlayerPasswords,
+} from './demo-passwords.ts';
 
 /**
  * Members and their sessions: login (password, social, second factor, remember-me), registration,
@@ -38,7 +42,9 @@ export const identityArea = fp(
     // password (seeded by an earlier development start).
     await app.seed(
       production
-        ? identitySeedSteps.filter((step) => step.name !== demoPlayersSeedStep)
+        ? identitySeedSteps.filter(
+            (step) => step.name !== demoPlayersSeedStep && step.name !== demoAgentSeedStep,
+          )
         : identitySeedSteps,
     );
     if (production) await refuseDemoPlayerPasswords(db);

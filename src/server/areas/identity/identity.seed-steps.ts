@@ -1,10 +1,11 @@
 import type { SeedStep } from '../../platform/seed/seed.ts';
 import type { SecretBox } from '../../platform/keys/secret-box.ts';
 import { allTotpSecrets, updateTotp } from './second-factor.repository.ts';
+import { and, eq, isNull } from 'drizzle-orm';
 import { members } from '../../platform/members/members.schema.ts';
 import { hashMemberPassword } from '../../platform/members/member-password.ts';
-import { demoPlayers } from './members.seed.ts';
-import { demoPlayersSeedStep } from './demo-passwords.ts';
+import { demoAgentLogins, demoPlayers } from './members.seed.ts';
+import { demoAgentSeedStep, demoPlayersSeedStep } from './demo-passwords.ts';
 
 /** Demo agents and players. */
 export const identitySeedSteps: SeedStep[] = [
@@ -35,6 +36,19 @@ export const identitySeedSteps: SeedStep[] = [
         })),
       );
       await tx.insert(members).values(rows).onConflictDoNothing();
+    },
+  },
+  {
+    // The demo agent's password (README, "Demo accounts"), so a fresh `npm start` shows the
+    // agent center; an agent that already has a password keeps it. Not in production.
+    name: demoAgentSeedStep,
+    run: async (tx) => {
+      for (const { username, password } of demoAgentLogins) {
+        await tx
+          .update(members)
+          .set({ passwordHash: await hashMemberPassword(password), passwordChangedAt: new Date() })
+          .where(and(eq(members.username, username), isNull(members.passwordHash)));
+      }
     },
   },
 ];

@@ -25,3 +25,9 @@ export const demoPlayers = [
     firstLogin: true,
   },
 ];
+
+/**
+ * The demo agent's login (README, "Demo accounts"): demo_agent1 (invitation code DEMO01, the
+ * upline of both demo players) opens the agent center. Seeded only outside production.
+ */
+export const demoAgentLogins = [{ username: 'demo_agent1', password: 'agent1234' }];
