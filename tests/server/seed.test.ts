@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { members } from '../../src/server/platform/members/members.schema.ts';
+import { verifyMemberPassword } from '../../src/server/platform/members/member-password.ts';
+import { agentContracts } from '../../src/server/areas/agent/agent.schema.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { buildApp } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/platform/db/client.ts';
@@ -97,5 +100,34 @@ describe('seeding', () => {
     const third = await start();
     expect(await counts(third.database.db)).toEqual(after);
     await third.close();
+  });
+
+  it('a development start gives the demo agent a login and its contracts with the house', async () => {
+    const app = await buildApp(testConfig(testDb, { NODE_ENV: 'development' }));
+    try {
+      const { db } = app.database;
+      const [agent] = await db
+        .select({ id: members.id, passwordHash: members.passwordHash })
+        .from(members)
+        .where(eq(members.username, 'demo_agent1'));
+      expect(await verifyMemberPassword('agent1234', agent!.passwordHash!)).toBe(true);
+      const contracts = await db
+        .select({
+          kind: agentContracts.kind,
+          state: agentContracts.state,
+          uplineId: agentContracts.uplineId,
+          maxRateBps: agentContracts.maxRateBps,
+        })
+        .from(agentContracts)
+        .where(eq(agentContracts.downlineId, agent!.id))
+        .orderBy(agentContracts.kind);
+      expect(contracts).toEqual([
+        { kind: 'daily', state: 'active', uplineId: null, maxRateBps: 60 },
+        { kind: 'dividend', state: 'active', uplineId: null, maxRateBps: 1000 },
+        { kind: 'realtime', state: 'active', uplineId: null, maxRateBps: 50 },
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });

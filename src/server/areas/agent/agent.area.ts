@@ -10,6 +10,7 @@ import { registerCenterRoutes } from './register-center.routes.ts';
 import { createTransferService } from './transfer.service.ts';
 import { transferRoutes } from './transfer.routes.ts';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
+import { agentDemoSeedSteps } from './agent.seed-steps.ts';
 
 /**
  * Agents (issue 15): the downline tree (closure table), the agent center's calls (center,
@@ -22,6 +23,8 @@ export const agentArea = fp(
   async (app) => {
     const { db } = app.database;
     const { clock, config } = app;
+    // A development start (not tests, not production) gets the demo agent's contracts.
+    if (config.nodeEnv === 'development') await app.seed(agentDemoSeedSteps);
     const center = createCenterService({ db, config, system: app.system });
     await app.register(centerRoutes, { center });
     const contracts = createContractsService({
