@@ -151,19 +151,35 @@ describe('real-time wage', () => {
     await endAll();
   });
 
-  it('caps a downline rate at the payer’s own effective rate, and pays nothing under an upline without a contract of the kind', async () => {
+  it('caps a downline rate at the payer’s own effective rate; an agent without a contract passes nothing down, a top agent without one pays from its own wallet', async () => {
     const top = await treeMember(db(), { type: 1 });
     const sub = await treeMember(db(), { type: 2, upline: top });
     const subsub = await treeMember(db(), { type: 2, upline: sub });
     const player = await treeMember(db(), { upline: subsub });
+    const mid = await treeMember(db(), { type: 2, upline: top });
+    const midSub = await treeMember(db(), { type: 2, upline: mid });
+    const midPlayer = await treeMember(db(), { upline: midSub });
     const lone = await treeMember(db(), { type: 1 });
     const loneSub = await treeMember(db(), { type: 2, upline: lone });
     const lonePlayer = await treeMember(db(), { upline: loneSub });
     await contract('realtime', null, top, [tier(50)]);
     const capped = await contract('realtime', top, sub, [tier(80)]);
     const below = await contract('realtime', sub, subsub, [tier(70)]);
-    const orphan = await contract('realtime', lone, loneSub, [tier(40)]);
+    const orphan = await contract('realtime', mid, midSub, [tier(30)]);
+    const ownPocket = await contract('realtime', lone, loneSub, [tier(40)]);
+    await ledger().postMany(db(), [
+      {
+        key: `test:fund:${lone.id}`,
+        member_id: lone.id,
+        wallet_kind: 'main',
+        kind: 'deposit',
+        amount: '1000',
+        reference: null,
+        actor: 'system:test',
+      },
+    ]);
     await bet(player, 100_000n, 0n, clock.now());
+    await bet(midPlayer, 100_000n, 0n, clock.now());
     await bet(lonePlayer, 100_000n, 0n, clock.now());
     clock.advance(minutes(5));
     await site.app.scheduler.runDue(clock.now());
@@ -171,7 +187,10 @@ describe('real-time wage', () => {
     expect(await wagesOf(below)).toMatchObject([{ amount: '500', rate_bps: 50 }]);
     expect(await balance(sub)).toBe(0n);
     expect(await wagesOf(orphan)).toEqual([]);
-    expect(await balance(loneSub)).toBe(0n);
+    expect(await balance(midSub)).toBe(0n);
+    expect(await wagesOf(ownPocket)).toMatchObject([{ amount: '400', rate_bps: 40 }]);
+    expect(await balance(lone)).toBe(600n);
+    expect(await balance(loneSub)).toBe(400n);
     await endAll();
   });
 
@@ -232,6 +251,73 @@ describe('real-time wage', () => {
     await writer;
     await run;
     expect(await wagesOf(root)).toMatchObject([{ amount: '500' }]);
+    await endAll();
+  });
+});
+
+describe('termination', () => {
+  it('ends a terminating contract after settling its last window, cancels the downline contract above the new cap, and tells both sides', async () => {
+    const top = await treeMember(db(), { type: 1 });
+    const sub = await treeMember(db(), { type: 2, upline: top });
+    const subsub = await treeMember(db(), { type: 2, upline: sub });
+    const player = await treeMember(db(), { upline: subsub });
+    const windowEnd = new Date(Math.floor(clock.now().getTime() / 300_000) * 300_000 + 300_000);
+    const root = await contract('realtime', null, top, [tier(200)]);
+    const ending = await contract('realtime', top, sub, [tier(100)], {
+      state: 'terminating',
+      endsAt: windowEnd,
+    });
+    const below = await contract('realtime', sub, subsub, [tier(60)]);
+    await bet(player, 10_000n, 0n, clock.now());
+    const publishMany = vi.spyOn(site.app.realtime.publisher, 'publishMany');
+    clock.advance(windowEnd.getTime() - clock.now().getTime() + 1000);
+    await site.app.scheduler.runDue(clock.now());
+    // The last window is paid in full, then the contract ends and the one below it falls.
+    expect(await wagesOf(root)).toMatchObject([{ amount: '200' }]);
+    expect(await wagesOf(ending)).toMatchObject([{ amount: '100' }]);
+    expect(await wagesOf(below)).toMatchObject([{ amount: '60' }]);
+    const states = await rows<{ id: number; state: string }>(sql`
+      SELECT id, state FROM agent_contracts WHERE id IN (${root}, ${ending}, ${below})
+      ORDER BY id`);
+    expect(states).toEqual([
+      { id: root, state: 'active' },
+      { id: ending, state: 'ended' },
+      { id: below, state: 'cancelled' },
+    ]);
+    const events = publishMany.mock.calls.flatMap(([list]) => list);
+    publishMany.mockRestore();
+    const contractEventsOf = (memberId: number) =>
+      events
+        .filter((one) => one.memberId === memberId && one.event.name === 'contract')
+        .map((one) => one.event.payload);
+    expect(contractEventsOf(top.id)).toEqual([
+      expect.objectContaining({
+        contractId: ending,
+        status: 'terminated',
+        counterparty: sub.username,
+      }),
+    ]);
+    expect(contractEventsOf(sub.id)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          contractId: ending,
+          status: 'terminated',
+          counterparty: top.username,
+        }),
+        expect.objectContaining({
+          contractId: below,
+          status: 'cancelled',
+          counterparty: subsub.username,
+        }),
+      ]),
+    );
+    expect(contractEventsOf(subsub.id)).toEqual([
+      expect.objectContaining({
+        contractId: below,
+        status: 'cancelled',
+        counterparty: sub.username,
+      }),
+    ]);
     await endAll();
   });
 });
