@@ -66,6 +66,20 @@ const envSchema = z
     /** With DATABASE_URL: `postgres` carries events between nodes; `memory` for one node. */
     REALTIME_ADAPTER: z.enum(['postgres', 'memory']).default('postgres'),
     WITHDRAWAL_AUTO_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
+    /**
+     * The real-time wage window: a divisor of 60 seconds, or 1, 3, 5 or 15 minutes (windows then
+     * start at multiples of it since the epoch in every time zone, whose offsets are whole
+     * quarters of an hour).
+     */
+    AGENT_REALTIME_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(900)
+      .default(300)
+      .refine((s) => (s < 60 ? 60 % s === 0 : s % 60 === 0 && 15 % (s / 60) === 0), {
+        message: 'a divisor of 60, or 60, 180, 300 or 900 (1, 3, 5 or 15 minutes)',
+      }),
     /** The operator's IANA time zone: scheduled periods (days, hours, wage windows) are its. */
     OPERATOR_TIME_ZONE: z
       .string()
@@ -292,6 +306,8 @@ export type Config = {
   realtimeAdapter: 'postgres' | 'memory';
   /** A paid withdrawal the player has not confirmed within this time counts as received. */
   withdrawalAutoConfirmMinutes: number;
+  /** The real-time wage window in seconds (AGENT_REALTIME_WINDOW_SECONDS, default 300). */
+  agentRealtimeWindowSeconds: number;
   /** IANA zone of the scheduler's periods (OPERATOR_TIME_ZONE). */
   operatorTimeZone: string;
   sms:
@@ -402,6 +418,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtimeSweepSeconds: e.REALTIME_SWEEP_SECONDS,
     realtimeAdapter: e.REALTIME_ADAPTER,
     withdrawalAutoConfirmMinutes: e.WITHDRAWAL_AUTO_CONFIRM_MINUTES,
+    agentRealtimeWindowSeconds: e.AGENT_REALTIME_WINDOW_SECONDS,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL

@@ -11,6 +11,7 @@ import { createTransferService } from './transfer.service.ts';
 import { transferRoutes } from './transfer.routes.ts';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import { agentDemoSeedSteps } from './agent.seed-steps.ts';
+import { registerWageJobs } from './wage-jobs.ts';
 
 /**
  * Agents (issue 15): the downline tree (closure table), the agent center's calls (center,
@@ -46,6 +47,7 @@ export const agentArea = fp(
       secrets: createMemberSecrets({ db, clock }),
     });
     await app.register(transferRoutes, { transfers });
+    registerWageJobs(app);
   },
   {
     name: 'agent',
