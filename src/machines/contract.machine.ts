@@ -12,7 +12,13 @@ import type { ContractEvent } from '../contract/realtime.ts';
 /** One of the four process calls (the kind picks the call). */
 export type ContractRequest = { kind: ContractKind; body: ProcessContractBody };
 /** Reads the contract of the pair again after a change the channel announced. */
-export type ContractLoadRequest = { kind: ContractKind; contractId: number | null };
+export type ContractLoadRequest = {
+  kind: ContractKind;
+  /** The contract shown, if any (it keeps its place while pending or in force). */
+  contractId: number | null;
+  /** Upline side: the downline of the pair. */
+  downline: string | null;
+};
 
 export type ContractInput = {
   kind: ContractKind;
@@ -272,6 +278,7 @@ export const contractMachine = setup({
         input: ({ context }) => ({
           kind: context.kind,
           contractId: context.contract?.contractId ?? null,
+          downline: context.downline,
         }),
         onDone: {
           target: 'routing',

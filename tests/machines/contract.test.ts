@@ -111,7 +111,11 @@ describe('contractMachine', () => {
     expect(held.loadContract.calls).toHaveLength(0);
     send({ type: 'socket.contractChanged', contractId: 41, status: 'terminated' });
     expectState('refreshing');
-    expect(held.loadContract.calls[0]).toEqual({ kind: 'realtime', contractId: 41 });
+    expect(held.loadContract.calls[0]).toEqual({
+      kind: 'realtime',
+      contractId: 41,
+      downline: null,
+    });
     await held.loadContract.resolve(contractIn('terminating'));
     expectState('terminationRequested');
     // The last wage of a terminating contract may end it.
