@@ -17,6 +17,7 @@ const serverAreas = [
   'messages',
   'deposit',
   'withdrawal',
+  'agent',
 ];
 const areaBorders = serverAreas.flatMap((area) =>
   serverAreas

@@ -119,6 +119,17 @@ export const errorCodes = [
   'lottery_entry_decided',
   'lottery_second_operator_required',
   'lottery_draw_state_invalid',
+  // agent: team access and contracts (src/contract/agent.ts)
+  'not_in_team',
+  'contract_kind_disabled',
+  'contract_not_found',
+  'contract_state_invalid',
+  'contract_rate_above_upline',
+  'contract_higher_in_force',
+  'contract_direct_downline_only',
+  'contract_upline_without_contract',
+  'contract_terms_invalid',
+  'agent_transfer_invalid',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

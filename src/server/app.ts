@@ -34,6 +34,7 @@ import { depositArea } from './areas/deposit/deposit.area.ts';
 import { withdrawalArea } from './areas/withdrawal/withdrawal.area.ts';
 import { gamesArea } from './areas/games/games.area.ts';
 import { lotteryArea } from './areas/lottery/lottery.area.ts';
+import { agentArea } from './areas/agent/agent.area.ts';
 import { builtinGamesProvider } from './providers/builtin-games/builtin-games.plugin.ts';
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(withdrawalArea);
     await app.register(gamesArea);
     await app.register(lotteryArea);
+    await app.register(agentArea);
     // The built-in game provider: our server, but the wallet only over the seamless API.
     await app.register(builtinGamesProvider);
 
