@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import {
   agentCenterSchema,
   agentPaths,
-  announcementSchema,
+  announcementPageSchema,
   consolidatedContractInfoSchema,
   downlineMemberDetailSchema,
   downlinePageSchema,
@@ -30,7 +29,6 @@ const teamBetsPage = pagedOf(teamBetSchema);
 const profitLossPage = pagedOf(profitLossRowSchema);
 const incomePage = pagedOf(incomeRowSchema);
 const transactionsPage = pagedOf(teamTransactionSchema);
-const announcementsReply = z.array(announcementSchema);
 
 /**
  * The agent center's calls (src/contract/agent.ts): the menu, team reports, downline accounts,
@@ -66,8 +64,8 @@ export function createAgentClient(http: HttpClient, enc: Encryptor) {
       http.get(agentPaths.income, incomePage, { query, signal }),
     transactions: (query: AgentQuery, signal?: AbortSignal) =>
       http.get(agentPaths.transactions, transactionsPage, { query, signal }),
-    announcements: (signal?: AbortSignal) =>
-      http.get(agentPaths.announcements, announcementsReply, { signal }),
+    announcements: (query: AgentQuery, signal?: AbortSignal) =>
+      http.get(agentPaths.announcements, announcementPageSchema, { query, signal }),
     invitation: (signal?: AbortSignal) =>
       http.get(agentPaths.invitation, invitationSchema, { signal }),
     registerDownline: async (payload: RegisterDownlinePayload) =>

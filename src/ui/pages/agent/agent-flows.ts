@@ -63,7 +63,7 @@ export type AgentCalls = {
   profitLoss(query: AgentQuery, signal?: AbortSignal): Promise<Paged<ProfitLossRow>>;
   income(query: AgentQuery, signal?: AbortSignal): Promise<Paged<IncomeRow>>;
   transactions(query: AgentQuery, signal?: AbortSignal): Promise<Paged<TeamTransaction>>;
-  announcements(signal?: AbortSignal): Promise<Announcement[]>;
+  announcements(query: AgentQuery, signal?: AbortSignal): Promise<Paged<Announcement>>;
   invitation(signal?: AbortSignal): Promise<Invitation>;
   registerDownline(payload: RegisterDownlinePayload): Promise<{ member: DownlineMember }>;
   transferDownline(body: {

@@ -296,7 +296,7 @@ export function TransactionsPage() {
       page="agentDownlineTransactionDetailsCopy"
       testId="ag-page-agentDownlineTransactionDetailsCopy"
       load={(q, s) => calls.transactions(q, s)}
-      totals={[]}
+      totals={['totalIn', 'totalOut']}
       emptyText={t('empty.transactions')}
       columns={[
         { key: 'user', label: t('col.username'), cell: (r) => r.username },
@@ -327,25 +327,32 @@ export function AnnouncementsPage() {
   const { t } = useTranslation('agent');
   const { calls } = useAgentFlows();
   const { dateTime } = useFormat();
-  const view = useAgentData((signal) => calls.announcements(signal), 'announcements');
+  const [pageNo, setPageNo] = useState(1);
+  const view = useAgentData(
+    (signal) => calls.announcements({ pageNo: String(pageNo) }, signal),
+    `announcements:${pageNo}`,
+  );
   return (
     <AgentPage testId="ag-page-agentAnnouncement" title={t('page.agentAnnouncement')}>
       <DataState
         view={view}
-        empty={{ when: (l) => l.length === 0, text: t('empty.announcements') }}
+        empty={{ when: (p) => p.list.length === 0, text: t('empty.announcements') }}
       >
-        {(list) => (
-          <ul className="ag-list">
-            {list.map((item) => (
-              <li key={item.id} className="ag-card" data-testid="ag-announcement">
-                <h3>{item.title}</h3>
-                <p className="ag-muted">
-                  <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
-                </p>
-                <p className="ag-pre">{item.content}</p>
-              </li>
-            ))}
-          </ul>
+        {(page) => (
+          <>
+            <ul className="ag-list">
+              {page.list.map((item) => (
+                <li key={item.id} className="ag-card" data-testid="ag-announcement">
+                  <h3>{item.title}</h3>
+                  <p className="ag-muted">
+                    <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
+                  </p>
+                  <p className="ag-pre">{item.content}</p>
+                </li>
+              ))}
+            </ul>
+            <AgentPager page={page} onPage={setPageNo} />
+          </>
         )}
       </DataState>
     </AgentPage>
