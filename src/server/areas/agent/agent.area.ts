@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createCenterService } from './center.service.ts';
 import { centerRoutes } from './center.routes.ts';
+import { reportsPlugin } from './reports.routes.ts';
 
 /**
  * Agents (issue 15): the downline tree (closure table), the agent center's calls (center,
@@ -14,6 +15,7 @@ export const agentArea = fp(
     const { db } = app.database;
     const center = createCenterService({ db, config: app.config, system: app.system });
     await app.register(centerRoutes, { center });
+    await app.register(reportsPlugin);
   },
   {
     name: 'agent',

@@ -35,7 +35,8 @@ const iso = (date: Date) => date.toISOString();
 
 /** The members of a scope with their depth under the agent asked about. */
 function teamOf(scope: Scope): SQL {
-  if ('memberId' in scope) return sql`SELECT ${scope.memberId}::int AS id, ${scope.depth}::int AS depth`;
+  if ('memberId' in scope)
+    return sql`SELECT ${scope.memberId}::int AS id, ${scope.depth}::int AS depth`;
   return sql`SELECT descendant_id AS id, depth FROM agent_tree
     WHERE ancestor_id = ${scope.rootId} AND depth ${scope.withSelf ? sql`>= 0` : sql`> 0`}`;
 }
@@ -128,9 +129,7 @@ type Paged<T> = { rows: T[]; total: number };
  */
 export async function downlinePage(
   db: Db,
-  query:
-    | { parentId: number; depthOffset: number }
-    | { rootId: number; search: string },
+  query: { parentId: number; depthOffset: number } | { rootId: number; search: string },
   page: Page,
 ): Promise<Paged<DownlineRow>> {
   const list =
@@ -321,17 +320,19 @@ export async function teamBets(
     },
     rows: rows
       .filter((row) => row.betId !== null)
-      .map(({ betId, username, source, gameName, stake, validTurnover, win, placedAt, settled }) => ({
-        betId,
-        username,
-        source,
-        gameName,
-        stake,
-        validTurnover,
-        win,
-        placedAt: asDate(placedAt),
-        settled,
-      })),
+      .map(
+        ({ betId, username, source, gameName, stake, validTurnover, win, placedAt, settled }) => ({
+          betId,
+          username,
+          source,
+          gameName,
+          stake,
+          validTurnover,
+          win,
+          placedAt: asDate(placedAt),
+          settled,
+        }),
+      ),
   };
 }
 
@@ -465,9 +466,7 @@ export async function income(
 ): Promise<Paged<IncomeRow> & { totals: Totals }> {
   const { start, end } = range;
   const only =
-    counterpartyId === undefined
-      ? sql``
-      : sql`AND ${counterpartyId} IN (a.payee_id, a.payer_id)`;
+    counterpartyId === undefined ? sql`` : sql`AND ${counterpartyId} IN (a.payee_id, a.payer_id)`;
   const rows = rowsOf<IncomeRow & { n: number; tReceived: string; tPaid: string }>(
     await db.execute(sql`
       WITH mine AS MATERIALIZED (

@@ -17,7 +17,7 @@ import {
 } from '../../../contract/agent.ts';
 import { memberOf } from '../../platform/http/auth.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
-import type { ReportsService } from './reports.service.ts';
+import { createReportsService, type ReportsService } from './reports.service.ts';
 
 const tags = ['agent'];
 const security = [{ bearer: [] }];
@@ -80,9 +80,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       },
     },
     async (request) =>
-      ok(
-        await reports.member(memberOf(request).member, request.params.username, request.query),
-      ),
+      ok(await reports.member(memberOf(request).member, request.params.username, request.query)),
   );
 
   app.get(
@@ -153,11 +151,18 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       schema: {
         tags,
         security,
-        summary: "Announcements for agents (agentAnnouncement), newest first, in the caller's language",
+        summary:
+          "Announcements for agents (agentAnnouncement), newest first, in the caller's language",
         querystring: announcementsQuerySchema,
         response: replies(announcementPageSchema),
       },
     },
     async (request) => ok(await reports.announcements(request.query, request.language)),
   );
+};
+
+/** The reports' routes over their service (one line in agent.area.ts). */
+export const reportsPlugin: FastifyPluginAsyncZod = async (app) => {
+  const reports = createReportsService({ db: app.database.db, clock: app.clock });
+  await app.register(reportsRoutes, { reports });
 };

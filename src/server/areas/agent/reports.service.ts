@@ -34,34 +34,18 @@ import {
   type Range,
   type Scope,
 } from './reports.repository.ts';
+import { teamMemberOr403 } from './access.ts';
+import { pathTo } from './tree.repository.ts';
 
 type RangeQuery = z.output<typeof agentRangeQuerySchema>;
 type PagedQuery = z.output<typeof agentPagedQuerySchema>;
 type DownlineQuery = z.output<typeof downlineQuerySchema>;
 type PageQuery = { pageNo: number; pageSize: number };
 
-/** A member of the caller's team as the access rules answer it (depth 1: direct downline). */
-export type TeamMemberRef = {
-  id: number;
-  username: string;
-  nickname: string;
-  type: number;
-  depth: number;
-  createdAt: Date;
-  lastLoginAt: Date | null;
-};
-
-/** The access rules the reports rely on (access.ts and tree.repository.ts of this area). */
-export type TeamAccess = {
-  /** The member of the agent's team (any depth, the agent left out) by account, else 403 not_in_team. */
-  memberOr403(db: Db, agentId: number, username: string): Promise<TeamMemberRef>;
-  /** The accounts from the agent down to the member, both included. */
-  pathTo(db: Db, agentId: number, memberId: number): Promise<string[]>;
-};
-
 const dayMs = 86_400_000;
 const iso = (date: Date) => date.toISOString();
-const isAgentType = (type: number) => (constants.agentCenterTypes as readonly number[]).includes(type);
+const isAgentType = (type: number) =>
+  (constants.agentCenterTypes as readonly number[]).includes(type);
 const pageOf = (query: PageQuery) => ({
   limit: query.pageSize,
   offset: (query.pageNo - 1) * query.pageSize,
@@ -76,8 +60,8 @@ export const houseName = 'house';
  * reports.repository.ts (plus the access check when a member is named: 403 not_in_team for
  * anyone outside the caller's team, before anything is read).
  */
-export function createReportsService(deps: { db: Db; clock: Clock; team: TeamAccess }) {
-  const { db, team } = deps;
+export function createReportsService(deps: { db: Db; clock: Clock }) {
+  const { db } = deps;
 
   /** A preset counted back from now, or the dates given (validated by the query schema). */
   function rangeOf(query: RangeQuery): Range {
@@ -85,13 +69,16 @@ export function createReportsService(deps: { db: Db; clock: Clock; team: TeamAcc
       return { start: new Date(query.startDate), end: new Date(query.endDate) };
     }
     const now = deps.clock();
-    return { start: new Date(now.getTime() - presetDays[query.preset ?? 'last7'] * dayMs), end: now };
+    return {
+      start: new Date(now.getTime() - presetDays[query.preset ?? 'last7'] * dayMs),
+      end: now,
+    };
   }
 
   /** The caller's whole team, or the one member of it the query names. */
   async function scopeOf(agent: MemberRow, username: string | undefined): Promise<Scope> {
     if (username === undefined) return { rootId: agent.id, withSelf: false };
-    const member = await team.memberOr403(db, agent.id, username);
+    const member = await teamMemberOr403(db, agent.id, username);
     return { memberId: member.id, depth: member.depth };
   }
 
@@ -150,9 +137,9 @@ export function createReportsService(deps: { db: Db; clock: Clock; team: TeamAcc
       ) {
         listed = await downlinePage(db, { parentId: agent.id, depthOffset: 0 }, page);
       } else {
-        const parent = await team.memberOr403(db, agent.id, query.parent);
+        const parent = await teamMemberOr403(db, agent.id, query.parent);
         [path, listed] = await Promise.all([
-          team.pathTo(db, agent.id, parent.id),
+          pathTo(db, agent.id, parent.id),
           downlinePage(db, { parentId: parent.id, depthOffset: parent.depth }, page),
         ]);
       }
@@ -171,7 +158,7 @@ export function createReportsService(deps: { db: Db; clock: Clock; team: TeamAcc
       username: string,
       query: RangeQuery,
     ): Promise<DownlineMemberDetail> {
-      const member = await team.memberOr403(db, agent.id, username);
+      const member = await teamMemberOr403(db, agent.id, username);
       const [figures, memberOverview, contracts] = await Promise.all([
         memberFigures(db, member.id),
         overviewOf({ rootId: member.id, withSelf: true }, rangeOf(query)),
@@ -213,7 +200,7 @@ export function createReportsService(deps: { db: Db; clock: Clock; team: TeamAcc
       const counterparty =
         query.username === undefined
           ? undefined
-          : (await team.memberOr403(db, agent.id, query.username)).id;
+          : (await teamMemberOr403(db, agent.id, query.username)).id;
       const result = await income(db, agent.id, rangeOf(query), pageOf(query), counterparty);
       return {
         list: result.rows.map((row) => ({
