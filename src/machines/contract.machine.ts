@@ -122,6 +122,8 @@ export const contractMachine = setup({
     }),
   },
   actions: {
+    /** A new offer starts from an empty form. */
+    clearDraft: assign(({ context }) => ({ draft: emptyDraft(context.kind), error: null })),
     /** The app re-reads the lists around (offers, badges) after a change made here. */
     announceChanged: (_, _params: { contract: ContractView | null }) => {},
   },
@@ -199,21 +201,21 @@ export const contractMachine = setup({
     active: {
       on: {
         'user.terminate': { target: 'submitting' },
-        'user.newOffer': { guard: 'isUpline', target: 'composing' },
+        'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' },
         ...watch,
       },
     },
     /** Active until the next period boundary; its last wage may end it. */
     terminationRequested: {
       on: {
-        'user.newOffer': { guard: 'isUpline', target: 'composing' },
+        'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' },
         'socket.wageSettled': { guard: 'isAboutThisContract', target: 'refreshing' },
         ...watch,
       },
     },
-    ended: { on: { 'user.newOffer': { guard: 'isUpline', target: 'composing' }, ...watch } },
-    rejected: { on: { 'user.newOffer': { guard: 'isUpline', target: 'composing' }, ...watch } },
-    cancelled: { on: { 'user.newOffer': { guard: 'isUpline', target: 'composing' }, ...watch } },
+    ended: { on: { 'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' }, ...watch } },
+    rejected: { on: { 'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' }, ...watch } },
+    cancelled: { on: { 'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' }, ...watch } },
     /** One process call: offer, withdraw, accept, reject or terminate. */
     submitting: {
       tags: ['busy'],

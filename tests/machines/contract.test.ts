@@ -63,9 +63,16 @@ describe('contractMachine', () => {
     expect(held.submitContract.calls[2]?.body).toEqual({ action: 'withdraw', contractId: 41 });
     await held.submitContract.resolve({ contract: contractIn('cancelled'), contracts: [] });
     expectState('cancelled');
+    // A new offer starts from an empty form, with a fresh key.
     send({ type: 'user.newOffer' });
     send({ type: 'user.submitOffer' });
-    expect(held.submitContract.calls[3]?.body).toMatchObject({ idempotencyKey: 'page-1-1' });
+    expectContext({ error: 'contract_tiers_invalid' });
+    send({ type: 'user.editOffer', tiers: [tier(120)], period: null });
+    send({ type: 'user.submitOffer' });
+    expect(held.submitContract.calls[3]?.body).toMatchObject({
+      tiers: [tier(120)],
+      idempotencyKey: 'page-1-1',
+    });
   });
 
   it('a dividend offer carries its period; wages carry none; rates must rise tier by tier', () => {

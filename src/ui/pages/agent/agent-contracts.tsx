@@ -22,7 +22,12 @@ import {
 import { useAgentFlows } from './agent-flows.ts';
 
 type TierText = { minTurnover: string; minNetLoss: string; minActiveMembers: string; rate: string };
-const blankTier: TierText = { minTurnover: '0', minNetLoss: '0', minActiveMembers: '0', rate: '' };
+const blankTier: TierText = {
+  minTurnover: '0',
+  minNetLoss: '0',
+  minActiveMembers: '0',
+  rate: '',
+};
 
 /** Whole currency units typed (up to 2 decimals) as minor units, or null. */
 function minorOf(typed: string): string | null {
@@ -30,6 +35,22 @@ function minorOf(typed: string): string | null {
   if (!/^\d{1,13}(\.\d{1,2})?$/.test(text)) return null;
   const [whole, fraction = ''] = text.split('.');
   return String(BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0')));
+}
+
+const majorOf = (minor: string) => {
+  const value = BigInt(minor);
+  const cents = value % 100n;
+  return cents === 0n ? String(value / 100n) : `${value / 100n}.${String(cents).padStart(2, '0')}`;
+};
+
+/** The form's rows for a draft (kept by the machine while a submit goes out and back). */
+function rowsOf(tiers: readonly ContractTier[]): TierText[] {
+  return tiers.map((tier) => ({
+    minTurnover: majorOf(tier.minTurnover),
+    minNetLoss: majorOf(tier.minNetLoss),
+    minActiveMembers: String(tier.minActiveMembers),
+    rate: tier.rateBps > 0 ? (tier.rateBps / 100).toFixed(2) : '',
+  }));
 }
 
 /** The typed tiers as the contract's tiers; a field that does not read gives a 0 rate (refused). */
@@ -117,14 +138,16 @@ function ContractSummary({ contract }: { contract: ContractView }) {
 /** The offer form: tiers (thresholds and rate) and a dividend's period. */
 function OfferForm({
   kind,
+  draft,
   onChange,
 }: {
   kind: ContractKind;
+  draft: { tiers: readonly ContractTier[]; period: DividendPeriod | null };
   onChange: (tiers: ContractTier[], period: DividendPeriod | null) => void;
 }) {
   const { t } = useTranslation('agent');
-  const [rows, setRows] = useState<TierText[]>([blankTier]);
-  const [period, setPeriod] = useState<DividendPeriod>('Weekly');
+  const [rows, setRows] = useState<TierText[]>(() => rowsOf(draft.tiers));
+  const [period, setPeriod] = useState<DividendPeriod>(draft.period ?? 'Weekly');
   const id = useId();
   const update = (nextRows: TierText[], nextPeriod = period) => {
     setRows(nextRows);
@@ -325,6 +348,7 @@ export function ContractPanel({
             <p>{t('contract.offerTo', { who: downline, kind: t(`kind.${kind}`) })}</p>
             <OfferForm
               kind={kind}
+              draft={snapshot.context.draft}
               onChange={(tiers, period) => actor.send({ type: 'user.editOffer', tiers, period })}
             />
             <div className="ag-actions">
