@@ -357,6 +357,7 @@ export function ContractPanel({
                   type="button"
                   className="pg-btn pg-btn--ghost"
                   onClick={() => actor.send({ type: 'user.cancelOffer' })}
+                  data-testid="contract-back"
                 >
                   {t('contract.back')}
                 </button>
