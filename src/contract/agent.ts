@@ -467,3 +467,22 @@ export const rootContractBodySchema = z
 export const contractIdParamsSchema = z.object({ contractId: dbIdParamSchema });
 
 export { contractStatuses };
+
+/** Operator: a contract made (`rootContracts` reply), as the house sees it. */
+export const rootContractReplySchema = contractViewSchema;
+
+/** Operator: an announcement for agents, in one or more of the site's languages. */
+const localizedText = (max: number) =>
+  z
+    .object({
+      hi: z.string().trim().min(1).max(max).optional(),
+      en: z.string().trim().min(1).max(max).optional(),
+      bn: z.string().trim().min(1).max(max).optional(),
+    })
+    .strict()
+    .refine((text) => Object.keys(text).length > 0, { message: 'at least one language' });
+export const agentAnnouncementBodySchema = z
+  .object({ title: localizedText(200), content: localizedText(5000) })
+  .strict();
+export type AgentAnnouncementBody = z.infer<typeof agentAnnouncementBodySchema>;
+export const agentAnnouncementReplySchema = z.object({ id: dbIdSchema, createdAt: isoDateTime });
