@@ -70,12 +70,7 @@ export const creditKinds: readonly EntryKind[] = [
   'rebate',
   'wage',
 ];
-export const debitKinds: readonly EntryKind[] = [
-  'withdrawal',
-  'transfer_out',
-  'bet',
-  'wage_paid',
-];
+export const debitKinds: readonly EntryKind[] = ['withdrawal', 'transfer_out', 'bet', 'wage_paid'];
 
 /** A single-entry posting's kind: transfers always come as a pair through `transfer`. */
 export const postingKinds = [

@@ -29,8 +29,7 @@ type Ledger = Pick<WalletPort['ledger'], 'postManySql' | 'postManyError' | 'curr
 
 /** What to settle: a wage kind, or dividends of one period length. */
 export type SettlementTarget =
-  | { kind: Exclude<ContractKind, 'dividend'> }
-  | { kind: 'dividend'; period: DividendPeriod };
+  { kind: Exclude<ContractKind, 'dividend'> } | { kind: 'dividend'; period: DividendPeriod };
 
 /** One wage paid (what the payee's `wage` event says). */
 export type PaidWage = {
@@ -80,6 +79,9 @@ export async function settle(
   const dividendPeriod = markPeriod(target);
   const end = period.end.toISOString();
 
+  // 0. One settlement at a time (the real-time and hourly runs meet at every hour): each takes
+  //    its wallets, then the seal, so two of them never wait on each other in a cycle.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7451, 0)`);
   // 1. The parties' main wallets first, in the ledger's lock order, so a bet of a party (which
   //    holds its wallet, then wants the shared seal lock) never waits in a cycle with this run.
   await tx.execute(sql`
@@ -147,9 +149,7 @@ export async function settle(
 }
 
 function dividendFilter(target: SettlementTarget, alias: string): SQL {
-  return target.kind === 'dividend'
-    ? sql`${sql.raw(alias)}.period = ${target.period}`
-    : sql`true`;
+  return target.kind === 'dividend' ? sql`${sql.raw(alias)}.period = ${target.period}` : sql`true`;
 }
 
 /** The wages' one statement (exported for EXPLAIN in the bench). */
@@ -166,7 +166,7 @@ export function settleStatement(
   const base =
     kind === 'dividend' ? sql`greatest(ch.net_loss, 0)` : sql`greatest(ch.valid_turnover, 0)`;
   return sql`
-    WITH c AS (
+    WITH RECURSIVE c AS (
       -- The contracts in force for the whole span's end, accepted before it.
       SELECT k.id, k.upline_id, k.downline_id, k.tiers
       FROM agent_contracts k
@@ -189,7 +189,9 @@ export function settleStatement(
         coalesce((
           SELECT max((tier->>'rateBps')::int) FROM jsonb_array_elements(c.tiers) AS tier
           WHERE coalesce(team.valid_turnover, 0) >= coalesce((tier->>'minTurnover')::bigint, 0)
-            AND coalesce(team.net_loss, 0) >= coalesce((tier->>'minNetLoss')::bigint, 0)
+            -- A zero threshold is no threshold (a team that won is not below net loss 0).
+            AND (coalesce((tier->>'minNetLoss')::bigint, 0) = 0
+              OR coalesce(team.net_loss, 0) >= (tier->>'minNetLoss')::bigint)
             AND coalesce(team.active, 0) >= coalesce((tier->>'minActiveMembers')::int, 0)
         ), 0) AS rate
       FROM c LEFT JOIN team ON team.member_id = c.downline_id
@@ -206,26 +208,35 @@ export function settleStatement(
       SELECT ch.id, ch.upline_id AS payer_id, ch.downline_id AS payee_id, ch.eff AS rate, b.base,
         floor(b.base::numeric * ch.eff / 10000)::bigint AS amount
       FROM chain ch CROSS JOIN LATERAL (SELECT ${base} AS base) b
+    ), outs AS (
+      SELECT p.payer_id, sum(p.amount) AS total FROM pay p
+      WHERE p.payer_id IS NOT NULL GROUP BY p.payer_id
+    ), funded AS (
+      -- Top-down again: a payer pays its downline contracts only when its balance and what it
+      -- receives in this run cover them together (a dividend team's net loss can be lower than
+      -- its downline teams' together); what it does not pay, its downline does not receive.
+      SELECT p.id, p.payee_id, p.amount AS received, 0 AS hops FROM pay p WHERE p.payer_id IS NULL
+      UNION ALL
+      SELECT p.id, p.payee_id,
+        CASE WHEN coalesce((SELECT w.balance FROM wallets w WHERE w.member_id = p.payer_id
+            AND w.kind = 'main' AND w.currency = ${ledger.currency}), 0) + f.received >= o.total
+          THEN p.amount ELSE 0 END,
+        f.hops + 1
+      FROM pay p JOIN funded f ON p.payer_id = f.payee_id JOIN outs o ON o.payer_id = p.payer_id
+      WHERE f.hops < 64
     ), payable AS (
-      -- A payer that could not cover its payments (dividends: its team's net loss may be lower
-      -- than its downline teams' together) pays none of them this period.
-      SELECT p.* FROM pay p
-      WHERE p.amount > 0 AND (p.payer_id IS NULL OR ${kind} <> 'dividend' OR
-        coalesce((SELECT w.balance FROM wallets w WHERE w.member_id = p.payer_id
-          AND w.kind = 'main' AND w.currency = ${ledger.currency}), 0)
-        + coalesce((SELECT sum(i.amount) FROM pay i WHERE i.payee_id = p.payer_id), 0)
-        >= (SELECT sum(o.amount) FROM pay o WHERE o.payer_id = p.payer_id))
+      SELECT p.* FROM pay p JOIN funded f ON f.id = p.id WHERE f.received > 0
     ), items AS (
       SELECT coalesce(json_agg(json_build_object('key', i.key, 'member_id', i.member_id,
         'wallet_kind', 'main', 'kind', i.kind, 'amount', i.amount::text,
         'reference', i.reference, 'actor', 'system:agent-settlement') ORDER BY i.ord), '[]'::json)
         AS list
       FROM (
-        SELECT 'agent-wage:' || p.id || ':' || ${fromIso} AS key, p.payee_id AS member_id,
+        SELECT 'agent-wage:' || p.id || ':' || ${fromIso}::text AS key, p.payee_id AS member_id,
           'wage' AS kind, p.amount, 'agent-contract:' || p.id AS reference, 2 * p.id AS ord
         FROM payable p
         UNION ALL
-        SELECT 'agent-wage:' || p.id || ':' || ${fromIso} || ':paid', p.payer_id, 'wage_paid',
+        SELECT 'agent-wage:' || p.id || ':' || ${fromIso}::text || ':paid', p.payer_id, 'wage_paid',
           -p.amount, 'agent-contract:' || p.id, 2 * p.id + 1
         FROM payable p WHERE p.payer_id IS NOT NULL
       ) i
@@ -242,7 +253,7 @@ export function settleStatement(
       RETURNING contract_id, payer_id, payee_id, base, rate_bps, amount
     )
     SELECT
-      (SELECT json_agg(json_build_object('contractId', w.contract_id, 'kind', ${kind},
+      (SELECT json_agg(json_build_object('contractId', w.contract_id, 'kind', ${kind}::text,
         'payerId', w.payer_id, 'payeeId', w.payee_id, 'base', w.base::text,
         'rateBps', w.rate_bps, 'amount', w.amount::text) ORDER BY w.contract_id)
         FROM wages w) AS wages,

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { dividendPeriods, type DividendPeriod } from '../../../contract/agent.ts';
 import type { MemberEvent, Publisher } from '../../platform/realtime/publisher.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -96,4 +96,16 @@ export function wageJobs(deps: WageJobDeps): Job[] {
       job(wageJobNames.dividend(period), dividendCron[period], { kind: 'dividend', period }),
     ),
   ];
+}
+
+/** The area's one line: every settlement job on the app's scheduler. */
+export function registerWageJobs(app: FastifyInstance): void {
+  const jobs = wageJobs({
+    ledger: app.wallet.ledger,
+    publisher: app.realtime.publisher,
+    clock: app.clock,
+    log: app.log,
+    realtimeWindowSeconds: app.config.agentRealtimeWindowSeconds,
+  });
+  for (const job of jobs) app.scheduler.register(job);
 }
