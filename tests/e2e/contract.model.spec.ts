@@ -141,7 +141,8 @@ for (const path of plan.paths) {
     await channel.route(page);
 
     await page.goto('/?ac=agentRealtimeSalary');
-    await expect(page.getByTestId('contract-panel')).toBeVisible();
+    // The first page of a worker loads the center's chunks and texts: a busy machine is slow.
+    await expect(page.getByTestId('contract-panel')).toBeVisible({ timeout: 30_000 });
     await channel.ready;
     walking = true;
 
@@ -209,4 +210,3 @@ for (const path of plan.paths) {
     });
   });
 }
-
