@@ -213,9 +213,24 @@ export const contractMachine = setup({
         ...watch,
       },
     },
-    ended: { on: { 'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' }, ...watch } },
-    rejected: { on: { 'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' }, ...watch } },
-    cancelled: { on: { 'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' }, ...watch } },
+    ended: {
+      on: {
+        'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' },
+        ...watch,
+      },
+    },
+    rejected: {
+      on: {
+        'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' },
+        ...watch,
+      },
+    },
+    cancelled: {
+      on: {
+        'user.newOffer': { guard: 'isUpline', target: 'composing', actions: 'clearDraft' },
+        ...watch,
+      },
+    },
     /** One process call: offer, withdraw, accept, reject or terminate. */
     submitting: {
       tags: ['busy'],
