@@ -3,7 +3,7 @@
  * 4-second real-time window: the upline agent (English, desktop) offers its direct downline
  * agent a real-time wage contract at 1.50 %; the downline agent (Hindi, phone) sees the offer
  * arrive live and accepts it, and the upline sees the acceptance live; a player of the
- * downline's team bets on the lottery; within the next window the downline agent's wage arrives
+ * downline's team bets on the lottery (a lo bet of P 10.00 a point: P 270.00). within the next window the downline agent's wage arrives
  * live: a toast with the amount and the header balance moving. The three accounts are made in
  * the database before the server starts (agents cannot register themselves), each with a
  * session, as a login would leave it.
@@ -131,8 +131,8 @@ test('a real-time wage contract is offered, accepted live, and its wage arrives 
   await expect(offer.getByTestId('contract-active')).toBeVisible();
   const balanceBefore = await down.getByTestId('header-balance-value').textContent();
 
-  // A player of the downline's team bets P 100.00 on the lottery.
-  await walletDriver(baseURL).credit(player!.id, '100000');
+  // A player of the downline's team bets P 270.00 on the lottery (lo: 27 points of P 10.00).
+  await walletDriver(baseURL).credit(player!.id, '1000000');
   const auth = { authorization: `Bearer ${player!.token}`, 'content-type': 'application/json' };
   const menu = (await (
     await fetch(new URL(lotteryPaths.gameMenu, baseURL), { headers: auth })
@@ -146,7 +146,7 @@ test('a real-time wage contract is offered, accepted live, and its wage arrives 
     body: JSON.stringify({
       gameId: game!.gameId,
       numero: game!.numero,
-      bets: [{ betType: 'lo', selections: ['27'], unitAmount: '10000' }],
+      bets: [{ betType: 'lo', selections: ['27'], unitAmount: '1000' }],
       idempotencyKey: `e2e-${randomUUID()}`,
     }),
   });

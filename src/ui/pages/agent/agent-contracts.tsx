@@ -83,10 +83,18 @@ function TierTable({ contract }: { contract: ContractView }) {
       <tbody>
         {contract.tiers.map((tier, index) => (
           <tr key={index}>
-            {kind !== 'realtime' && <td>{money(tier.minTurnover)}</td>}
-            {kind === 'dividend' && <td>{money(tier.minNetLoss)}</td>}
-            {(kind === 'daily' || kind === 'hourly') && <td>{tier.minActiveMembers}</td>}
-            <td>{percentOf(tier.rateBps)}</td>
+            {kind !== 'realtime' && (
+              <td data-label={t('tier.minTurnover')}>{money(tier.minTurnover)}</td>
+            )}
+            {kind === 'dividend' && (
+              <td data-label={t('tier.minNetLoss')}>{money(tier.minNetLoss)}</td>
+            )}
+            {(kind === 'daily' || kind === 'hourly') && (
+              <td data-label={t('tier.minActiveMembers')}>{tier.minActiveMembers}</td>
+            )}
+            <td data-label={t(kind === 'dividend' ? 'tier.lossRate' : 'tier.betRate')}>
+              {percentOf(tier.rateBps)}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -130,7 +138,8 @@ function ContractSummary({ contract }: { contract: ContractView }) {
           </div>
         )}
       </dl>
-      <TierTable contract={contract} />
+      {/* A real-time contract has one rate, shown above. */}
+      {contract.kind !== 'realtime' && <TierTable contract={contract} />}
     </>
   );
 }
