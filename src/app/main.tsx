@@ -10,8 +10,8 @@ import { createEncryptor } from '../services/enc.ts';
 import { createSessionStore } from '../services/session-store.ts';
 import { lazyService } from './lazy-service.ts';
 import { createLotteryNews } from './lottery-news.ts';
-import { createAgentFlows, createAgentNews } from './agent-actors.ts';
-import { AgentFlowsProvider } from '../ui/pages/agent/agent-flows.ts';
+import { createAgentNews } from './agent-news.ts';
+import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
@@ -116,17 +116,22 @@ async function start(): Promise<void> {
   const lotteryNews = createLotteryNews();
   // The agent center's calls come with the agent center, not with the first page.
   const agentNews = createAgentNews();
-  const agent = createAgentFlows(
-    lazyService(
-      async () =>
-        (await import('../services/agent.service.ts')).createAgentClient(
-          http,
-          createEncryptor(http),
-        ),
-      unreachable,
-    ),
-    agentNews,
+  const agentCalls = lazyService(
+    async () =>
+      (await import('../services/agent.service.ts')).createAgentClient(http, createEncryptor(http)),
+    unreachable,
   );
+  let agentFlows: ReturnType<AgentFlowsLoader> | null = null;
+  const agent: AgentFlowsLoader = () => {
+    agentFlows ??= import('./agent-actors.ts').then(
+      ({ createAgentFlows }) => createAgentFlows(agentCalls, agentNews),
+      (cause: unknown) => {
+        agentFlows = null;
+        throw cause;
+      },
+    );
+    return agentFlows;
+  };
   const readBalance = (signal?: AbortSignal) => wallet.balance(signal);
   let router: ReturnType<typeof createSiteRouter> | null = null;
   site = createSiteActors({

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +12,12 @@ import { Spinner } from '../../components/spinner.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { useFormat } from '../../hooks/use-format.ts';
 import { AgentCenterContext, DataState, useAgentData } from './agent-common.tsx';
-import { useAgentFlows, type AgentNews } from './agent-flows.ts';
+import {
+  AgentFlowsReadyProvider,
+  useAgentFlows,
+  useAgentFlowsLoader,
+  type AgentNews,
+} from './agent-flows.ts';
 import { agentPages } from './agent-pages.ts';
 import '../../member-center/member-center.css';
 import './agent.css';
@@ -27,6 +32,15 @@ const isPageKey = (value: string | null): value is AgentCenterPageKey =>
  * toasts and make the open page read its figures again. Escape or the close button closes it.
  */
 export default function AgentCenterOverlay() {
+  const flows = use(useAgentFlowsLoader()());
+  return (
+    <AgentFlowsReadyProvider value={flows}>
+      <AgentCenterDialog />
+    </AgentFlowsReadyProvider>
+  );
+}
+
+function AgentCenterDialog() {
   const { t } = useTranslation('agent');
   const { calls, listen } = useAgentFlows();
   const [params] = useSearchParams();

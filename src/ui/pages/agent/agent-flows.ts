@@ -86,4 +86,10 @@ export type AgentFlows = {
   listen(listener: (news: AgentNews) => void): () => void;
 };
 
-export const [AgentFlowsProvider, useAgentFlows] = createFlowsContext<AgentFlows>('Agent');
+/** The agent center's flows come with its first opening: one promise the overlay waits for. */
+export type AgentFlowsLoader = () => Promise<AgentFlows>;
+
+export const [AgentFlowsProvider, useAgentFlowsLoader] =
+  createFlowsContext<AgentFlowsLoader>('AgentLoader');
+/** The loaded flows, provided by the overlay to its pages. */
+export const [AgentFlowsReadyProvider, useAgentFlows] = createFlowsContext<AgentFlows>('Agent');
