@@ -134,23 +134,26 @@ test('a real-time wage contract is offered, accepted live, and its wage arrives 
   // A player of the downline's team bets P 270.00 on the lottery (lo: 27 points of P 10.00).
   await walletDriver(baseURL).credit(player!.id, '1000000');
   const auth = { authorization: `Bearer ${player!.token}`, 'content-type': 'application/json' };
-  const menu = (await (
-    await fetch(new URL(lotteryPaths.gameMenu, baseURL), { headers: auth })
-  ).json()) as { value: LotteryMenu };
-  const game = menu.value
-    .flatMap((tag) => tag.gameMenus)
-    .find((g) => g.gameId === 'VN_FAST_1' && g.numero);
-  const bet = await fetch(new URL(lotteryPaths.bets, baseURL), {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({
-      gameId: game!.gameId,
-      numero: game!.numero,
-      bets: [{ betType: 'lo', selections: ['27'], unitAmount: '1000' }],
-      idempotencyKey: `e2e-${randomUUID()}`,
-    }),
-  });
-  expect(bet.ok).toBe(true);
+  // Any game with a draw open for bets (a draw between its close and the next may have none).
+  const placeBet = async () => {
+    const menu = (await (
+      await fetch(new URL(lotteryPaths.gameMenu, baseURL), { headers: auth })
+    ).json()) as { value: LotteryMenu };
+    const game = menu.value.flatMap((tag) => tag.gameMenus).find((g) => g.numero);
+    if (!game) return false;
+    const bet = await fetch(new URL(lotteryPaths.bets, baseURL), {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        gameId: game.gameId,
+        numero: game.numero,
+        bets: [{ betType: 'lo', selections: ['27'], unitAmount: '1000' }],
+        idempotencyKey: `e2e-${randomUUID()}`,
+      }),
+    });
+    return bet.ok;
+  };
+  await expect.poll(placeBet, { timeout: 60_000 }).toBe(true);
 
   // Within the next window the downline's wage arrives live: a toast, the balance moving.
   await expect(down.getByTestId('agent-toast')).toContainText('वेतन मिला', { timeout: 30_000 });
