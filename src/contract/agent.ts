@@ -311,7 +311,9 @@ export const downlinePageSchema = z.object({
   pageSize: z.number().int(),
 });
 export const downlineMemberDetailSchema = downlineMemberSchema.extend({
+  /** The member's own figures and its team's (the member included) for the period. */
   overview: teamOverviewSchema,
+  /** The member's contracts, either side, as the member sees them (`role` is the member's). */
   contracts: z.array(contractViewSchema),
 });
 
@@ -344,6 +346,7 @@ export const incomeRowSchema = z.object({
   contractId: dbIdSchema,
   kind: z.enum(contractKinds),
   direction: z.enum(['received', 'paid']),
+  /** The other party's account ('' for the house, as contracts name it). */
   counterparty: z.string(),
   /** Start and end of the settled period. */
   periodStart: isoDateTime,
@@ -467,3 +470,22 @@ export const rootContractBodySchema = z
 export const contractIdParamsSchema = z.object({ contractId: dbIdParamSchema });
 
 export { contractStatuses };
+
+/** Operator: a contract made (`rootContracts` reply), as the house sees it. */
+export const rootContractReplySchema = contractViewSchema;
+
+/** Operator: an announcement for agents, in one or more of the site's languages. */
+const localizedText = (max: number) =>
+  z
+    .object({
+      hi: z.string().trim().min(1).max(max).optional(),
+      en: z.string().trim().min(1).max(max).optional(),
+      bn: z.string().trim().min(1).max(max).optional(),
+    })
+    .strict()
+    .refine((text) => Object.keys(text).length > 0, { message: 'at least one language' });
+export const agentAnnouncementBodySchema = z
+  .object({ title: localizedText(200), content: localizedText(5000) })
+  .strict();
+export type AgentAnnouncementBody = z.infer<typeof agentAnnouncementBodySchema>;
+export const agentAnnouncementReplySchema = z.object({ id: dbIdSchema, createdAt: isoDateTime });

@@ -12,6 +12,7 @@ export type TreeMember = {
   username: string;
   type: number;
   affiliateCode: string | null;
+  token: string;
   headers: { authorization: string };
 };
 
@@ -61,6 +62,7 @@ export async function treeMember(
     username: member.username,
     type,
     affiliateCode: member.affiliateCode,
+    token,
     headers: { authorization: `Bearer ${token}` },
   };
 }

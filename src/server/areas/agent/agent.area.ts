@@ -1,6 +1,15 @@
 import fp from 'fastify-plugin';
-import { createCenterService } from './center.service.ts';
+import { createCenterService, realtimeWindowSeconds } from './center.service.ts';
 import { centerRoutes } from './center.routes.ts';
+import { createContractsService } from './contracts.service.ts';
+import { contractsRoutes } from './contracts.routes.ts';
+import { createAgentOpsService } from './agent-ops.service.ts';
+import { agentOpsRoutes } from './agent-ops.routes.ts';
+import { createRegisterCenterService } from './register-center.service.ts';
+import { registerCenterRoutes } from './register-center.routes.ts';
+import { createTransferService } from './transfer.service.ts';
+import { transferRoutes } from './transfer.routes.ts';
+import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import { reportsPlugin } from './reports.routes.ts';
 
 /**
@@ -13,8 +22,28 @@ import { reportsPlugin } from './reports.routes.ts';
 export const agentArea = fp(
   async (app) => {
     const { db } = app.database;
-    const center = createCenterService({ db, config: app.config, system: app.system });
+    const { clock, config } = app;
+    const center = createCenterService({ db, config, system: app.system });
     await app.register(centerRoutes, { center });
+    const contracts = createContractsService({
+      db,
+      clock,
+      system: app.system,
+      publisher: app.realtime.publisher,
+      timeZone: config.operatorTimeZone,
+      windowSeconds: realtimeWindowSeconds(config),
+    });
+    await app.register(contractsRoutes, { contracts });
+    const ops = createAgentOpsService({ db, clock });
+    await app.register(agentOpsRoutes, { contracts, ops });
+    const registerCenter = createRegisterCenterService({ db, clock, config, system: app.system });
+    await app.register(registerCenterRoutes, { registerCenter });
+    const transfers = createTransferService({
+      db,
+      ledger: app.wallet.ledger,
+      secrets: createMemberSecrets({ db, clock }),
+    });
+    await app.register(transferRoutes, { transfers });
     await app.register(reportsPlugin);
   },
   {

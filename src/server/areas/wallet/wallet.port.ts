@@ -4,7 +4,14 @@ import type { LedgerService, ManyItem, PostManyOutcome } from './ledger.service.
 export type WalletPort = {
   ledger: Pick<
     LedgerService,
-    'post' | 'posted' | 'currency' | 'balance' | 'postMany' | 'postManySql' | 'postManyError'
+    | 'post'
+    | 'posted'
+    | 'currency'
+    | 'balance'
+    | 'postMany'
+    | 'postManySql'
+    | 'postManyError'
+    | 'transfer'
   >;
 };
 
