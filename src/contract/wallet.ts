@@ -52,6 +52,10 @@ export const entryKinds = [
   'bet_refund',
   'bonus',
   'rebate',
+  /** An agent's wage or dividend received from its upline (or the house). */
+  'wage',
+  /** A wage or dividend an agent paid its downline agent. */
+  'wage_paid',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 export const entryKindSchema = z.enum(entryKinds);
@@ -64,8 +68,9 @@ export const creditKinds: readonly EntryKind[] = [
   'bet_refund',
   'bonus',
   'rebate',
+  'wage',
 ];
-export const debitKinds: readonly EntryKind[] = ['withdrawal', 'transfer_out', 'bet'];
+export const debitKinds: readonly EntryKind[] = ['withdrawal', 'transfer_out', 'bet', 'wage_paid'];
 
 /** A single-entry posting's kind: transfers always come as a pair through `transfer`. */
 export const postingKinds = [

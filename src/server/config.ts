@@ -66,6 +66,16 @@ const envSchema = z
     /** With DATABASE_URL: `postgres` carries events between nodes; `memory` for one node. */
     REALTIME_ADAPTER: z.enum(['postgres', 'memory']).default('postgres'),
     WITHDRAWAL_AUTO_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
+    /** The real-time wage window: a divisor of 60 seconds, or whole minutes dividing an hour. */
+    AGENT_REALTIME_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3600)
+      .default(300)
+      .refine((s) => (s < 60 ? 60 % s === 0 : s % 60 === 0 && 60 % (s / 60) === 0), {
+        message: 'a divisor of 60, or whole minutes that divide an hour (300 is 5 minutes)',
+      }),
     /** The operator's IANA time zone: scheduled periods (days, hours, wage windows) are its. */
     OPERATOR_TIME_ZONE: z
       .string()
@@ -292,6 +302,8 @@ export type Config = {
   realtimeAdapter: 'postgres' | 'memory';
   /** A paid withdrawal the player has not confirmed within this time counts as received. */
   withdrawalAutoConfirmMinutes: number;
+  /** The real-time wage window in seconds (AGENT_REALTIME_WINDOW_SECONDS, default 300). */
+  agentRealtimeWindowSeconds: number;
   /** IANA zone of the scheduler's periods (OPERATOR_TIME_ZONE). */
   operatorTimeZone: string;
   sms:
@@ -402,6 +414,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtimeSweepSeconds: e.REALTIME_SWEEP_SECONDS,
     realtimeAdapter: e.REALTIME_ADAPTER,
     withdrawalAutoConfirmMinutes: e.WITHDRAWAL_AUTO_CONFIRM_MINUTES,
+    agentRealtimeWindowSeconds: e.AGENT_REALTIME_WINDOW_SECONDS,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL

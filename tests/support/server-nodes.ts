@@ -30,7 +30,10 @@ export type ServerNode = { process: ChildProcess; url: string };
  * await fetch(`${first.url}/wps/system/status`);
  * await stopNode(first);
  */
-export async function startNode(testDb: TestDatabase): Promise<ServerNode> {
+export async function startNode(
+  testDb: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<ServerNode> {
   const port = await freePort();
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     env: {
@@ -43,6 +46,7 @@ export async function startNode(testDb: TestDatabase): Promise<ServerNode> {
       STATIC_DIR: join(testDb.env.DATA_DIR ?? '/tmp', 'no-build'),
       OPS_USERNAME: testOperator.username,
       OPS_PASSWORD: testOperator.password,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,6 +11,7 @@ import { createTransferService } from './transfer.service.ts';
 import { transferRoutes } from './transfer.routes.ts';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import { reportsPlugin } from './reports.routes.ts';
+import { registerWageJobs } from './wage-jobs.ts';
 
 /**
  * Agents (issue 15): the downline tree (closure table), the agent center's calls (center,
@@ -45,6 +46,7 @@ export const agentArea = fp(
     });
     await app.register(transferRoutes, { transfers });
     await app.register(reportsPlugin);
+    registerWageJobs(app);
   },
   {
     name: 'agent',
