@@ -311,7 +311,9 @@ export const downlinePageSchema = z.object({
   pageSize: z.number().int(),
 });
 export const downlineMemberDetailSchema = downlineMemberSchema.extend({
+  /** The member's own figures and its team's (the member included) for the period. */
   overview: teamOverviewSchema,
+  /** The member's contracts, either side, as the member sees them (`role` is the member's). */
   contracts: z.array(contractViewSchema),
 });
 
@@ -344,6 +346,7 @@ export const incomeRowSchema = z.object({
   contractId: dbIdSchema,
   kind: z.enum(contractKinds),
   direction: z.enum(['received', 'paid']),
+  /** The other party's account ('' for the house, as contracts name it). */
   counterparty: z.string(),
   /** Start and end of the settled period. */
   periodStart: isoDateTime,

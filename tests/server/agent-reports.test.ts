@@ -308,6 +308,7 @@ describe('agent reports: member detail', () => {
         contractId: contract?.id,
         kind: 'realtime',
         state: 'active',
+        role: 'downline',
         upline: w.top.username,
         downline: w.sub.username,
         maxRateBps: 50,
@@ -495,7 +496,7 @@ describe('agent reports: income and announcements', () => {
         expect.objectContaining({
           contractId: root.id,
           direction: 'received',
-          counterparty: 'house',
+          counterparty: '',
           amount: '100',
           rateBps: 100,
           base: '10000',

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { createCenterService, realtimeWindowSeconds } from './center.service.ts';
 import { centerRoutes } from './center.routes.ts';
-import { reportsPlugin } from './reports.routes.ts';
 import { createContractsService } from './contracts.service.ts';
 import { contractsRoutes } from './contracts.routes.ts';
 import { createAgentOpsService } from './agent-ops.service.ts';
@@ -11,6 +10,7 @@ import { registerCenterRoutes } from './register-center.routes.ts';
 import { createTransferService } from './transfer.service.ts';
 import { transferRoutes } from './transfer.routes.ts';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
+import { reportsPlugin } from './reports.routes.ts';
 import { registerWageJobs } from './wage-jobs.ts';
 
 /**
@@ -26,7 +26,6 @@ export const agentArea = fp(
     const { clock, config } = app;
     const center = createCenterService({ db, config, system: app.system });
     await app.register(centerRoutes, { center });
-    await app.register(reportsPlugin);
     const contracts = createContractsService({
       db,
       clock,
@@ -46,6 +45,7 @@ export const agentArea = fp(
       secrets: createMemberSecrets({ db, clock }),
     });
     await app.register(transferRoutes, { transfers });
+    await app.register(reportsPlugin);
     registerWageJobs(app);
   },
   {

@@ -1,11 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import type {
-  ContractKind,
-  ContractState,
-  ContractTier,
-  DividendPeriod,
-} from '../../../contract/agent.ts';
+import type { ContractKind } from '../../../contract/agent.ts';
 
 /**
  * The agent center's reads (issue 15): every call is ONE statement over the closure table
@@ -191,45 +186,6 @@ export async function memberFigures(db: Db, memberId: number) {
           WHERE ut.descendant_id = ${memberId} AND ut.depth = 1), '') AS upline`),
   );
   return row ?? { teamSize: 0, balance: '0', upline: '' };
-}
-
-export type ContractRow = {
-  id: number;
-  kind: ContractKind;
-  state: ContractState;
-  uplineId: number | null;
-  upline: string | null;
-  downline: string;
-  period: DividendPeriod | null;
-  tiers: ContractTier[];
-  maxRateBps: number;
-  createdAt: Date;
-  acceptedAt: Date | null;
-  endsAt: Date | null;
-  terminatedBy: 'upline' | 'downline' | null;
-};
-
-/** The contracts a member holds as downline (every state), newest first. */
-export async function contractsOfDownline(db: Db, memberId: number): Promise<ContractRow[]> {
-  const rows = rowsOf<ContractRow>(
-    await db.execute(sql`
-      SELECT c.id, c.kind, c.state, c.upline_id AS "uplineId", up.username AS upline,
-        d.username AS downline, c.period, c.tiers, c.max_rate_bps AS "maxRateBps",
-        c.created_at AS "createdAt", c.accepted_at AS "acceptedAt", c.ends_at AS "endsAt",
-        c.terminated_by AS "terminatedBy"
-      FROM agent_contracts c
-        JOIN members d ON d.id = c.downline_id
-        LEFT JOIN members up ON up.id = c.upline_id
-      WHERE c.downline_id = ${memberId}
-      ORDER BY c.created_at DESC, c.id DESC
-      LIMIT 100`),
-  );
-  return rows.map((row) => ({
-    ...row,
-    createdAt: asDate(row.createdAt),
-    acceptedAt: asDateOrNull(row.acceptedAt),
-    endsAt: asDateOrNull(row.endsAt),
-  }));
 }
 
 export type TeamBetRow = {
@@ -455,7 +411,7 @@ export type IncomeRow = {
 /**
  * The agent's wages and dividends settled in the range, received (as payee) and paid (as payer),
  * newest first (only those with `counterpartyId` when given); totals received and paid.
- * Counterparty null: the house.
+ * Counterparty null: the house (the service answers '', as contracts name it).
  */
 export async function income(
   db: Db,

@@ -8,7 +8,6 @@ import type {
   agentPagedQuerySchema,
   agentRangeQuerySchema,
   AnnouncementPage,
-  ContractView,
   downlineQuerySchema,
   DownlineMember,
   DownlineMemberDetail,
@@ -21,7 +20,6 @@ import type {
 } from '../../../contract/agent.ts';
 import {
   announcements,
-  contractsOfDownline,
   downlinePage,
   income,
   memberFigures,
@@ -29,13 +27,14 @@ import {
   profitLoss,
   teamBets,
   transactions,
-  type ContractRow,
   type DownlineRow,
   type Range,
   type Scope,
 } from './reports.repository.ts';
 import { teamMemberOr403 } from './access.ts';
 import { pathTo } from './tree.repository.ts';
+import { contractsOfMember } from './contracts.repository.ts';
+import { viewOf } from './contracts.service.ts';
 
 type RangeQuery = z.output<typeof agentRangeQuerySchema>;
 type PagedQuery = z.output<typeof agentPagedQuerySchema>;
@@ -50,9 +49,6 @@ const pageOf = (query: PageQuery) => ({
   limit: query.pageSize,
   offset: (query.pageNo - 1) * query.pageSize,
 });
-/** The house (an operator's root contract) has no account: its side reads as this name. */
-export const houseName = 'house';
-
 /**
  * The agent center's read calls (issue 15): team overview, downline (one level, drill-down,
  * search, breadcrumb), a member's details and contracts, team bets, profit and loss per member,
@@ -101,23 +97,6 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
     lastLoginAt: row.lastLoginAt ? iso(row.lastLoginAt) : null,
   });
 
-  /** A contract as the caller sees it: always from above (the caller is the member's upline or higher). */
-  const contractView = (row: ContractRow): ContractView => ({
-    contractId: row.id,
-    kind: row.kind,
-    state: row.state,
-    role: 'upline',
-    upline: row.upline ?? houseName,
-    downline: row.downline,
-    period: row.period,
-    tiers: row.tiers,
-    maxRateBps: row.maxRateBps,
-    createdAt: iso(row.createdAt),
-    acceptedAt: row.acceptedAt ? iso(row.acceptedAt) : null,
-    endsAt: row.endsAt ? iso(row.endsAt) : null,
-    terminatedBy: row.terminatedBy,
-  });
-
   return {
     /** The caller's team figures for the period. */
     teamOverview(agent: MemberRow, query: RangeQuery): Promise<TeamOverview> {
@@ -162,12 +141,13 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
       const [figures, memberOverview, contracts] = await Promise.all([
         memberFigures(db, member.id),
         overviewOf({ rootId: member.id, withSelf: true }, rangeOf(query)),
-        contractsOfDownline(db, member.id),
+        contractsOfMember(db, member.id),
       ]);
       return {
         ...downlineView({ ...member, ...figures }),
         overview: memberOverview,
-        contracts: contracts.map(contractView),
+        // As the member sees them: role is the member's side of each.
+        contracts: contracts.map((contract) => viewOf(contract, member.id)),
       };
     },
 
@@ -205,7 +185,7 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
       return {
         list: result.rows.map((row) => ({
           ...row,
-          counterparty: row.counterparty ?? houseName,
+          counterparty: row.counterparty ?? '',
           periodStart: iso(row.periodStart),
           periodEnd: iso(row.periodEnd),
           settledAt: iso(row.settledAt),
