@@ -10,6 +10,8 @@ import { createEncryptor } from '../services/enc.ts';
 import { createSessionStore } from '../services/session-store.ts';
 import { lazyService } from './lazy-service.ts';
 import { createLotteryNews } from './lottery-news.ts';
+import { createAgentNews } from './agent-news.ts';
+import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
@@ -112,6 +114,24 @@ async function start(): Promise<void> {
     unreachable,
   );
   const lotteryNews = createLotteryNews();
+  // The agent center's calls come with the agent center, not with the first page.
+  const agentNews = createAgentNews();
+  const agentCalls = lazyService(
+    async () =>
+      (await import('../services/agent.service.ts')).createAgentClient(http, createEncryptor(http)),
+    unreachable,
+  );
+  let agentFlows: ReturnType<AgentFlowsLoader> | null = null;
+  const agent: AgentFlowsLoader = () => {
+    agentFlows ??= import('./agent-actors.ts').then(
+      ({ createAgentFlows }) => createAgentFlows(agentCalls, agentNews),
+      (cause: unknown) => {
+        agentFlows = null;
+        throw cause;
+      },
+    );
+    return agentFlows;
+  };
   const readBalance = (signal?: AbortSignal) => wallet.balance(signal);
   let router: ReturnType<typeof createSiteRouter> | null = null;
   site = createSiteActors({
@@ -142,6 +162,7 @@ async function start(): Promise<void> {
     loadBalance: () => readBalance(),
     loadUnread: () => records.unreadCount(),
     onLotteryEvent: lotteryNews.emit,
+    onAgentEvent: agentNews.emit,
     window,
   });
   // Until a forced password change is done the server refuses the balance and unread reads;
@@ -159,9 +180,11 @@ async function start(): Promise<void> {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <SiteProviders actors={site}>
-          <StartupGate system={system}>
-            <router.SiteRouter />
-          </StartupGate>
+          <AgentFlowsProvider value={agent}>
+            <StartupGate system={system}>
+              <router.SiteRouter />
+            </StartupGate>
+          </AgentFlowsProvider>
         </SiteProviders>
       </I18nextProvider>
     </StrictMode>,

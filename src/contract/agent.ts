@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { constants } from './constants.ts';
 import { dbIdParamSchema, dbIdSchema } from './primitives.ts';
-import { datePresets, positiveMinorSchema, requestKeySchema } from './records.ts';
+import { datePresets, maxRangeDays, positiveMinorSchema, requestKeySchema } from './records.ts';
 import { contractStatuses, wageTypes } from './realtime.ts';
 import { minorUnitsSchema } from './wallet.ts';
 
@@ -227,7 +227,22 @@ export const agentRangeFields = {
   endDate: isoDateTime.optional(),
 };
 
-export const agentRangeQuerySchema = z.object(agentRangeFields).strict();
+/** Both dates or neither, start first, at most maxRangeDays apart (nothing: the last 7 days). */
+const agentRangeValid = (query: { startDate?: string; endDate?: string }) => {
+  if (query.startDate === undefined && query.endDate === undefined) return true;
+  if (query.startDate === undefined || query.endDate === undefined) return false;
+  const start = Date.parse(query.startDate);
+  const end = Date.parse(query.endDate);
+  return start <= end && end - start <= maxRangeDays * 86_400_000;
+};
+const agentRangeMessage = {
+  message: `startDate and endDate together, start first, at most ${maxRangeDays} days`,
+};
+
+export const agentRangeQuerySchema = z
+  .object(agentRangeFields)
+  .strict()
+  .refine(agentRangeValid, agentRangeMessage);
 export const agentPagedQuerySchema = z
   .object({
     ...agentRangeFields,
@@ -236,7 +251,8 @@ export const agentPagedQuerySchema = z
     pageNo,
     pageSize,
   })
-  .strict();
+  .strict()
+  .refine(agentRangeValid, agentRangeMessage);
 export const downlineQuerySchema = z
   .object({
     /** The member whose direct downline to list (a member of the caller's team); the caller by default. */
@@ -295,11 +311,15 @@ export const downlinePageSchema = z.object({
   pageSize: z.number().int(),
 });
 export const downlineMemberDetailSchema = downlineMemberSchema.extend({
+  /** The member's own figures and its team's (the member included) for the period. */
   overview: teamOverviewSchema,
+  /** The member's contracts, either side, as the member sees them (`role` is the member's). */
   contracts: z.array(contractViewSchema),
 });
 
 export const teamBetSchema = z.object({
+  /** A stable key for the row: `games:<id>` or `lottery:<id>`. */
+  betId: z.string(),
   username: z.string(),
   /** 'games' (seamless wallet) or 'lottery'. */
   source: z.enum(['games', 'lottery']),
@@ -326,6 +346,7 @@ export const incomeRowSchema = z.object({
   contractId: dbIdSchema,
   kind: z.enum(contractKinds),
   direction: z.enum(['received', 'paid']),
+  /** The other party's account ('' for the house, as contracts name it). */
   counterparty: z.string(),
   /** Start and end of the settled period. */
   periodStart: isoDateTime,
@@ -337,8 +358,12 @@ export const incomeRowSchema = z.object({
   settledAt: isoDateTime,
 });
 export const teamTransactionSchema = z.object({
+  /** The journal entry's id (a stable key for the row). */
+  entryId: z.string(),
   username: z.string(),
   kind: z.string(),
+  /** 'main' or a vendor's game wallet. */
+  walletKind: z.string(),
   /** Signed: positive into the member's wallet. */
   amount: minorUnitsSchema,
   createdAt: isoDateTime,
@@ -359,6 +384,27 @@ export const announcementSchema = z.object({
   content: z.string(),
   createdAt: isoDateTime,
 });
+
+/**
+ * The replies of the agent center's read calls. The paged ones carry `totals` over the whole
+ * filtered range (not only the page), keyed: team bets stake, validTurnover, win; profit and
+ * loss turnover, validTurnover, wins, netProfitLoss, deposits, withdrawals, wages; my income
+ * received, paid; transactions totalIn, totalOut (announcements: none).
+ */
+export const teamBetPageSchema = pagedOf(teamBetSchema);
+export const profitLossPageSchema = pagedOf(profitLossRowSchema);
+export const incomePageSchema = pagedOf(incomeRowSchema);
+export const teamTransactionPageSchema = pagedOf(teamTransactionSchema);
+export const announcementPageSchema = pagedOf(announcementSchema);
+export type TeamBetPage = z.infer<typeof teamBetPageSchema>;
+export type ProfitLossPage = z.infer<typeof profitLossPageSchema>;
+export type IncomePage = z.infer<typeof incomePageSchema>;
+export type TeamTransactionPage = z.infer<typeof teamTransactionPageSchema>;
+export type AnnouncementPage = z.infer<typeof announcementPageSchema>;
+export type DownlinePage = z.infer<typeof downlinePageSchema>;
+export type DownlineMemberDetail = z.infer<typeof downlineMemberDetailSchema>;
+/** Announcements: newest first, paged. */
+export const announcementsQuerySchema = z.object({ pageNo, pageSize }).strict();
 
 /** registerCenter: a downline account made by its agent; the first login must change the password. */
 export const registerDownlinePayloadSchema = z

@@ -25,6 +25,7 @@ import {
   type StepAction,
 } from './model-paths.ts';
 import { model as builtinRound } from '../../models/builtin-round.model.ts';
+import { model as contract } from '../../models/contract.model.ts';
 import { model as drawCountdown } from '../../models/draw-countdown.model.ts';
 import {
   defaultPassword as loginDefaultPassword,
@@ -88,6 +89,21 @@ export const browserWalks: Record<string, BrowserWalk> = {
       const first = earlier.find((s) => s.event.type === 'xstate.done.actor.submitBet');
       return !first || builtinRoundGame(first) === builtinRoundGame(step);
     },
+    select: 'cover',
+  },
+  contract: {
+    model: contract as AnyModel,
+    spec: 'tests/e2e/contract.model.spec.ts',
+    notes:
+      "The real-time wage page of the agent center, on the upline's side (one direct downline " +
+      "agent, demo_agent2, to offer to) or the downline's (an upline that offers), for a new " +
+      'player whose member info the route makes an agent (type 1). The center, the downline ' +
+      'list and the first contract list are answered by the route; every later process call ' +
+      'is held and answered as the path says (a list is loadContract, any other action ' +
+      "submitContract; a network error is the request aborted, a 409 the server's envelope). " +
+      'Contract and wage events are frames on a socket.io connection the spec serves itself. ' +
+      'Every path is walkable; the fewest paths that cover what all reach are walked.',
+    walkable: () => true,
     select: 'cover',
   },
   'system-status': {

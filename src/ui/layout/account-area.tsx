@@ -1,6 +1,7 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useDismiss } from '../hooks/use-dismiss.ts';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { agentCenterQueryKey, defaultAgentCenterPage } from '../../contract/agent.ts';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { constants } from '../../contract/constants.ts';
@@ -28,6 +29,9 @@ const memberCenterEntries: readonly {
   { id: 'menu-member-center', label: 'dropdown.memberCenter' },
 ];
 
+/** The agent center overlay comes with its first opening (`?ac=`), agents only. */
+const AgentCenter = lazy(() => import('../pages/agent/agent-center.tsx'));
+
 /** The member's account area: balance, bell, the account menu and the member center. */
 export default function AccountArea() {
   const { t } = useTranslation('identity');
@@ -44,6 +48,8 @@ export default function AccountArea() {
   const signOut = useActorRef(identity.signOut);
   const confirming = useSelector(signOut, (s) => s.matches('confirming'));
   const signingOut = useSelector(signOut, (s) => s.hasTag('busy'));
+  const [params] = useSearchParams();
+  const agentCenterOpen = isAgent && agentEnabled && params.has(agentCenterQueryKey);
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
@@ -95,7 +101,7 @@ export default function AccountArea() {
             {isAgent && agentEnabled ? (
               <li>
                 <Link
-                  to="/agentHome"
+                  to={{ search: `?${agentCenterQueryKey}=${defaultAgentCenterPage}` }}
                   onClick={() => setOpen(false)}
                   data-testid="menu-agent-center"
                 >
@@ -163,6 +169,11 @@ export default function AccountArea() {
           </ul>
         )}
         <MemberCenter />
+        {agentCenterOpen && (
+          <Suspense fallback={null}>
+            <AgentCenter />
+          </Suspense>
+        )}
         <NotificationToasts />
         <Modal
           open={confirming || signingOut}

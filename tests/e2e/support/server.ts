@@ -80,8 +80,14 @@ function exited(child: ChildProcess): Promise<void> {
  * and waits until its status route answers. Throws with the server's error output when it
  * exits or does not answer within `timeoutMs`.
  */
-export async function startServer(timeoutMs = 120_000): Promise<RunningServer> {
-  const server = await e2eServer();
+export async function startServer(
+  timeoutMs = 120_000,
+  /** Extra environment (e.g. a prepared DATA_DIR, a short real-time wage window). */
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const base = await e2eServer();
+  if (env.DATA_DIR) rmSync(base.dataDir, { recursive: true, force: true });
+  const server = { ...base, dataDir: env.DATA_DIR ?? base.dataDir, env: { ...base.env, ...env } };
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, ...server.env },

@@ -11,6 +11,7 @@ import { createTransferService } from './transfer.service.ts';
 import { transferRoutes } from './transfer.routes.ts';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import { agentDemoSeedSteps } from './agent.seed-steps.ts';
+import { reportsPlugin } from './reports.routes.ts';
 import { registerWageJobs } from './wage-jobs.ts';
 
 /**
@@ -47,6 +48,7 @@ export const agentArea = fp(
       secrets: createMemberSecrets({ db, clock }),
     });
     await app.register(transferRoutes, { transfers });
+    await app.register(reportsPlugin);
     registerWageJobs(app);
   },
   {

@@ -79,6 +79,8 @@ export const ledgerEntries = pgTable(
   (table) => [
     uniqueIndex('ledger_entries_wallet_seq_idx').on(table.walletId, table.walletSeq),
     index('ledger_entries_posting_idx').on(table.postingId),
+    // A member's (or an agent's whole team's) entries in a date range: the agent center reports.
+    index('ledger_entries_wallet_created_idx').on(table.walletId, table.createdAt),
     check('ledger_entries_amount_not_zero', sql`${table.amount} <> 0`),
     check('ledger_entries_balance_after_not_negative', sql`${table.balanceAfter} >= 0`),
   ],

@@ -61,7 +61,12 @@ export const members = pgTable(
     /** IPs this account has logged in from (a new one asks for a second factor, later). */
     knownIps: jsonb('known_ips').$type<string[]>().notNull().default([]),
   },
-  (table) => [uniqueIndex('members_username_lower_idx').on(sql`lower(${table.username})`)],
+  (table) => [
+    uniqueIndex('members_username_lower_idx').on(sql`lower(${table.username})`),
+    // The agent tree's trigger (migration 0026) finds the upline by upper(affiliate_code): one
+    // index lookup per registration instead of a scan of every member.
+    index('members_affiliate_code_upper_idx').on(sql`upper(${table.affiliateCode})`),
+  ],
 );
 
 export const sessions = pgTable(
