@@ -43,15 +43,21 @@ async function one(
     const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
     const db = drizzle(pool);
     try {
-      const now = new Date();
+      // The reads' clock a minute ahead, so the deposits posted below fall in their range too.
+      const now = new Date(Date.now() + 60_000);
       await db.execute(sql`
         INSERT INTO members (username, type, affiliate_code) VALUES ('benchtop', 1, 'BTOP')`);
       await db.execute(sql`
         INSERT INTO members (username, type, affiliate_code, upline_affiliate_code)
         SELECT 'benchsub' || i, 2, 'BSUB' || i, 'BTOP' FROM generate_series(1, 10) AS i`);
-      await db.execute(sql`
-        INSERT INTO members (username, upline_affiliate_code)
-        SELECT 'benchp' || i, 'BSUB' || (1 + i % 10) FROM generate_series(1, ${players}) AS i`);
+      // The tree's trigger plans its upline lookup once per session: a plan made while the table
+      // was empty would scan every member for each new one; re-plan per row instead.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
+        await tx.execute(sql`
+          INSERT INTO members (username, upline_affiliate_code)
+          SELECT 'benchp' || i, 'BSUB' || (1 + i % 10) FROM generate_series(1, ${players}) AS i`);
+      });
       const ids = (
         (await db.execute(
           sql`SELECT id FROM members WHERE username LIKE 'benchp%'`,
