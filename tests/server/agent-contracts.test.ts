@@ -10,7 +10,10 @@ import {
   type ProcessContractReply,
 } from '../../src/contract/agent.ts';
 import { moduleIds } from '../../src/contract/system.ts';
-import { nextPeriodBoundary } from '../../src/server/areas/agent/contracts.service.ts';
+import {
+  endContracts,
+  nextPeriodBoundary,
+} from '../../src/server/areas/agent/contracts.service.ts';
 import type { MemberEvent } from '../../src/server/platform/realtime/publisher.ts';
 import { treeMember, type TreeMember } from '../support/agent-tree.ts';
 import { realtimeClient } from '../support/realtime.ts';
@@ -285,6 +288,22 @@ describe('contract workflow (the four process calls)', () => {
     const kept = await accepted(t.top, t.sub, 'dividend', 60);
     expect((await root(t.top, 'dividend', 70)).status).toBe(200);
     expect(await stateOf(kept.contractId)).toBe('active');
+  });
+
+  it('ends terminating contracts for settlement and cancels what their downlines passed on', async () => {
+    const t = await tree();
+    const subContract = await accepted(t.top, t.sub, 'hourly', 40);
+    const subsubContract = await accepted(t.sub, t.subsub, 'hourly', 30);
+    // Still active: settlement ends only terminating contracts.
+    expect((await endContracts(db(), [subContract.contractId], new Date())).ended).toEqual([]);
+    await process(t.top, 'hourly', { action: 'terminate', contractId: subContract.contractId });
+    const outcome = await endContracts(db(), [subContract.contractId], new Date());
+    expect(outcome).toEqual({
+      ended: [subContract.contractId],
+      changes: [{ contractId: subsubContract.contractId, status: 'cancelled' }],
+    });
+    expect(await stateOf(subContract.contractId)).toBe('ended');
+    expect(await stateOf(subsubContract.contractId)).toBe('cancelled');
   });
 
   it('refuses offers outside the direct downline agents, bad terms and off flags, writing nothing', async () => {

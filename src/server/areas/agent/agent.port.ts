@@ -1,7 +1,8 @@
 /**
  * What other areas may use of the agent area (issue 15): the downline tree's queries and the
  * tables, for reads inside their own transactions. Inside the area, settlement and reports
- * import the files directly: contracts.service.ts has `cascadeCancellations(tx, kind,
+ * import the files directly: contracts.service.ts has `endContracts(tx, ids, now)` (terminating
+ * -> ended, then the cascade), `cascadeCancellations(tx, kind,
  * agentIds, now)` (after contracts end or fall: their downline contracts above the new cap are
  * cancelled, down the tree), `contractEvents(db, changes, at)` (the `contract` events of both
  * sides, to `publishMany` after the commit), `nextPeriodBoundary` and `maxRateOf`.

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { constants } from '../../../contract/constants.ts';
 import {
   contractKinds,
@@ -98,6 +98,33 @@ export async function cascadeCancellations(
     frontier = [...new Set(rows.map((row) => row.downlineId))];
   }
   return cancelled;
+}
+
+/**
+ * Settlement's end of terminating contracts (after their last period is settled): `ids` that are
+ * still terminating become ended, then their downlines' contracts of the kind above the new cap
+ * are cancelled down the tree (`cascadeCancellations`). In the caller's transaction, a constant
+ * number of statements per kind and tree level; answers the cancellations to tell after the
+ * commit (`contractEvents` then `publishMany`, or the service's `tell`).
+ */
+export async function endContracts(
+  tx: Db,
+  ids: readonly number[],
+  now: Date,
+): Promise<{ ended: number[]; changes: ContractChange[] }> {
+  if (ids.length === 0) return { ended: [], changes: [] };
+  const ended = await moveContracts(tx, inArray(agentContracts.id, [...ids]), ['terminating'], {
+    state: 'ended',
+    now,
+  });
+  const changes: ContractChange[] = [];
+  for (const kind of contractKinds) {
+    const downlines = ended.filter((row) => row.kind === kind).map((row) => row.downlineId);
+    if (downlines.length === 0) continue;
+    const cancelled = await cascadeCancellations(tx, kind, downlines, now);
+    changes.push(...cancelled.map((contractId) => ({ contractId, status: 'cancelled' as const })));
+  }
+  return { ended: ended.map((row) => row.id), changes };
 }
 
 /**
@@ -240,10 +267,11 @@ export function createContractsService(deps: ContractsDeps) {
   /** A contract of the kind the member is a party to: 404 contract_not_found, 403 not_in_team. */
   async function partyContract(tx: Db, member: MemberRow, kind: ContractKind, id: number) {
     const row = await lockContract(tx, id);
-    if (!row || row.kind !== kind) throw new AppError(404, 'contract_not_found');
+    if (!row) throw new AppError(404, 'contract_not_found');
     if (row.uplineId !== member.id && row.downlineId !== member.id) {
       throw new AppError(403, 'not_in_team');
     }
+    if (row.kind !== kind) throw new AppError(404, 'contract_not_found');
     return row;
   }
 
