@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run (never part of `npm test`). Prints each figure
  * next to the baseline it compares to and writes bench/results/latest.json.
- * `npm run bench -- --only http,cold,bundle,login,realtime,ledger,games,seamless` runs a subset; the ten-minute
+ * `npm run bench -- --only http,cold,bundle,login,realtime,ledger,games,seamless,agent` runs a subset; the ten-minute
  * soak runs only when named: `npm run bench -- --only soak`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,11 @@ import { runSeamlessBench, seamlessSettings, type SeamlessBenchResult } from './
 import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
 import { ledgerSettings, runLedgerBench, type LedgerBenchResult } from './ledger.bench.ts';
 import { lotterySettings, runLotteryBench, type LotteryBenchResult } from './lottery.bench.ts';
+import {
+  agentWagesSettings,
+  runAgentWagesBench,
+  type AgentWagesBenchResult,
+} from './agent-wages.bench.ts';
 import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
 import { realtimeSettings, runRealtimeBench, type RealtimeBenchRow } from './realtime.bench.ts';
 import { runSoakBench, soakSettings, type SoakResult } from './soak.bench.ts';
@@ -23,7 +28,18 @@ import { mergeTables, type BenchRun, type BenchTable } from './support/tables.ts
 const onlyIndex = process.argv.indexOf('--only');
 const only = new Set(
   onlyIndex === -1
-    ? ['http', 'cold', 'bundle', 'login', 'realtime', 'ledger', 'games', 'seamless', 'lottery']
+    ? [
+        'http',
+        'cold',
+        'bundle',
+        'login',
+        'realtime',
+        'ledger',
+        'games',
+        'seamless',
+        'lottery',
+        'agent',
+      ]
     : (process.argv[onlyIndex + 1] ?? '').split(','),
 );
 const minutes = (seconds: number) => `${(seconds / 60).toFixed(seconds % 60 ? 1 : 0)} min`;
@@ -73,6 +89,7 @@ const results: {
   games?: { settings: typeof gamesSettings; results: GamesResult[] };
   seamless?: { settings: typeof seamlessSettings; results: SeamlessBenchResult };
   lottery?: { settings: typeof lotterySettings; results: LotteryBenchResult };
+  agent?: { settings: typeof agentWagesSettings; results: AgentWagesBenchResult };
 } = {
   date: new Date().toISOString(),
   node: process.version,
@@ -150,6 +167,15 @@ if (only.has('lottery')) {
   );
   results.lottery = { settings: lotterySettings, results: await runLotteryBench(log) };
   if ('skipped' in results.lottery.results) log(`  skipped: ${results.lottery.results.skipped}`);
+}
+
+if (only.has('agent')) {
+  log(
+    `\n[agent] one real-time wage settlement on PostgreSQL at 3 sizes (full: ${agentWagesSettings.players} players, ` +
+      `${agentWagesSettings.players * agentWagesSettings.betsPerPlayer} bets), against the plain team aggregate`,
+  );
+  results.agent = { settings: agentWagesSettings, results: await runAgentWagesBench(log) };
+  if ('skipped' in results.agent.results) log(`  skipped: ${results.agent.results.skipped}`);
 }
 
 if (only.has('soak')) {
@@ -498,6 +524,20 @@ if (results.lottery && !('skipped' in results.lottery.results)) {
         ratio(r.betsPerSecond, r.simpleUpdate.perSecond),
       ],
     ],
+  );
+}
+if (results.agent && !('skipped' in results.agent.results)) {
+  section = 'agent';
+  const r = results.agent.results;
+  table(
+    `Agent real-time wage settlement on ${r.server} (1,101 contracts; target < ${agentWagesSettings.targetSeconds} s at full size)`,
+    ['players / bets in the window', 'settlement', 'team aggregate alone', 'ratio'],
+    r.rows.map((row) => [
+      `${int(row.players)} / ${int(row.bets)}`,
+      `${row.seconds.toFixed(2)} s`,
+      `${row.baselineSeconds.toFixed(2)} s`,
+      ratio(row.seconds, row.baselineSeconds),
+    ]),
   );
 }
 if (results.soak) {

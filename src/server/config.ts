@@ -66,15 +66,19 @@ const envSchema = z
     /** With DATABASE_URL: `postgres` carries events between nodes; `memory` for one node. */
     REALTIME_ADAPTER: z.enum(['postgres', 'memory']).default('postgres'),
     WITHDRAWAL_AUTO_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
-    /** The real-time wage window: a divisor of 60 seconds, or whole minutes dividing an hour. */
+    /**
+     * The real-time wage window: a divisor of 60 seconds, or 1, 3, 5 or 15 minutes (windows then
+     * start at multiples of it since the epoch in every time zone, whose offsets are whole
+     * quarters of an hour).
+     */
     AGENT_REALTIME_WINDOW_SECONDS: z.coerce
       .number()
       .int()
       .min(1)
-      .max(3600)
+      .max(900)
       .default(300)
-      .refine((s) => (s < 60 ? 60 % s === 0 : s % 60 === 0 && 60 % (s / 60) === 0), {
-        message: 'a divisor of 60, or whole minutes that divide an hour (300 is 5 minutes)',
+      .refine((s) => (s < 60 ? 60 % s === 0 : s % 60 === 0 && 15 % (s / 60) === 0), {
+        message: 'a divisor of 60, or 60, 180, 300 or 900 (1, 3, 5 or 15 minutes)',
       }),
     /** The operator's IANA time zone: scheduled periods (days, hours, wage windows) are its. */
     OPERATOR_TIME_ZONE: z

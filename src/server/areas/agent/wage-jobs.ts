@@ -5,6 +5,8 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Job } from '../../platform/scheduler/scheduler.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
 import { settle, type SettlementOutcome, type SettlementTarget } from './settlement.ts';
+import { contractEvents } from './contracts.service.ts';
+import type { Db } from '../../platform/db/client.ts';
 
 /**
  * The settlement jobs (issue 15) on the platform scheduler, each period claimed once across
@@ -15,6 +17,7 @@ import { settle, type SettlementOutcome, type SettlementTarget } from './settlem
  * payers and payees, and `contract` events (terminated) for the contracts that ended.
  */
 export type WageJobDeps = {
+  db: Db;
   ledger: WalletPort['ledger'];
   publisher: Pick<Publisher, 'publishMany'>;
   clock: Clock;
@@ -44,7 +47,7 @@ export const wageJobNames = {
 };
 
 export function wageJobs(deps: WageJobDeps): Job[] {
-  const { ledger, publisher, clock } = deps;
+  const { db, ledger, publisher, clock } = deps;
 
   async function announce(outcome: SettlementOutcome): Promise<void> {
     if (outcome.members.length > 0) ledger.posted(outcome.members);
@@ -62,19 +65,11 @@ export function wageJobs(deps: WageJobDeps): Job[] {
         },
       },
     }));
-    for (const one of outcome.ended) {
-      const payload = { contractId: one.contractId, status: 'terminated' as const, at: settledAt };
-      events.push({
-        memberId: one.downlineId,
-        event: { name: 'contract', payload: { ...payload, counterparty: one.upline ?? '' } },
-      });
-      if (one.uplineId !== null) {
-        events.push({
-          memberId: one.uplineId,
-          event: { name: 'contract', payload: { ...payload, counterparty: one.downline } },
-        });
-      }
-    }
+    const changes = [
+      ...outcome.ended.map((contractId) => ({ contractId, status: 'terminated' as const })),
+      ...outcome.changes,
+    ];
+    if (changes.length > 0) events.push(...(await contractEvents(db, changes, clock())));
     if (events.length > 0) await publisher.publishMany(events);
   }
 
@@ -83,7 +78,8 @@ export function wageJobs(deps: WageJobDeps): Job[] {
     cron,
     async run(tx, period) {
       const outcome = await settle(tx, ledger, target, period, clock());
-      if (outcome.wages.length === 0 && outcome.ended.length === 0) return;
+      if (outcome.wages.length === 0 && outcome.ended.length === 0 && outcome.changes.length === 0)
+        return;
       return () => announce(outcome);
     },
   });
@@ -101,6 +97,7 @@ export function wageJobs(deps: WageJobDeps): Job[] {
 /** The area's one line: every settlement job on the app's scheduler. */
 export function registerWageJobs(app: FastifyInstance): void {
   const jobs = wageJobs({
+    db: app.database.db,
     ledger: app.wallet.ledger,
     publisher: app.realtime.publisher,
     clock: app.clock,
