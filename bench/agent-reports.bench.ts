@@ -43,15 +43,31 @@ async function one(
     const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
     const db = drizzle(pool);
     try {
-      const now = new Date();
+      // The reads' clock a minute ahead, so the deposits posted below fall in their range too.
+      const now = new Date(Date.now() + 60_000);
       await db.execute(sql`
         INSERT INTO members (username, type, affiliate_code) VALUES ('benchtop', 1, 'BTOP')`);
       await db.execute(sql`
         INSERT INTO members (username, type, affiliate_code, upline_affiliate_code)
         SELECT 'benchsub' || i, 2, 'BSUB' || i, 'BTOP' FROM generate_series(1, 10) AS i`);
-      await db.execute(sql`
-        INSERT INTO members (username, upline_affiliate_code)
-        SELECT 'benchp' || i, 'BSUB' || (1 + i % 10) FROM generate_series(1, ${players}) AS i`);
+      // The players in bulk with their tree rows written directly (self, sub-agent, top), as
+      // the tree's trigger would write them one registration at a time.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE members DISABLE TRIGGER agent_tree_join`);
+        await tx.execute(sql`
+          INSERT INTO members (username, upline_affiliate_code)
+          SELECT 'benchp' || i, 'BSUB' || (1 + i % 10) FROM generate_series(1, ${players}) AS i`);
+        await tx.execute(sql`
+          INSERT INTO agent_tree (ancestor_id, descendant_id, depth)
+          SELECT p.id, p.id, 0 FROM members p WHERE p.username LIKE 'benchp%'
+          UNION ALL
+          SELECT s.id, p.id, 1 FROM members p JOIN members s ON s.affiliate_code = p.upline_affiliate_code
+          WHERE p.username LIKE 'benchp%'
+          UNION ALL
+          SELECT t.id, p.id, 2 FROM members p, members t
+          WHERE p.username LIKE 'benchp%' AND t.username = 'benchtop'`);
+        await tx.execute(sql`ALTER TABLE members ENABLE TRIGGER agent_tree_join`);
+      });
       const ids = (
         (await db.execute(
           sql`SELECT id FROM members WHERE username LIKE 'benchp%'`,
