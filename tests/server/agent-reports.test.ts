@@ -114,8 +114,8 @@ async function play(member: TreeMember, stake: bigint, win: bigint) {
 /**
  * top -> (sub -> p2), p1; other -> q. Deposits: p1 10000, p2 20000, sub 5000, top 7000 (its own,
  * not its team's), q 9000. p2 withdraws 3000 and gets 1000 back. Bets (stake/win): in the first
- * window p1 1000/600, p2 2500/0, sub 222/0, top 111/0, q 5000/0; in the window 30 minutes later
- * p2 700/100.
+ * window p1 1000/600, p2 2500/0, sub 222/0, top 111/0, q 5000/0; in the window 20 minutes later
+ * (within the sessions' 30 idle minutes) p2 700/100.
  */
 const w = {} as {
   top: TreeMember;
@@ -151,7 +151,7 @@ beforeAll(async () => {
   await play(w.sub, 222n, 0n);
   await play(w.top, 111n, 0n);
   await play(w.q, 5_000n, 0n);
-  clock.advance(30 * 60_000);
+  clock.advance(20 * 60_000);
   await play(w.p2, 700n, 100n);
 });
 
@@ -195,7 +195,7 @@ describe('agent reports: team overview', () => {
     });
     const later = await get<TeamOverview>(
       w.top,
-      `${agentPaths.teamOverview}?${range(30 * 60_000, 40 * 60_000)}`,
+      `${agentPaths.teamOverview}?${range(20 * 60_000, 30 * 60_000)}`,
     );
     expect(later.body.value).toMatchObject({
       activeMembers: 1,
