@@ -25,6 +25,8 @@ export async function rowCounts(
     'lottery_results',
     // The PostgreSQL adapter's attachments: the draw engine's broadcasts pass through it.
     'socket_io_attachments',
+    // Where each wage job's settlement stopped: its first run after a start marks it.
+    'agent_settlement_marks',
   ],
 ): Promise<Record<string, number>> {
   const tables = (await db.execute(
