@@ -111,7 +111,7 @@ function ContractSummary({ contract }: { contract: ContractView }) {
       <dl className="ag-figures ag-figures--two">
         <div>
           <dt>{t('contract.upline')}</dt>
-          <dd>{contract.upline}</dd>
+          <dd>{contract.upline || t('contract.house')}</dd>
         </div>
         <div>
           <dt>{t('contract.downline')}</dt>
@@ -341,7 +341,7 @@ export function ContractPanel({
         {state !== 'composing' && contract && (
           <p className={`ag-state ag-state--${contract.state}`} data-testid="contract-state">
             {t(`state.${contract.state}.${side}`, {
-              who: side === 'upline' ? contract.downline : contract.upline,
+              who: side === 'upline' ? contract.downline : contract.upline || t('contract.house'),
             })}
           </p>
         )}
@@ -476,7 +476,8 @@ function ContractKindPage({ kind }: { kind: ContractKind }) {
       <DataState view={mine}>
         {(reply) => (
           <>
-            {center.upline !== null && (
+            {/* A sub-agent's contract with its upline, or a top agent's with the site. */}
+            {(center.upline !== null || reply.contracts.some((c) => c.role === 'downline')) && (
               <section className="ag-section" data-testid="contract-mine">
                 <h3>{t('contract.mine')}</h3>
                 <ContractPanel
