@@ -5,12 +5,12 @@
  * says; contract and wage events are frames on a socket.io connection the test serves itself.
  * After every step the page must show what the model's state says. No clock: nothing waits.
  */
-import type { Browser, Page, WebSocketRoute } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { test, expect, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { browserWalks, walkPlan } from '../support/model-walks.ts';
 import { agentPaths, type AgentCenter, type ContractView } from '../../src/contract/agent.ts';
 import { identityPaths } from '../../src/contract/identity-paths.ts';
-import { realtimePath } from '../../src/contract/realtime.ts';
+import { ServedChannel } from './support/served-channel.ts';
 import { HeldCalls, apiPathPattern, serverFailure, walkPath } from './support/model-walk.ts';
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, tokenOf } from './support/member.ts';
@@ -53,36 +53,13 @@ function center(side: Side): AgentCenter {
 
 const ok = (value: unknown) => ({ json: { success: true, value } });
 
-/** The real-time channel, served by the test: socket.io's Engine.IO v4 over the websocket. */
-class AgentChannel {
-  private socket: WebSocketRoute | null = null;
+/** The agent events on the channel the test serves, numbered as the gateway numbers them. */
+class AgentChannel extends ServedChannel {
   private seq = 0;
-  private connected: () => void = () => {};
-  readonly ready = new Promise<void>((resolve) => (this.connected = resolve));
-
-  async route(page: Page) {
-    await page.routeWebSocket(new RegExp(`${realtimePath}/`), (ws) => {
-      ws.send(
-        '0{"sid":"walk","upgrades":[],"pingInterval":1000000000,"pingTimeout":1000000000,"maxPayload":1000000}',
-      );
-      ws.onMessage((message) => {
-        if (typeof message !== 'string') return;
-        if (message.startsWith('40')) {
-          ws.send('40{"sid":"walk-socket"}');
-          ws.send(`42${JSON.stringify(['sync', { seq: 0 }])}`);
-          this.socket = ws;
-          this.connected();
-        } else if (message === '2') {
-          ws.send('3');
-        }
-      });
-    });
-  }
 
   send(name: 'contract' | 'wage', payload: Record<string, unknown>) {
-    if (!this.socket) throw new Error('the page has no real-time connection');
     this.seq += 1;
-    this.socket.send(`42${JSON.stringify([name, { ...payload, seq: this.seq }])}`);
+    this.emit(name, { ...payload, seq: this.seq });
   }
 }
 

@@ -7,11 +7,12 @@
  * are lotteryDraw frames on a socket.io connection the test serves itself; seconds pass on the
  * page's fake clock. After every step the page must show what the model's state says.
  */
-import type { Browser, Page, Route, WebSocketRoute } from '@playwright/test';
+import type { Browser, Page, Route } from '@playwright/test';
 import { test, expect, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { browserWalks, walkPlan } from '../support/model-walks.ts';
 import { lotteryPaths, type DrawView, type LotteryMenu } from '../../src/contract/lottery.ts';
-import { realtimePath, type LotteryDrawEvent } from '../../src/contract/realtime.ts';
+import type { LotteryDrawEvent } from '../../src/contract/realtime.ts';
+import { ServedChannel } from './support/served-channel.ts';
 import { HeldCalls, apiPathPattern, walkPath } from './support/model-walk.ts';
 import type { ModelPath } from '../support/model-paths.ts';
 import { registerPlayer } from './support/identity.ts';
@@ -114,32 +115,8 @@ class LobbyList {
   }
 }
 
-/** The real-time channel, served by the test: socket.io's Engine.IO v4 over the websocket. */
-class DrawNews {
-  private socket: WebSocketRoute | null = null;
-  private connected: () => void = () => {};
-  readonly ready = new Promise<void>((resolve) => (this.connected = resolve));
-
-  async route(page: Page) {
-    await page.routeWebSocket(new RegExp(`${realtimePath}/`), (ws) => {
-      // No pings: the fake clock jumps minutes at a time.
-      ws.send(
-        '0{"sid":"walk","upgrades":[],"pingInterval":1000000000,"pingTimeout":1000000000,"maxPayload":1000000}',
-      );
-      ws.onMessage((message) => {
-        if (typeof message !== 'string') return;
-        if (message.startsWith('40')) {
-          ws.send('40{"sid":"walk-socket"}');
-          ws.send(`42${JSON.stringify(['sync', { seq: 0 }])}`);
-          this.socket = ws;
-          this.connected();
-        } else if (message === '2') {
-          ws.send('3');
-        }
-      });
-    });
-  }
-
+/** The draw news on the channel the test serves. */
+class DrawNews extends ServedChannel {
   /** A lotteryDraw broadcast about the walked game. */
   send(draw: Pick<LotteryDrawEvent, 'numero' | 'state' | 'numbers'>) {
     const event: LotteryDrawEvent = {
@@ -150,8 +127,7 @@ class DrawNews {
       at: new Date().toISOString(),
       ...draw,
     };
-    if (!this.socket) throw new Error('the page has no real-time connection');
-    this.socket.send(`42${JSON.stringify(['lotteryDraw', event])}`);
+    this.emit('lotteryDraw', event);
   }
 }
 
