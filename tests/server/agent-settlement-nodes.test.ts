@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLedgerService } from '../../src/server/areas/wallet/ledger.service.ts';
-import type { Database, Db } from '../../src/server/platform/db/client.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
 import { treeMember, type TreeMember } from '../support/agent-tree.ts';
-import { startNode, stopNode, type ServerNode } from '../support/server-nodes.ts';
-import { createTestDatabase, type TestDatabase } from '../support/server.ts';
+import { twoNodes } from '../support/server-nodes.ts';
 
 /**
  * The real-time wage on two server processes sharing one PostgreSQL database (issue 15), with
@@ -44,25 +43,8 @@ async function bet(db: Db, member: TreeMember, stake: number) {
 describe.skipIf(!postgres)(
   'the real-time wage on two server nodes (needs DATABASE_URL; skipped on PGlite, which is one process)',
   () => {
-    let testDb: TestDatabase;
-    let database: Database;
-    let first: ServerNode | undefined;
-    let second: ServerNode | undefined;
-    const db = () => database.db;
-
-    beforeAll(async () => {
-      testDb = await createTestDatabase();
-      const env = { AGENT_REALTIME_WINDOW_SECONDS: '2' };
-      [first, second] = await Promise.all([startNode(testDb, env), startNode(testDb, env)]);
-      database = await testDb.open();
-    }, 120_000);
-
-    afterAll(async () => {
-      await stopNode(first);
-      await stopNode(second);
-      await database?.close();
-      await testDb?.drop();
-    }, 120_000);
+    const site = twoNodes({ AGENT_REALTIME_WINDOW_SECONDS: '2' });
+    const db = () => site.database.db;
 
     it('settles each window once and counts each bet in exactly one window', async () => {
       const top = await treeMember(db(), { type: 1 });

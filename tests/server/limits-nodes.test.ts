@@ -1,39 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
 import { hashPassword } from '../../src/server/areas/operator/operator-password.ts';
 import { operators } from '../../src/server/areas/operator/operators.schema.ts';
 import { operatorLoginLimits } from '../../src/server/areas/operator/operator.service.ts';
-import type { Database } from '../../src/server/platform/db/client.ts';
-import { basicAuth, createTestDatabase, type TestDatabase } from '../support/server.ts';
-import { startNode, stopNode, type ServerNode } from '../support/server-nodes.ts';
+import { basicAuth } from '../support/server.ts';
+import { twoNodes } from '../support/server-nodes.ts';
 
 const postgres = Boolean(process.env.DATABASE_URL);
 
 describe.skipIf(!postgres)(
   'limits across two server processes on one PostgreSQL database (needs DATABASE_URL; skipped on PGlite, which is one process)',
   () => {
-    let testDb: TestDatabase;
-    let database: Database;
-    let first: ServerNode | undefined;
-    let second: ServerNode | undefined;
+    const site = twoNodes();
     /** The nodes in turn: request i goes to node i % 2. */
-    const nodes = () => [first?.url ?? '', second?.url ?? ''];
-
-    beforeAll(async () => {
-      testDb = await createTestDatabase();
-      // The first node migrates and seeds; the second starts on the same database after it.
-      first = await startNode(testDb);
-      second = await startNode(testDb);
-      database = await testDb.open();
-    }, 120_000);
-
-    afterAll(async () => {
-      await stopNode(first);
-      await stopNode(second);
-      await database?.close();
-      await testDb?.drop();
-    });
+    const nodes = () => [site.first?.url ?? '', site.second?.url ?? ''];
 
     it('a rate limit is one limit: its hits on both nodes add up', async () => {
       // The trial-account call allows 10 a minute per client; a bad body still counts.
@@ -56,7 +37,7 @@ describe.skipIf(!postgres)(
     it('an operator locked by wrong passwords on both nodes is locked on both', async () => {
       const username = 'ops-two-nodes';
       const password = 'ops-two-nodes-password';
-      await database.db
+      await site.database.db
         .insert(operators)
         .values({ username, passwordHash: await hashPassword(password) });
       const attempt = async (url: string, secret: string) => {

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LotteryDrawEvent } from '../../src/contract/realtime.ts';
 import { drawNumbers, seedHashOf } from '../../src/contract/lottery-draw.ts';
 import { createLedgerService } from '../../src/server/areas/wallet/ledger.service.ts';
-import type { Database, Db } from '../../src/server/platform/db/client.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
 import { createMemberSession } from '../support/server-factories.ts';
 import { realtimeClient } from '../support/realtime.ts';
-import { startNode, stopNode, type ServerNode } from '../support/server-nodes.ts';
-import { createTestDatabase, testOperator, type TestDatabase } from '../support/server.ts';
+import { startNode, stopNode, twoNodes } from '../support/server-nodes.ts';
+import { testOperator } from '../support/server.ts';
 
 /**
  * The draw engine on several server processes sharing one PostgreSQL database (issue 14):
@@ -148,32 +148,15 @@ async function expectSettledOnce(db: Db, draw: { numero: string; seed: string })
 describe.skipIf(!postgres)(
   'the draw engine on two server nodes (needs DATABASE_URL; skipped on PGlite, which is one process)',
   () => {
-    let testDb: TestDatabase;
-    let database: Database;
-    let first: ServerNode | undefined;
-    let second: ServerNode | undefined;
-    const db = () => database.db;
-
-    beforeAll(async () => {
-      testDb = await createTestDatabase();
-      first = await startNode(testDb);
-      second = await startNode(testDb);
-      database = await testDb.open();
-    }, 120_000);
-
-    afterAll(async () => {
-      await stopNode(first);
-      await stopNode(second);
-      await database?.close();
-      await testDb?.drop();
-    }, 120_000);
+    const site = twoNodes();
+    const db = () => site.database.db;
 
     it('draws and settles each draw exactly once with both nodes running the engine', async () => {
       const sessions = await Promise.all([1, 2, 3].map(() => createMemberSession(db())));
       const memberIds = sessions.map((one) => one.member.id);
       await fund(db(), memberIds);
       // A socket on the second node hears every draw, whichever node ran it.
-      const client = realtimeClient(second!.url, sessions[0]!.token);
+      const client = realtimeClient(site.second!.url, sessions[0]!.token);
       const heard: LotteryDrawEvent[] = [];
       client.socket.on('lotteryDraw', (event) => heard.push(event));
       await client.connected();
@@ -218,7 +201,7 @@ describe.skipIf(!postgres)(
 
     it('a node killed during a settlement leaves nothing of it; restarted, it settles every bet once', async () => {
       // One node, so the one killed is the one settling.
-      await stopNode(second);
+      await stopNode(site.second);
       const sessions = await Promise.all(
         Array.from({ length: 50 }, () => createMemberSession(db())),
       );
@@ -242,9 +225,9 @@ describe.skipIf(!postgres)(
         60_000,
       );
       expect(caught).toBe(true);
-      first!.process.kill('SIGKILL');
-      await new Promise((resolve) => first!.process.once('exit', resolve));
-      first = undefined;
+      site.first!.process.kill('SIGKILL');
+      await new Promise((resolve) => site.first!.process.once('exit', resolve));
+      site.first = undefined;
       // The orphaned backend's statement ends and its transaction rolls back.
       await waitFor(
         'the orphaned statement to end',
@@ -284,7 +267,7 @@ describe.skipIf(!postgres)(
       // Whatever the tick had moved it from: scheduled, open or locked, never drawn or settled.
       expect(['scheduled', 'open', 'locked']).toContain(left!.state);
 
-      first = await startNode(testDb);
+      site.first = await startNode(site.testDb);
       await waitFor(
         "the restarted node's settlement",
         async () => {
@@ -302,7 +285,7 @@ describe.skipIf(!postgres)(
       const child = spawn('npm', ['run', '--silent', 'reconcile'], {
         env: {
           PATH: process.env.PATH ?? '',
-          ...testDb.env,
+          ...site.testDb.env,
           NODE_ENV: 'test',
           OPS_USERNAME: testOperator.username,
           OPS_PASSWORD: testOperator.password,

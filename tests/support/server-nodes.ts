@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { testOperator, type TestDatabase } from './server.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../../src/server/platform/db/client.ts';
+import { createTestDatabase, testOperator, type TestDatabase } from './server.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,4 +70,39 @@ export async function stopNode(node: ServerNode | undefined): Promise<void> {
   const exited = new Promise((resolve) => node.process.once('exit', resolve));
   node.process.kill('SIGTERM');
   await exited;
+}
+
+/** Two nodes of one site on a fresh database, for the tests of one file. */
+export type TwoNodes = {
+  testDb: TestDatabase;
+  /** The test's own connection to the nodes' database. */
+  database: Database;
+  /** The nodes; a test may stop one and start another in its place. */
+  first: ServerNode | undefined;
+  second: ServerNode | undefined;
+};
+
+/**
+ * Starts two nodes before the file's tests (the first migrates and seeds, the second starts on
+ * the same database after it) and stops them and drops the database after.
+ *
+ * @example
+ * const nodes = twoNodes({ AGENT_REALTIME_WINDOW_SECONDS: '2' });
+ * it('…', async () => fetch(`${nodes.first!.url}/wps/system/status`));
+ */
+export function twoNodes(env: Record<string, string> = {}): TwoNodes {
+  const nodes = { first: undefined, second: undefined } as TwoNodes;
+  beforeAll(async () => {
+    nodes.testDb = await createTestDatabase();
+    nodes.first = await startNode(nodes.testDb, env);
+    nodes.second = await startNode(nodes.testDb, env);
+    nodes.database = await nodes.testDb.open();
+  }, 120_000);
+  afterAll(async () => {
+    await stopNode(nodes.first);
+    await stopNode(nodes.second);
+    await nodes.database?.close();
+    await nodes.testDb?.drop();
+  }, 120_000);
+  return nodes;
 }
