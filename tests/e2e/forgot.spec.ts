@@ -24,6 +24,9 @@ async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = fal
 test('by mobile number: the SMS code from the outbox sets a new password and logs in (Hindi, phone)', async ({
   page,
 }, testInfo) => {
+  // A registration, a password set and a login with their hashes, an SMS through the outbox and
+  // four pages (each read by axe): more than the default on a busy 2-core machine.
+  test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   const player = await registerPlayer(baseURL());
   const newPassword = `naya${Date.now() % 100_000}x`;
