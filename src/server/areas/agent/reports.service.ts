@@ -56,6 +56,21 @@ const pageOf = (query: PageQuery) => ({
  * reports.repository.ts (plus the access check when a member is named: 403 not_in_team for
  * anyone outside the caller's team, before anything is read).
  */
+/** A page reply of the contract: the page's rows made by `row`, the count and the totals. */
+function pageReply<R, T>(
+  result: { rows: R[]; total: number; totals?: Record<string, string> },
+  query: PageQuery,
+  row: (one: R) => T,
+) {
+  return {
+    list: result.rows.map(row),
+    totalCount: result.total,
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+    totals: result.totals ?? {},
+  };
+}
+
 export function createReportsService(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
 
@@ -154,25 +169,13 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
     async teamBets(agent: MemberRow, query: PagedQuery, language: Language): Promise<TeamBetPage> {
       const scope = await scopeOf(agent, query.username);
       const result = await teamBets(db, scope, rangeOf(query), pageOf(query), language);
-      return {
-        list: result.rows.map((row) => ({ ...row, placedAt: iso(row.placedAt) })),
-        totalCount: result.total,
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        totals: result.totals,
-      };
+      return pageReply(result, query, (row) => ({ ...row, placedAt: iso(row.placedAt) }));
     },
 
     async profitLoss(agent: MemberRow, query: PagedQuery): Promise<ProfitLossPage> {
       const scope = await scopeOf(agent, query.username);
       const result = await profitLoss(db, scope, rangeOf(query), pageOf(query));
-      return {
-        list: result.rows.map(({ depth, ...row }) => ({ ...row, level: depth })),
-        totalCount: result.total,
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        totals: result.totals,
-      };
+      return pageReply(result, query, ({ depth, ...row }) => ({ ...row, level: depth }));
     },
 
     /** The caller's own wages and dividends, received and paid (only with `username`, a team member, when given). */
@@ -182,31 +185,19 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
           ? undefined
           : (await teamMemberOr403(db, agent.id, query.username)).id;
       const result = await income(db, agent.id, rangeOf(query), pageOf(query), counterparty);
-      return {
-        list: result.rows.map((row) => ({
-          ...row,
-          counterparty: row.counterparty ?? '',
-          periodStart: iso(row.periodStart),
-          periodEnd: iso(row.periodEnd),
-          settledAt: iso(row.settledAt),
-        })),
-        totalCount: result.total,
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        totals: result.totals,
-      };
+      return pageReply(result, query, (row) => ({
+        ...row,
+        counterparty: row.counterparty ?? '',
+        periodStart: iso(row.periodStart),
+        periodEnd: iso(row.periodEnd),
+        settledAt: iso(row.settledAt),
+      }));
     },
 
     async transactions(agent: MemberRow, query: PagedQuery): Promise<TeamTransactionPage> {
       const scope = await scopeOf(agent, query.username);
       const result = await transactions(db, scope, rangeOf(query), pageOf(query));
-      return {
-        list: result.rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
-        totalCount: result.total,
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        totals: result.totals,
-      };
+      return pageReply(result, query, (row) => ({ ...row, createdAt: iso(row.createdAt) }));
     },
 
     /** Announcements for agents in the caller's language (Hindi, then English, when missing). */
@@ -214,18 +205,12 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
       const result = await announcements(db, pageOf(query));
       const text = (texts: Record<string, string>) =>
         texts[language] ?? texts.hi ?? texts.en ?? Object.values(texts)[0] ?? '';
-      return {
-        list: result.rows.map((row) => ({
-          id: row.id,
-          title: text(row.title),
-          content: text(row.content),
-          createdAt: iso(row.createdAt),
-        })),
-        totalCount: result.total,
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        totals: {},
-      };
+      return pageReply(result, query, (row) => ({
+        id: row.id,
+        title: text(row.title),
+        content: text(row.content),
+        createdAt: iso(row.createdAt),
+      }));
     },
   };
 }
