@@ -63,38 +63,52 @@ function tiersOf(rows: TierText[]): ContractTier[] {
   }));
 }
 
+/** The tier fields a kind uses, in column order (the rate last). */
+type TierColumn = 'minTurnover' | 'minNetLoss' | 'minActiveMembers' | 'rate';
+function tierColumns(kind: ContractKind): TierColumn[] {
+  if (kind === 'realtime') return ['rate'];
+  if (kind === 'dividend') return ['minTurnover', 'minNetLoss', 'rate'];
+  return ['minTurnover', 'minActiveMembers', 'rate'];
+}
+
 /** The tiers of a contract, as a small table. */
 function TierTable({ contract }: { contract: ContractView }) {
   const { t } = useTranslation('agent');
   const { money } = useFormat();
-  const kind = contract.kind;
+  const columns = tierColumns(contract.kind);
+  const label = (column: TierColumn) =>
+    t(
+      column !== 'rate'
+        ? `tier.${column}`
+        : contract.kind === 'dividend'
+          ? 'tier.lossRate'
+          : 'tier.betRate',
+    );
+  const cell = (tier: ContractTier, column: TierColumn) =>
+    column === 'rate'
+      ? percentOf(tier.rateBps)
+      : column === 'minActiveMembers'
+        ? tier.minActiveMembers
+        : money(tier[column]);
   return (
     <table className="rc-table ag-tiers">
       <thead>
         <tr>
-          {kind !== 'realtime' && <th scope="col">{t('tier.minTurnover')}</th>}
-          {kind === 'dividend' && <th scope="col">{t('tier.minNetLoss')}</th>}
-          {(kind === 'daily' || kind === 'hourly') && (
-            <th scope="col">{t('tier.minActiveMembers')}</th>
-          )}
-          <th scope="col">{t(kind === 'dividend' ? 'tier.lossRate' : 'tier.betRate')}</th>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {label(column)}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {contract.tiers.map((tier, index) => (
           <tr key={index}>
-            {kind !== 'realtime' && (
-              <td data-label={t('tier.minTurnover')}>{money(tier.minTurnover)}</td>
-            )}
-            {kind === 'dividend' && (
-              <td data-label={t('tier.minNetLoss')}>{money(tier.minNetLoss)}</td>
-            )}
-            {(kind === 'daily' || kind === 'hourly') && (
-              <td data-label={t('tier.minActiveMembers')}>{tier.minActiveMembers}</td>
-            )}
-            <td data-label={t(kind === 'dividend' ? 'tier.lossRate' : 'tier.betRate')}>
-              {percentOf(tier.rateBps)}
-            </td>
+            {columns.map((column) => (
+              <td key={column} data-label={label(column)}>
+                {cell(tier, column)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -187,50 +201,27 @@ function OfferForm({
       {rows.map((row, index) => (
         <fieldset key={index} className="ag-tier-row">
           <legend>{t('tier.legend', { n: index + 1 })}</legend>
-          {kind !== 'realtime' && (
-            <label>
-              <span>{t('tier.minTurnover')}</span>
+          {tierColumns(kind).map((column) => (
+            <label key={column}>
+              <span>
+                {t(
+                  column !== 'rate'
+                    ? `tier.${column}`
+                    : kind === 'dividend'
+                      ? 'tier.lossRatePercent'
+                      : 'tier.betRatePercent',
+                )}
+              </span>
               <input
                 className="pg-input"
-                inputMode="decimal"
-                value={row.minTurnover}
-                onChange={(e) => set(index, 'minTurnover', e.target.value)}
+                inputMode={column === 'minActiveMembers' ? 'numeric' : 'decimal'}
+                value={row[column]}
+                placeholder={column === 'rate' ? '0.00' : undefined}
+                onChange={(e) => set(index, column, e.target.value)}
+                data-testid={column === 'rate' ? 'contract-rate-input' : undefined}
               />
             </label>
-          )}
-          {kind === 'dividend' && (
-            <label>
-              <span>{t('tier.minNetLoss')}</span>
-              <input
-                className="pg-input"
-                inputMode="decimal"
-                value={row.minNetLoss}
-                onChange={(e) => set(index, 'minNetLoss', e.target.value)}
-              />
-            </label>
-          )}
-          {(kind === 'daily' || kind === 'hourly') && (
-            <label>
-              <span>{t('tier.minActiveMembers')}</span>
-              <input
-                className="pg-input"
-                inputMode="numeric"
-                value={row.minActiveMembers}
-                onChange={(e) => set(index, 'minActiveMembers', e.target.value)}
-              />
-            </label>
-          )}
-          <label>
-            <span>{t(kind === 'dividend' ? 'tier.lossRatePercent' : 'tier.betRatePercent')}</span>
-            <input
-              className="pg-input"
-              inputMode="decimal"
-              value={row.rate}
-              placeholder="0.00"
-              onChange={(e) => set(index, 'rate', e.target.value)}
-              data-testid="contract-rate-input"
-            />
-          </label>
+          ))}
           {rows.length > 1 && (
             <button
               type="button"
