@@ -5,15 +5,13 @@
  * says; contract and wage events are frames on a socket.io connection the test serves itself.
  * After every step the page must show what the model's state says. No clock: nothing waits.
  */
-import type { Browser } from '@playwright/test';
 import { test, expect, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { browserWalks, walkPlan } from '../support/model-walks.ts';
 import { agentPaths, type AgentCenter, type ContractView } from '../../src/contract/agent.ts';
 import { identityPaths } from '../../src/contract/identity-paths.ts';
 import { ServedChannel } from './support/served-channel.ts';
 import { HeldCalls, apiPathPattern, serverFailure, walkPath } from './support/model-walk.ts';
-import { registerPlayer } from './support/identity.ts';
-import { logInThroughPopup, tokenOf } from './support/member.ts';
+import { newPlayerToken } from './support/member.ts';
 
 const walk = browserWalks.contract!;
 const plan = await walkPlan(walk);
@@ -22,19 +20,6 @@ test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 60_000 });
 
 let session: Promise<string> | undefined;
-
-/** A new player's session token, from a login through the popup in a page of its own. */
-async function memberToken(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ baseURL: workerBaseURL() });
-  try {
-    const page = await context.newPage();
-    await page.goto('/');
-    await logInThroughPopup(page, await registerPlayer(workerBaseURL()));
-    return await tokenOf(page);
-  } finally {
-    await context.close();
-  }
-}
 
 type Side = 'upline' | 'downline';
 const downlineAgent = 'demo_agent2';
@@ -65,7 +50,7 @@ class AgentChannel extends ServedChannel {
 
 for (const path of plan.paths) {
   test(`contract: ${path.title}`, async ({ page, browser, context }) => {
-    session ??= memberToken(browser);
+    session ??= newPlayerToken(browser, workerBaseURL());
     const token = await session;
     const side = path.setting as Side;
     await context.addInitScript((value) => {

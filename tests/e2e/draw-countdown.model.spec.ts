@@ -7,7 +7,7 @@
  * are lotteryDraw frames on a socket.io connection the test serves itself; seconds pass on the
  * page's fake clock. After every step the page must show what the model's state says.
  */
-import type { Browser, Page, Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { test, expect, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { browserWalks, walkPlan } from '../support/model-walks.ts';
 import { lotteryPaths, type DrawView, type LotteryMenu } from '../../src/contract/lottery.ts';
@@ -15,8 +15,7 @@ import type { LotteryDrawEvent } from '../../src/contract/realtime.ts';
 import { ServedChannel } from './support/served-channel.ts';
 import { HeldCalls, apiPathPattern, walkPath } from './support/model-walk.ts';
 import type { ModelPath } from '../support/model-paths.ts';
-import { registerPlayer } from './support/identity.ts';
-import { logInThroughPopup, tokenOf } from './support/member.ts';
+import { newPlayerToken } from './support/member.ts';
 import { model as drawModel } from '../../models/draw-countdown.model.ts';
 
 const walk = browserWalks['draw-countdown']!;
@@ -35,19 +34,6 @@ test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 60_000 });
 
 let session: Promise<string> | undefined;
-
-/** A member's session token, from a login through the popup in a page of its own. */
-async function memberToken(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ baseURL: workerBaseURL() });
-  try {
-    const page = await context.newPage();
-    await page.goto('/');
-    await logInThroughPopup(page, await registerPlayer(workerBaseURL()));
-    return await tokenOf(page);
-  } finally {
-    await context.close();
-  }
-}
 
 type Timing = { numero: string; remainTime: number; lockTime: number };
 
@@ -200,7 +186,7 @@ async function walkFrom({ page, path, held, list, news }: Walk, start: Route) {
 
 for (const path of plan.paths) {
   test(`draw countdown: ${path.title}`, async ({ page, browser, context }) => {
-    session ??= memberToken(browser);
+    session ??= newPlayerToken(browser, workerBaseURL());
     const token = await session;
     await context.addInitScript((value) => {
       sessionStorage.setItem('token', value);

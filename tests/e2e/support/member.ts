@@ -2,9 +2,9 @@
  * Logged-in player helpers for the end-to-end specs: the login popup, the member's id and the
  * operator's calls (HTTP Basic with the e2e operator).
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { identityPaths } from '../../../src/contract/identity.ts';
-import type { Player } from './identity.ts';
+import { registerPlayer, type Player } from './identity.ts';
 import { opsCredentials } from './server.ts';
 
 export const opsAuthorization = `Basic ${Buffer.from(
@@ -47,4 +47,20 @@ export async function opsPost(baseURL: string, path: string, body: unknown): Pro
     body: JSON.stringify(body),
   });
   expect(reply.status, await reply.clone().text()).toBeLessThan(300);
+}
+
+/**
+ * A new player's session token, from a login through the popup in a browser context of its
+ * own: what a walk gives every page it opens when the login is not what it walks.
+ */
+export async function newPlayerToken(browser: Browser, baseURL: string): Promise<string> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await logInThroughPopup(page, await registerPlayer(baseURL));
+    return await tokenOf(page);
+  } finally {
+    await context.close();
+  }
 }
