@@ -27,6 +27,11 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
+    // The site honours prefers-reduced-motion (no marquee, no carousel autoplay). Without it an
+    // idle home page keeps software compositing busy at about a quarter of a core in headless
+    // Chromium, which two workers on two cores pay for in every test. Specs about motion itself
+    // (the built-in games' animations) ask for 'no-preference'.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

@@ -4,7 +4,7 @@ import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf, tokenOf } from './support/member.ts';
 
-test.use({ siteSettings: apiRegistration });
+test.use({ siteSettings: apiRegistration, reducedMotion: 'no-preference' });
 test.describe.configure({ timeout: 150_000 });
 
 /** A launch of a built-in game for the page's player, through the site's launch call. */

@@ -15,6 +15,7 @@ const walk = browserWalks['builtin-round']!;
 const plan = await walkPlan(walk);
 
 test.describe.configure({ timeout: 60_000 });
+test.use({ reducedMotion: 'no-preference' });
 
 const statusOf: Record<string, number> = {
   insufficient_balance: 409,

@@ -59,7 +59,9 @@ test('a new player deposits online through the sandbox gateway; the balance chan
 
   // Back on the site: the order's result, the credited balance.
   await expect(payer).toHaveURL(/[?&]mc=depositv2/);
-  await expect(payer.getByTestId('deposit-paid')).toContainText('₹1,250.50');
+  // A full page load (the site, the session, the member center's code, the order): on a busy
+  // two-core runner this has taken longer than the usual 10 s.
+  await expect(payer.getByTestId('deposit-paid')).toContainText('₹1,250.50', { timeout: 30_000 });
   await expect(payer.getByTestId('header-balance-value')).toHaveText('₹1,250.50');
   await payer.screenshot({ path: test.info().outputPath('deposit-paid-en-desktop.png') });
 
