@@ -46,6 +46,11 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Files share their worker's module cache: each file still starts its own site on its
+          // own database (tests/support/server.ts), but the server's modules are imported and
+          // compiled once per worker instead of once per file (about 45% less time on a loaded
+          // 2-core machine, measured on 12 small files: 96 s isolated, 53 s shared).
+          isolate: false,
           // Guards only (tests never assert on time): a loaded 2-core CI machine runs PGlite slowly.
           testTimeout: 90_000,
           hookTimeout: 120_000,

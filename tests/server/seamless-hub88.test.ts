@@ -93,7 +93,7 @@ describe('the Hub88-shaped adapter, driven by a fake aggregator over HTTP', () =
     const { member, headers } = await player(site.app, db(), 40_000n);
     const client = realtimeClient(baseUrl, headers.authorization.replace('Bearer ', ''));
     await client.connected();
-    await client.next('sync');
+    const sync = await client.next('sync');
     const { launchToken } = await launch(site.app, headers, provider.vassalage);
     const reply = await hub88Call(site.app, provider, hub88Paths.bet, {
       request_uuid: 'x-4',
@@ -106,7 +106,7 @@ describe('the Hub88-shaped adapter, driven by a fake aggregator over HTTP', () =
       amount: 1500,
     });
     expect(reply.json()).toMatchObject({ status: 'RS_OK', balance: 38500 });
-    expect(await client.next('balance')).toMatchObject({ balance: '38500' });
+    expect(await client.nextAfter('balance', sync.seq)).toMatchObject({ balance: '38500' });
     client.close();
   });
 });

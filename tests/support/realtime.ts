@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   realtimePath,
   type ClientToServerEvents,
+  type SequencedEventName,
   type ServerEventName,
   type ServerEventPayloads,
   type ServerToClientEvents,
@@ -71,6 +72,20 @@ export function realtimeClient(baseUrl: string, token: string | null) {
           return received[index]?.payload as ServerEventPayloads[K];
         }
         await new Promise<void>((wake) => waiters.push(wake));
+      }
+    },
+    /**
+     * The next `name` event newer than `seq` (the `sync` event's): a member event published
+     * before the connection can still arrive after it through the PostgreSQL adapter, and the
+     * client drops it as already known, as the site does.
+     */
+    async nextAfter<K extends SequencedEventName>(
+      name: K,
+      seq: number,
+    ): Promise<ServerEventPayloads[K]> {
+      for (;;) {
+        const event = await this.next(name);
+        if (event.seq > seq) return event;
       }
     },
     close: () => socket.close(),
