@@ -113,6 +113,10 @@ async function start(): Promise<void> {
     async () => (await import('../services/lottery.service.ts')).createLotteryClient(http),
     unreachable,
   );
+  const help = lazyService(
+    async () => (await import('../services/help.service.ts')).createHelpClient(http),
+    unreachable,
+  );
   const lotteryNews = createLotteryNews();
   // The agent center's calls come with the agent center, not with the first page.
   const agentNews = createAgentNews();
@@ -148,6 +152,7 @@ async function start(): Promise<void> {
     games,
     lottery,
     lotteryNews,
+    help,
     // altcha comes with the first login, registration or SMS send, not with the first page.
     humanVerification: async (signal) =>
       (await import('../services/human-verification.ts')).solveHumanVerification(http, signal),

@@ -33,6 +33,9 @@ import { createGamesFlows } from './games-actors.ts';
 import type { LotteryClient } from '../services/lottery.service.ts';
 import type { LotteryFlows, LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
 import type { LotteryNewsHub } from './lottery-news.ts';
+import type { HelpClient } from '../services/help.service.ts';
+import type { HelpFlows } from '../ui/pages/help/help-flows.ts';
+import { createHelpFlows } from './help-actors.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -45,6 +48,7 @@ export type SiteActors = {
   deposit: DepositFlows;
   games: GamesFlows;
   lottery: LotteryFlowsLoader;
+  help: HelpFlows;
 };
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
@@ -93,6 +97,7 @@ export function createSiteActors({
   games,
   lottery,
   lotteryNews,
+  help,
   humanVerification,
   navigate,
   loadBalance,
@@ -116,6 +121,8 @@ export function createSiteActors({
   /** The lottery calls and the real-time lottery news (draws, the member's bets). */
   lottery: LotteryClient;
   lotteryNews: LotteryNewsHub;
+  /** The help page's calls (winners, feedback, avatar, affiliate application). */
+  help: HelpClient;
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
   humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
@@ -214,6 +221,7 @@ export function createSiteActors({
         dialogs: identityActors.flows.dialogs,
       }),
     ),
+    help: createHelpFlows(help),
   };
   const remote = [shell.banners, shell.notices, shell.vendors, shell.helpCenter];
 
