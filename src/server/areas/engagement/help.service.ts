@@ -61,6 +61,27 @@ const toApplication = (row: AffiliateRow): AffiliateApplication => ({
 export function createHelpService(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
 
+  async function opsSections() {
+    const [sections, articles] = await Promise.all([listHelpSections(db), listHelpArticles(db)]);
+    return {
+      list: sections.map((section) => ({
+        ...section,
+        articles: articles.filter((article) => article.sectionKey === section.key),
+      })),
+    };
+  }
+
+  async function avatar(member: MemberRow): Promise<PlayerAvatar> {
+    const current = (await findMemberAvatar(db, member.id)) ?? 1;
+    return {
+      current: { avatarId: current, url: avatarUrl(current) },
+      list: Array.from({ length: avatarCount }, (_, index) => ({
+        avatarId: index + 1,
+        url: avatarUrl(index + 1),
+      })),
+    };
+  }
+
   return {
     /** Sections with their articles; with a keyword, only the sections with a matching article. */
     async helpCenter(language: Language, keyword?: string): Promise<HelpCenter> {
@@ -86,15 +107,7 @@ export function createHelpService(deps: { db: Db; clock: Clock }) {
       };
     },
 
-    async opsSections() {
-      const [sections, articles] = await Promise.all([listHelpSections(db), listHelpArticles(db)]);
-      return {
-        list: sections.map((section) => ({
-          ...section,
-          articles: articles.filter((article) => article.sectionKey === section.key),
-        })),
-      };
-    },
+    opsSections,
 
     async putSection(operator: Operator, body: z.output<typeof opsHelpSectionBodySchema>) {
       await db.transaction(async (tx) => {
@@ -107,7 +120,7 @@ export function createHelpService(deps: { db: Db; clock: Clock }) {
           after: body,
         });
       });
-      return this.opsSections();
+      return opsSections();
     },
 
     async createArticle(operator: Operator, body: z.output<typeof opsHelpArticleBodySchema>) {
@@ -168,16 +181,7 @@ export function createHelpService(deps: { db: Db; clock: Clock }) {
 
     // ------------------------------------------------------------ avatars
 
-    async avatar(member: MemberRow): Promise<PlayerAvatar> {
-      const current = (await findMemberAvatar(db, member.id)) ?? 1;
-      return {
-        current: { avatarId: current, url: avatarUrl(current) },
-        list: Array.from({ length: avatarCount }, (_, index) => ({
-          avatarId: index + 1,
-          url: avatarUrl(index + 1),
-        })),
-      };
-    },
+    avatar,
 
     async setAvatar(member: MemberRow, avatarId: number): Promise<PlayerAvatar> {
       await db.transaction(async (tx) => {
@@ -191,7 +195,7 @@ export function createHelpService(deps: { db: Db; clock: Clock }) {
           after: { avatarId },
         });
       });
-      return this.avatar(member);
+      return avatar(member);
     },
 
     // ------------------------------------------------------------ affiliate application
