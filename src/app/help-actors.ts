@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import type { Language } from '../contract/constants.ts';
 import { sniffBytes, sniffImageType } from '../contract/withdrawal-proof.ts';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
-import type { HelpClient } from '../services/help.service.ts';
+import { createHelpClient } from '../services/help.service.ts';
+import type { HttpClient } from '../services/http-client.ts';
 import type { HelpFlows } from '../ui/pages/help/help-flows.ts';
 
 type Loader = (params: Record<string, string>, signal: AbortSignal) => Promise<unknown>;
@@ -12,8 +13,9 @@ const remote = (load: Loader) =>
     actors: { load: fromPromise(({ input, signal }) => load(input.params, signal)) },
   });
 
-/** The help page's flows with their effects from the help client. */
-export function createHelpFlows(client: HelpClient): HelpFlows {
+/** The help page's flows with their effects from the help client (loaded with them). */
+export function createHelpFlows(http: HttpClient): HelpFlows {
+  const client = createHelpClient(http);
   return {
     winners: remote((params, signal) =>
       client.winners((params.language as Language | undefined) ?? 'hi', signal),

@@ -33,9 +33,7 @@ import { createGamesFlows } from './games-actors.ts';
 import type { LotteryClient } from '../services/lottery.service.ts';
 import type { LotteryFlows, LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
 import type { LotteryNewsHub } from './lottery-news.ts';
-import type { HelpClient } from '../services/help.service.ts';
-import type { HelpFlows } from '../ui/pages/help/help-flows.ts';
-import { createHelpFlows } from './help-actors.ts';
+import type { HelpFlowsLoader } from '../ui/pages/help/help-flows.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -48,7 +46,6 @@ export type SiteActors = {
   deposit: DepositFlows;
   games: GamesFlows;
   lottery: LotteryFlowsLoader;
-  help: HelpFlows;
 };
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
@@ -121,8 +118,8 @@ export function createSiteActors({
   /** The lottery calls and the real-time lottery news (draws, the member's bets). */
   lottery: LotteryClient;
   lotteryNews: LotteryNewsHub;
-  /** The help page's calls (winners, feedback, avatar, affiliate application). */
-  help: HelpClient;
+  /** The help page's flows, made at the first help panel (src/app/help-actors.ts). */
+  help: HelpFlowsLoader;
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
   humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
@@ -194,6 +191,7 @@ export function createSiteActors({
     notices: remoteResource(system.getAnnouncements, language),
     vendors: remoteResource(system.getVendors, language),
     helpCenter: remoteResource(system.getHelpCenter, language),
+    help,
   };
   const actors: SiteActors = {
     shell,
@@ -221,7 +219,6 @@ export function createSiteActors({
         dialogs: identityActors.flows.dialogs,
       }),
     ),
-    help: createHelpFlows(help),
   };
   const remote = [shell.banners, shell.notices, shell.vendors, shell.helpCenter];
 

@@ -8,7 +8,6 @@ import { WithdrawFlowsProvider } from '../ui/member-center/withdraw/withdraw-flo
 import { DepositFlowsProvider } from '../ui/member-center/deposit-flows.ts';
 import { GamesFlowsProvider } from '../ui/pages/games/games-flows.ts';
 import { LotteryFlowsProvider } from '../ui/pages/lottery/lottery-flows.ts';
-import { HelpFlowsProvider } from '../ui/pages/help/help-flows.ts';
 import type { SiteActors } from './site-actors.ts';
 
 /** Gives each feature its own flows context (src/ui/<feature>/*-flows.ts). */
@@ -22,9 +21,7 @@ export function SiteProviders({ actors, children }: { actors: SiteActors; childr
               <WithdrawFlowsProvider value={actors.withdraw}>
                 <DepositFlowsProvider value={actors.deposit}>
                   <GamesFlowsProvider value={actors.games}>
-                    <LotteryFlowsProvider value={actors.lottery}>
-                      <HelpFlowsProvider value={actors.help}>{children}</HelpFlowsProvider>
-                    </LotteryFlowsProvider>
+                    <LotteryFlowsProvider value={actors.lottery}>{children}</LotteryFlowsProvider>
                   </GamesFlowsProvider>
                 </DepositFlowsProvider>
               </WithdrawFlowsProvider>

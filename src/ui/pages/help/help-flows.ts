@@ -1,4 +1,5 @@
-import { createFlowsContext } from '../../hooks/flows-context.ts';
+import { use } from 'react';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
 import type {
   AffiliateApplication,
@@ -35,4 +36,10 @@ export type HelpFlows = {
   setAvatar: (avatarId: number) => Promise<PlayerAvatar>;
 };
 
-export const [HelpFlowsProvider, useHelpFlows] = createFlowsContext<HelpFlows>('Help');
+/** The help flows, made at the first help panel (the first page does not carry them). */
+export type HelpFlowsLoader = () => Promise<HelpFlows>;
+
+/** The help flows; the panel suspends (its Suspense shows loading) until they are made. */
+export function useHelpFlows(): HelpFlows {
+  return use(useSiteShellFlows().help());
+}

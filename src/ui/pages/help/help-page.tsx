@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { HelpCenter } from '../../../contract/system.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { CustomerServiceLinks } from '../shared/customer-service.tsx';
-import { RemoteState } from '../shared/remote-state.tsx';
+import { LoadingState, RemoteState } from '../shared/remote-state.tsx';
 import { HelpArticleView } from './help-article.tsx';
 import { HelpToolPanel, helpToolKeys, type HelpToolKey } from './help-panels.tsx';
 import '../shared/pages.css';
@@ -115,7 +115,9 @@ function ToolPane({ tool }: { tool: HelpToolKey }) {
   return (
     <>
       <h2 id="help-pane-title">{t(`tools.${tool}`)}</h2>
-      <HelpToolPanel tool={tool} />
+      <Suspense fallback={<LoadingState />}>
+        <HelpToolPanel tool={tool} />
+      </Suspense>
     </>
   );
 }
