@@ -12,6 +12,7 @@ import { lazyService } from './lazy-service.ts';
 import { createLotteryNews } from './lottery-news.ts';
 import { createAgentNews } from './agent-news.ts';
 import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
+import type { HelpFlowsLoader } from '../ui/pages/help/help-flows.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
@@ -113,6 +114,16 @@ async function start(): Promise<void> {
     async () => (await import('../services/lottery.service.ts')).createLotteryClient(http),
     unreachable,
   );
+  // The help panels' flows and calls come with the first help panel, not with the first page.
+  let helpFlows: ReturnType<HelpFlowsLoader> | null = null;
+  const help: HelpFlowsLoader = () =>
+    (helpFlows ??= import('./help-actors.ts').then(
+      ({ createHelpFlows }) => createHelpFlows(http),
+      (cause: unknown) => {
+        helpFlows = null;
+        throw cause;
+      },
+    ));
   const lotteryNews = createLotteryNews();
   // The agent center's calls come with the agent center, not with the first page.
   const agentNews = createAgentNews();
@@ -148,6 +159,7 @@ async function start(): Promise<void> {
     games,
     lottery,
     lotteryNews,
+    help,
     // altcha comes with the first login, registration or SMS send, not with the first page.
     humanVerification: async (signal) =>
       (await import('../services/human-verification.ts')).solveHumanVerification(http, signal),

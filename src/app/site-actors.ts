@@ -33,6 +33,7 @@ import { createGamesFlows } from './games-actors.ts';
 import type { LotteryClient } from '../services/lottery.service.ts';
 import type { LotteryFlows, LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
 import type { LotteryNewsHub } from './lottery-news.ts';
+import type { HelpFlowsLoader } from '../ui/pages/help/help-flows.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -93,6 +94,7 @@ export function createSiteActors({
   games,
   lottery,
   lotteryNews,
+  help,
   humanVerification,
   navigate,
   loadBalance,
@@ -116,6 +118,8 @@ export function createSiteActors({
   /** The lottery calls and the real-time lottery news (draws, the member's bets). */
   lottery: LotteryClient;
   lotteryNews: LotteryNewsHub;
+  /** The help page's flows, made at the first help panel (src/app/help-actors.ts). */
+  help: HelpFlowsLoader;
   /** The altcha answer for a login, a registration or an SMS send ('' when the site has none). */
   humanVerification: (signal?: AbortSignal) => Promise<string>;
   navigate: (path: string) => void;
@@ -187,6 +191,7 @@ export function createSiteActors({
     notices: remoteResource(system.getAnnouncements, language),
     vendors: remoteResource(system.getVendors, language),
     helpCenter: remoteResource(system.getHelpCenter, language),
+    help,
   };
   const actors: SiteActors = {
     shell,

@@ -130,6 +130,12 @@ export const errorCodes = [
   'contract_upline_without_contract',
   'contract_terms_invalid',
   'agent_transfer_invalid',
+  // engagement help: feedback, help center, affiliate application (src/contract/help.ts)
+  'feedback_words',
+  'feedback_answered',
+  'help_section_unknown',
+  'affiliate_applied',
+  'affiliate_reviewed',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

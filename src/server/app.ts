@@ -35,6 +35,7 @@ import { withdrawalArea } from './areas/withdrawal/withdrawal.area.ts';
 import { gamesArea } from './areas/games/games.area.ts';
 import { lotteryArea } from './areas/lottery/lottery.area.ts';
 import { agentArea } from './areas/agent/agent.area.ts';
+import { engagementArea } from './areas/engagement/engagement.area.ts';
 import { builtinGamesProvider } from './providers/builtin-games/builtin-games.plugin.ts';
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(gamesArea);
     await app.register(lotteryArea);
     await app.register(agentArea);
+    await app.register(engagementArea);
     // The built-in game provider: our server, but the wallet only over the seamless API.
     await app.register(builtinGamesProvider);
 

@@ -11,7 +11,7 @@ import { announcements } from '../../src/server/areas/system/announcements.schem
 import { modules } from '../../src/server/areas/system/modules.schema.ts';
 import { registerValidators } from '../../src/server/areas/system/validators.schema.ts';
 import { vendors } from '../../src/server/areas/system/vendors.schema.ts';
-import { helpArticles } from '../../src/server/areas/system/help.schema.ts';
+import { helpArticles } from '../../src/server/areas/engagement/help.schema.ts';
 import { countries } from '../../src/server/areas/system/countries.schema.ts';
 import { resources } from '../../src/server/areas/system/settings.schema.ts';
 import { operators } from '../../src/server/areas/operator/operators.schema.ts';

@@ -3,6 +3,7 @@ import type { systemStatusMachine } from '../../machines/system-status.machine.t
 import type { preferencesMachine } from '../../machines/preferences.machine.ts';
 import type { RemoteDataRef } from '../hooks/use-remote-data.ts';
 import { createFlowsContext } from '../hooks/flows-context.ts';
+import type { HelpFlows } from '../pages/help/help-flows.ts';
 
 /**
  * The site shell's running actors: start-up status, preferences and the shared remote
@@ -19,6 +20,8 @@ export type SiteShellFlows = {
   vendors: RemoteDataRef;
   /** { sections } help center articles in the current language. */
   helpCenter: RemoteDataRef;
+  /** The help page's panels' flows, made at the first panel (ui/pages/help/help-flows.ts). */
+  help: () => Promise<HelpFlows>;
 };
 
 export const [SiteShellFlowsProvider, useSiteShellFlows] =

@@ -9,7 +9,7 @@ import { systemSeedSteps } from './system.seed-steps.ts';
 import type { SystemPort } from './system.port.ts';
 
 /**
- * The site itself: status, permission/bootstrap, whitelabel, banners, announcements, help,
+ * The site itself: status, permission/bootstrap, whitelabel, banners, announcements,
  * vendors, modules and validators (player routes), and the operator routes that edit them. Edits
  * clear the site cache.
  */

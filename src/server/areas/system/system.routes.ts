@@ -5,7 +5,6 @@ import {
   countryCodeSchema,
   domainRouteQuerySchema,
   domainRouteSchema,
-  helpCenterSchema,
   languageQuerySchema,
   moduleNodeSchema,
   permissionQuerySchema,
@@ -98,19 +97,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await system.domainRoute(request.query.device)),
-  );
-
-  app.get(
-    systemPaths.helpCenter,
-    {
-      schema: {
-        tags,
-        summary: 'Help center sections and articles',
-        querystring: languageQuerySchema,
-        response: replies(helpCenterSchema),
-      },
-    },
-    async (request) => ok(await system.helpCenter(request.query.language ?? request.language)),
   );
 
   app.get(

@@ -5,7 +5,6 @@ import { modules } from './modules.schema.ts';
 import { registerValidators } from './validators.schema.ts';
 import { banners } from './banners.schema.ts';
 import { announcements } from './announcements.schema.ts';
-import { helpArticles, helpSections } from './help.schema.ts';
 import { vendorLanes, vendors } from './vendors.schema.ts';
 import { countrySeed, domainRouteSeed, resourceSeed, siteSeed } from './site.seed.ts';
 import { moduleSeed, type ModuleSeed } from './modules.seed.ts';
@@ -13,7 +12,6 @@ import { validatorSeed } from './validators.seed.ts';
 import { bannerSeed } from './banners.seed.ts';
 import { repairSeededLinks, seededPromotionIds } from './banner-links.ts';
 import { announcementSeed } from './announcements.seed.ts';
-import { helpSeed } from './help.seed.ts';
 import { vendorLaneSeed } from './vendors.seed.ts';
 
 function flattenModules(nodes: ModuleSeed[], parentId: string | null) {
@@ -23,7 +21,7 @@ function flattenModules(nodes: ModuleSeed[], parentId: string | null) {
   ]);
 }
 
-/** The site's settings, modules, validators, banners, announcements, help and vendors. */
+/** The site's settings, modules, validators, banners, announcements and vendors. */
 export const systemSeedSteps: SeedStep[] = [
   {
     name: 'site-v1',
@@ -62,24 +60,6 @@ export const systemSeedSteps: SeedStep[] = [
   },
   // Sites seeded before: the brand's own addresses, banners that named a promotion by a key.
   { name: 'brand-links-v2', run: repairSeededLinks },
-  {
-    name: 'help-v1',
-    run: async (tx) => {
-      for (const [index, section] of helpSeed.entries()) {
-        await tx
-          .insert(helpSections)
-          .values({ key: section.key, title: section.title, sort: index + 1 })
-          .onConflictDoNothing();
-        await tx.insert(helpArticles).values(
-          section.articles.map((article, position) => ({
-            sectionKey: section.key,
-            ...article,
-            sort: position + 1,
-          })),
-        );
-      }
-    },
-  },
   {
     name: 'vendors-v1',
     run: async (tx) => {

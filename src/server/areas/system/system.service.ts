@@ -4,7 +4,6 @@ import type { Language } from '../../../contract/constants.ts';
 import type {
   Banner,
   GameVendorLanes,
-  HelpCenter,
   ModuleNode,
   Notice,
   Permission,
@@ -29,7 +28,6 @@ import { listModules, type ModuleRow } from './modules.repository.ts';
 import { listValidators } from './validators.repository.ts';
 import { listBanners, type BannerRow } from './banners.repository.ts';
 import { listAnnouncements, type AnnouncementRow } from './announcements.repository.ts';
-import { listHelpArticles, listHelpSections } from './help.repository.ts';
 import { listVendorLanes, listVendors } from './vendors.repository.ts';
 import { ipInRanges } from '../../platform/http/region.ts';
 import type { ClientInfo } from '../../platform/http/request-context.ts';
@@ -144,8 +142,6 @@ export function createSystemService(deps: { db: Db; cache: SiteCache }) {
     domainRoutes: (device: 0 | 3) =>
       cache.get(`domainRoutes:${device}`, () => listDomainRoutes(db, device)),
     countries: () => cache.get('countries', () => listCountries(db)),
-    helpSections: () => cache.get('helpSections', () => listHelpSections(db)),
-    helpArticles: () => cache.get('helpArticles', () => listHelpArticles(db)),
     banners: () => cache.get('banners', () => listBanners(db)),
     announcements: (types: readonly AnnouncementType[]) =>
       cache.get(`announcements:${[...types].sort().join(',')}`, () => listAnnouncements(db, types)),
@@ -251,23 +247,6 @@ export function createSystemService(deps: { db: Db; cache: SiteCache }) {
       return {
         domainList: routes.map((route) => ({ domain: route.domain, speed: 0 })),
         resources: resourceRows.map(toResource),
-      };
-    },
-
-    async helpCenter(language: Language): Promise<HelpCenter> {
-      const [sections, articles] = await Promise.all([read.helpSections(), read.helpArticles()]);
-      return {
-        sections: sections.map((section) => ({
-          key: section.key,
-          title: pick(section.title, language),
-          articles: articles
-            .filter((article) => article.sectionKey === section.key)
-            .map((article) => ({
-              id: String(article.id),
-              title: pick(article.title, language),
-              content: pick(article.content, language),
-            })),
-        })),
       };
     },
 

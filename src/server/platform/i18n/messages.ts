@@ -152,6 +152,11 @@ const catalogues: Record<Language, Catalogue> = {
     image_invalid: 'केवल PNG या JPG छवियाँ स्वीकार हैं।',
     image_too_large: 'प्रत्येक छवि अधिकतम 5 MB की हो सकती है।',
     too_many_images: 'अधिकतम 3 छवियाँ अपलोड की जा सकती हैं।',
+    feedback_words: 'प्रतिक्रिया में {min} से {max} शब्द और अधिकतम {chars} अक्षर होने चाहिए।',
+    feedback_answered: 'इस प्रतिक्रिया का उत्तर पहले ही दिया जा चुका है।',
+    help_section_unknown: 'सहायता का यह अनुभाग मौजूद नहीं है।',
+    affiliate_applied: 'आप पहले ही एफिलिएट के लिए आवेदन कर चुके हैं।',
+    affiliate_reviewed: 'इस आवेदन की समीक्षा पहले ही हो चुकी है।',
   },
   en: {
     bad_request: 'The request is not valid.',
@@ -288,6 +293,12 @@ const catalogues: Record<Language, Catalogue> = {
     image_invalid: 'Only PNG or JPG images are accepted.',
     image_too_large: 'Each image may be at most 5 MB.',
     too_many_images: 'At most 3 images may be uploaded.',
+    feedback_words:
+      'Feedback must have between {min} and {max} words and at most {chars} characters.',
+    feedback_answered: 'This feedback has already been answered.',
+    help_section_unknown: 'This help section does not exist.',
+    affiliate_applied: 'You have already applied to become an affiliate.',
+    affiliate_reviewed: 'This application has already been reviewed.',
   },
   bn: {
     bad_request: 'অনুরোধটি বৈধ নয়।',
@@ -420,6 +431,11 @@ const catalogues: Record<Language, Catalogue> = {
     image_invalid: 'শুধু PNG বা JPG ছবি গ্রহণযোগ্য।',
     image_too_large: 'প্রতিটি ছবি সর্বোচ্চ 5 MB হতে পারে।',
     too_many_images: 'সর্বোচ্চ 3টি ছবি আপলোড করা যায়।',
+    feedback_words: 'মতামতে {min} থেকে {max}টি শব্দ এবং সর্বোচ্চ {chars}টি অক্ষর থাকতে হবে।',
+    feedback_answered: 'এই মতামতের উত্তর আগেই দেওয়া হয়েছে।',
+    help_section_unknown: 'সহায়তার এই বিভাগটি নেই।',
+    affiliate_applied: 'আপনি আগেই অ্যাফিলিয়েট হওয়ার আবেদন করেছেন।',
+    affiliate_reviewed: 'এই আবেদনটি আগেই পর্যালোচনা করা হয়েছে।',
   },
 };
 

@@ -1,7 +1,7 @@
-import type { LocalizedText } from './localized.ts';
+import type { LocalizedText } from './help.schema.ts';
 
 type ArticleSeed = { title: LocalizedText; content: LocalizedText };
-type SectionSeed = { key: string; title: LocalizedText; articles: ArticleSeed[] };
+export type SectionSeed = { key: string; title: LocalizedText; articles: ArticleSeed[] };
 
 /** Help center sections; the keys are the page anchors (/help#terms). */
 export const helpSeed: SectionSeed[] = [
@@ -166,3 +166,51 @@ export const helpSeed: SectionSeed[] = [
     ],
   },
 ];
+
+/** The beginner guide (/help#guide): first steps on the site, in the order a new player takes them. */
+export const guideSeed: SectionSeed = {
+  key: 'guide',
+  title: { hi: 'शुरुआती गाइड', en: "Beginner's guide", bn: 'নতুনদের গাইড' },
+  articles: [
+    {
+      title: { hi: '1. खाता बनाएं', en: '1. Create your account', bn: '১. অ্যাকাউন্ট তৈরি করুন' },
+      content: {
+        hi: '"रजिस्टर" दबाएं, मोबाइल नंबर या उपयोगकर्ता नाम से खाता बनाएं और भुगतान पासवर्ड सेट करें। यह पासवर्ड निकासी और पॉइंट रिडीम करते समय पूछा जाता है।',
+        en: 'Press "Register", create an account with your mobile number or a username and set a payment password. It is asked when you withdraw or redeem points.',
+        bn: '"রেজিস্টার" চাপুন, মোবাইল নম্বর বা ব্যবহারকারীর নাম দিয়ে অ্যাকাউন্ট খুলুন এবং পেমেন্ট পাসওয়ার্ড সেট করুন। টাকা তোলা বা পয়েন্ট রিডিম করার সময় এটি চাওয়া হয়।',
+      },
+    },
+    {
+      title: { hi: '2. पहली जमा', en: '2. Make your first deposit', bn: '২. প্রথম জমা' },
+      content: {
+        hi: 'सदस्य केंद्र में "जमा" खोलें, भुगतान का तरीका और राशि चुनें। प्रमोशन पेज पर पहली जमा का बोनस देखें और शर्तें पढ़कर दावा करें।',
+        en: 'Open "Deposit" in the member center and choose a payment method and an amount. See the first deposit bonus on the promotions page and claim it after reading its terms.',
+        bn: 'সদস্য কেন্দ্রে "জমা" খুলুন, পেমেন্টের উপায় ও পরিমাণ বেছে নিন। প্রমোশন পাতায় প্রথম জমার বোনাস দেখুন এবং শর্ত পড়ে দাবি করুন।',
+      },
+    },
+    {
+      title: { hi: '3. खेल चुनें', en: '3. Pick a game', bn: '৩. খেলা বেছে নিন' },
+      content: {
+        hi: 'स्लॉट, लाइव कैसीनो, खेल, लॉटरी और अन्य श्रेणियाँ ऊपर के मेनू में हैं। खोज से नाम से गेम ढूंढें और पसंदीदा में जोड़ें।',
+        en: 'Slots, live casino, sports, lottery and the other categories are in the top menu. Find a game by name with the search and add it to your favourites.',
+        bn: 'স্লট, লাইভ ক্যাসিনো, খেলা, লটারি ও অন্যান্য বিভাগ উপরের মেনুতে আছে। নাম দিয়ে খুঁজে খেলা বের করুন এবং পছন্দের তালিকায় যোগ করুন।',
+      },
+    },
+    {
+      title: { hi: '4. इनाम कमाएं', en: '4. Earn rewards', bn: '৪. পুরস্কার অর্জন করুন' },
+      content: {
+        hi: 'हर दांव से पॉइंट, मिशन की प्रगति और रिबेट मिलते हैं। इनाम केंद्र में देखें कि अभी क्या दावा किया जा सकता है।',
+        en: 'Every bet earns points, mission progress and rebate. See in the reward center what you can claim now.',
+        bn: 'প্রতিটি বাজিতে পয়েন্ট, মিশনের অগ্রগতি ও রিবেট মেলে। এখন কী দাবি করা যায় তা পুরস্কার কেন্দ্রে দেখুন।',
+      },
+    },
+    {
+      title: { hi: '5. निकासी', en: '5. Withdraw your winnings', bn: '৫. জয়ের টাকা তুলুন' },
+      content: {
+        hi: 'बैंक खाता जोड़ें, राशि दर्ज करें और भुगतान पासवर्ड से पुष्टि करें। बोनस की टर्नओवर शर्त पूरी होने तक बोनस राशि निकाली नहीं जा सकती।',
+        en: 'Add a bank account, enter the amount and confirm with your payment password. Bonus money can be withdrawn once its turnover requirement is met.',
+        bn: 'ব্যাংক অ্যাকাউন্ট যোগ করুন, পরিমাণ লিখুন এবং পেমেন্ট পাসওয়ার্ড দিয়ে নিশ্চিত করুন। বোনাসের টার্নওভার শর্ত পূরণ হলে তবেই বোনাসের টাকা তোলা যায়।',
+      },
+    },
+  ],
+};
