@@ -130,6 +130,13 @@ export const errorCodes = [
   'contract_upline_without_contract',
   'contract_terms_invalid',
   'agent_transfer_invalid',
+  // Engagement: promotions (issue 16).
+  'promotion_not_found',
+  'promotion_not_claimable',
+  'promotion_already_claimed',
+  'promotion_claim_state_invalid',
+  'promotion_amount_required',
+  'bonus_wagering_unmet',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

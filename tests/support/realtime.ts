@@ -18,6 +18,7 @@ const eventNames: ServerEventName[] = [
   'notification',
   'wage',
   'contract',
+  'badges',
 ];
 
 /**

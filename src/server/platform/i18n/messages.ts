@@ -152,6 +152,13 @@ const catalogues: Record<Language, Catalogue> = {
     image_invalid: 'केवल PNG या JPG छवियाँ स्वीकार हैं।',
     image_too_large: 'प्रत्येक छवि अधिकतम 5 MB की हो सकती है।',
     too_many_images: 'अधिकतम 3 छवियाँ अपलोड की जा सकती हैं।',
+    promotion_not_found: 'यह प्रमोशन उपलब्ध नहीं है।',
+    promotion_not_claimable: 'यह प्रमोशन अभी क्लेम नहीं किया जा सकता।',
+    promotion_already_claimed: 'आप इस अवधि में यह प्रमोशन पहले ही क्लेम कर चुके हैं।',
+    promotion_claim_state_invalid: 'इस आवेदन पर पहले ही निर्णय हो चुका है।',
+    promotion_amount_required: 'स्वीकृति के लिए राशि आवश्यक है।',
+    bonus_wagering_unmet:
+      'बोनस की वेजरिंग शर्त अभी पूरी नहीं हुई: ₹{needed} का वैध टर्नओवर और खेलें, या अधिकतम ₹{withdrawable} निकालें।',
   },
   en: {
     bad_request: 'The request is not valid.',
@@ -288,6 +295,13 @@ const catalogues: Record<Language, Catalogue> = {
     image_invalid: 'Only PNG or JPG images are accepted.',
     image_too_large: 'Each image may be at most 5 MB.',
     too_many_images: 'At most 3 images may be uploaded.',
+    promotion_not_found: 'This promotion is not available.',
+    promotion_not_claimable: 'This promotion cannot be claimed now.',
+    promotion_already_claimed: 'You have already claimed this promotion for this period.',
+    promotion_claim_state_invalid: 'This application has already been decided.',
+    promotion_amount_required: 'An amount is required to approve.',
+    bonus_wagering_unmet:
+      "A bonus's wagering requirement is not met yet: play ₹{needed} more in valid turnover, or withdraw at most ₹{withdrawable}.",
   },
   bn: {
     bad_request: 'অনুরোধটি বৈধ নয়।',
@@ -420,6 +434,13 @@ const catalogues: Record<Language, Catalogue> = {
     image_invalid: 'শুধু PNG বা JPG ছবি গ্রহণযোগ্য।',
     image_too_large: 'প্রতিটি ছবি সর্বোচ্চ 5 MB হতে পারে।',
     too_many_images: 'সর্বোচ্চ 3টি ছবি আপলোড করা যায়।',
+    promotion_not_found: 'এই প্রমোশনটি উপলব্ধ নয়।',
+    promotion_not_claimable: 'এই প্রমোশনটি এখন দাবি করা যাবে না।',
+    promotion_already_claimed: 'আপনি এই সময়ের জন্য এই প্রমোশনটি ইতিমধ্যে দাবি করেছেন।',
+    promotion_claim_state_invalid: 'এই আবেদনের সিদ্ধান্ত ইতিমধ্যে হয়ে গেছে।',
+    promotion_amount_required: 'অনুমোদনের জন্য পরিমাণ প্রয়োজন।',
+    bonus_wagering_unmet:
+      'বোনাসের ওয়েজারিং শর্ত এখনও পূরণ হয়নি: আরও ₹{needed} বৈধ টার্নওভার খেলুন, অথবা সর্বোচ্চ ₹{withdrawable} তুলুন।',
   },
 };
 
