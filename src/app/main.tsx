@@ -78,6 +78,10 @@ async function start(): Promise<void> {
     async () => (await import('../services/records.service.ts')).createRecordsClient(http),
     unreachable,
   );
+  const promotions = lazyService(
+    async () => (await import('../services/promotions.service.ts')).createPromotionsClient(http),
+    unreachable,
+  );
   const wallet = lazyService(async () => {
     const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts');
     return {
@@ -142,6 +146,7 @@ async function start(): Promise<void> {
     sessionStore,
     social,
     records,
+    promotions,
     security,
     withdraw,
     deposit,

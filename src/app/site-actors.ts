@@ -33,6 +33,9 @@ import { createGamesFlows } from './games-actors.ts';
 import type { LotteryClient } from '../services/lottery.service.ts';
 import type { LotteryFlows, LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
 import type { LotteryNewsHub } from './lottery-news.ts';
+import type { PromotionsClient } from '../services/promotions.service.ts';
+import type { PromotionFlows } from '../ui/pages/promo/promotion-flows.ts';
+import { createPromotionFlows } from './promotion-actors.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -45,6 +48,7 @@ export type SiteActors = {
   deposit: DepositFlows;
   games: GamesFlows;
   lottery: LotteryFlowsLoader;
+  promotions: PromotionFlows;
 };
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
@@ -87,6 +91,7 @@ export function createSiteActors({
   sessionStore,
   social,
   records,
+  promotions,
   security,
   withdraw,
   deposit,
@@ -105,6 +110,8 @@ export function createSiteActors({
   social: SocialLoginClient;
   /** The member center's records, transfers and platform messages. */
   records: RecordsClient;
+  /** Promotions: list, claim, apply, bonus details, reward center. */
+  promotions: PromotionsClient;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
   /** The withdrawal calls (bank accounts, payment password, requests, confirmation). */
@@ -206,6 +213,10 @@ export function createSiteActors({
       dialogs: identityActors.flows.dialogs,
       navigate,
     }),
+    // A claim moves the balance: the header reads it again.
+    promotions: createPromotionFlows(promotions, () =>
+      memberCenterActors.headerBalance.send({ type: 'user.refresh' }),
+    ),
     lottery: lotteryFlowsLoader(async () =>
       (await import('./lottery-actors.ts')).createLotteryFlows({
         lottery,

@@ -81,12 +81,9 @@ export const activityStates = [
 ] as const;
 export type ActivityState = (typeof activityStates)[number];
 
-/** Spec sections 5 and 9: the activity remark, and its images (as the withdrawal proof's). */
-export const applyLimits = {
-  remarkMax: 140,
-  maxImages: 3,
-  maxBytes: 5 * 1024 * 1024,
-} as const;
+import { applyLimits } from './promotion-limits.ts';
+
+export { applyLimits };
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 export const localizedTextSchema = z.object({ hi: text(200), en: text(200), bn: text(200) });

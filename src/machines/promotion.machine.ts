@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  applyLimits,
-  type ActivityState,
-  type ApplyBody,
-  type Promotion,
-  type PromotionClaim,
+import type {
+  ActivityState,
+  ApplyBody,
+  Promotion,
+  PromotionClaim,
 } from '../contract/promotions.ts';
+import { applyLimits } from '../contract/promotion-limits.ts';
 
 /** A claim call: the plain claim, or the raffle draw (`MCS2_claimRafflePromotion`). */
 export type PromotionClaimRequest = { promotionId: number; raffle: boolean };

@@ -1,0 +1,35 @@
+import { fromPromise } from 'xstate';
+import { remoteDataMachine } from '../machines/remote-data.machine.ts';
+import { promotionMachine } from '../machines/promotion.machine.ts';
+import type { PromotionsClient } from '../services/promotions.service.ts';
+import type { PromotionFlows } from '../ui/pages/promo/promotion-flows.ts';
+
+type Loader = (params: Record<string, string>, signal: AbortSignal) => Promise<unknown>;
+
+const remote = (load: Loader) =>
+  remoteDataMachine.provide({
+    actors: { load: fromPromise(({ input, signal }) => load(input.params, signal)) },
+  });
+
+/** The promotion pages' flows wired to the promotions client. */
+export function createPromotionFlows(
+  promotions: PromotionsClient,
+  onClaimed: () => void,
+): PromotionFlows {
+  return {
+    list: remote((_, signal) => promotions.list(signal)),
+    detail: remote((params, signal) => promotions.detail(Number(params.id), signal)),
+    promotion: promotionMachine.provide({
+      actors: {
+        submitClaim: fromPromise(({ input }) => promotions.claim(input.promotionId, input.raffle)),
+        submitApplication: fromPromise(({ input }) => promotions.apply(input)),
+        loadPromotion: fromPromise(({ input, signal }) =>
+          promotions.detail(input.promotionId, signal),
+        ),
+      },
+      actions: { announceClaimed: () => onClaimed() },
+    }),
+    bonusDetails: remote((_, signal) => promotions.bonusDetails(signal)),
+    rewardCenter: remote((_, signal) => promotions.rewardCenter(signal)),
+  };
+}

@@ -1,0 +1,23 @@
+import { createFlowsContext } from '../../hooks/flows-context.ts';
+import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
+import type { promotionMachine } from '../../../machines/promotion.machine.ts';
+
+/**
+ * The promotion pages' flows (issue 16), their effects supplied by the app
+ * (src/app/promotion-actors.ts). A page starts its own actor with `useActorRef(flow, ...)`.
+ */
+export type PromotionFlows = {
+  /** /promotions: { list: Promotion[] } with the player's states. */
+  list: typeof remoteDataMachine;
+  /** /promoDetail: params { id } -> Promotion. */
+  detail: typeof remoteDataMachine;
+  /** One promotion's activity: claim, raffle draw, application. */
+  promotion: typeof promotionMachine;
+  /** bonusDetails: BonusDetails (claims and the turnover still needed). */
+  bonusDetails: typeof remoteDataMachine;
+  /** rewardCenter: { list: RewardItem[] }. */
+  rewardCenter: typeof remoteDataMachine;
+};
+
+export const [PromotionFlowsProvider, usePromotionFlows] =
+  createFlowsContext<PromotionFlows>('Promotion');
