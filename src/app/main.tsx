@@ -168,6 +168,21 @@ async function start(): Promise<void> {
     loadUnread: () => records.unreadCount(),
     onLotteryEvent: lotteryNews.emit,
     onAgentEvent: agentNews.emit,
+    // The red badges of the reward center and missions (the message badge follows `unread`).
+    onBadges: (counts) => {
+      const { memberCenter } = site.memberCenter;
+      memberCenter.send({
+        type: 'app.countChanged',
+        page: 'rewardCenter',
+        count: counts.rewardCenter,
+      });
+      memberCenter.send({
+        type: 'app.countChanged',
+        page: 'missionLeaderboard',
+        count: counts.missionLeaderboard,
+      });
+    },
+    loadBadges: async () => (await promotions.publicState()).badges,
     window,
   });
   // Until a forced password change is done the server refuses the balance and unread reads;

@@ -102,6 +102,7 @@ export const badgesEventSchema = z.object({
   seq,
 });
 
+export type BadgesEvent = z.infer<typeof badgesEventSchema>;
 export type SyncEvent = z.infer<typeof syncEventSchema>;
 export type BalanceEvent = z.infer<typeof balanceEventSchema>;
 export type UnreadEvent = z.infer<typeof unreadEventSchema>;

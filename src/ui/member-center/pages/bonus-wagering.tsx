@@ -4,6 +4,7 @@ import type { BonusDetails } from '../../../contract/promotions.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { usePromotionFlows } from '../../pages/promo/promotion-flows.ts';
+import '../../pages/promo/promo.css';
 
 /** bonusDetails: the bonuses still held by their wagering, and the turnover each needs. */
 export function BonusWagering() {
