@@ -78,10 +78,8 @@ async function start(): Promise<void> {
     async () => (await import('../services/records.service.ts')).createRecordsClient(http),
     unreachable,
   );
-  const promotions = lazyService(
-    async () => (await import('../services/promotions.service.ts')).createPromotionsClient(http),
-    unreachable,
-  );
+  const promotions = async () =>
+    (await import('../services/promotions.service.ts')).createPromotionsClient(http);
   const wallet = lazyService(async () => {
     const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts');
     return {
@@ -170,19 +168,15 @@ async function start(): Promise<void> {
     onAgentEvent: agentNews.emit,
     // The red badges of the reward center and missions (the message badge follows `unread`).
     onBadges: (counts) => {
-      const { memberCenter } = site.memberCenter;
-      memberCenter.send({
-        type: 'app.countChanged',
-        page: 'rewardCenter',
-        count: counts.rewardCenter,
-      });
-      memberCenter.send({
-        type: 'app.countChanged',
-        page: 'missionLeaderboard',
-        count: counts.missionLeaderboard,
-      });
+      for (const page of ['rewardCenter', 'missionLeaderboard'] as const) {
+        site.memberCenter.memberCenter.send({
+          type: 'app.countChanged',
+          page,
+          count: counts[page],
+        });
+      }
     },
-    loadBadges: async () => (await promotions.publicState()).badges,
+    loadBadges: async () => (await (await promotions()).publicState()).badges,
     window,
   });
   // Until a forced password change is done the server refuses the balance and unread reads;

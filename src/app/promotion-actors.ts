@@ -11,11 +11,11 @@ const remote = (load: Loader) =>
     actors: { load: fromPromise(({ input, signal }) => load(input.params, signal)) },
   });
 
-/** The promotion pages' flows wired to the promotions client. */
-export function createPromotionFlows(
-  promotions: PromotionsClient,
-  onClaimed: () => void,
-): PromotionFlows {
+/**
+ * The promotion pages' flows wired to the promotions client. A claim's balance and badges come
+ * back on the real-time channel (the ledger's `balance` event, the `badges` event).
+ */
+export function createPromotionFlows(promotions: PromotionsClient): PromotionFlows {
   return {
     list: remote((_, signal) => promotions.list(signal)),
     detail: remote((params, signal) => promotions.detail(Number(params.id), signal)),
@@ -27,7 +27,6 @@ export function createPromotionFlows(
           promotions.detail(input.promotionId, signal),
         ),
       },
-      actions: { announceClaimed: () => onClaimed() },
     }),
     bonusDetails: remote((_, signal) => promotions.bonusDetails(signal)),
     rewardCenter: remote((_, signal) => promotions.rewardCenter(signal)),

@@ -34,8 +34,7 @@ import type { LotteryClient } from '../services/lottery.service.ts';
 import type { LotteryFlows, LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
 import type { LotteryNewsHub } from './lottery-news.ts';
 import type { PromotionsClient } from '../services/promotions.service.ts';
-import type { PromotionFlows } from '../ui/pages/promo/promotion-flows.ts';
-import { createPromotionFlows } from './promotion-actors.ts';
+import type { PromotionFlowsLoader } from '../ui/pages/promo/promotion-flows.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -48,14 +47,17 @@ export type SiteActors = {
   deposit: DepositFlows;
   games: GamesFlows;
   lottery: LotteryFlowsLoader;
-  promotions: PromotionFlows;
+  promotions: PromotionFlowsLoader;
 };
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
 
-/** The lottery flows, made at the first lottery page (one promise, tried again after a failure). */
-function lotteryFlowsLoader(make: () => Promise<LotteryFlows>): LotteryFlowsLoader {
-  let flows: Promise<LotteryFlows> | null = null;
+/**
+ * A feature's flows made at its first page (the lottery's, the promotions'): one promise, tried
+ * again after a failure.
+ */
+function lotteryFlowsLoader<T = LotteryFlows>(make: () => Promise<T>): () => Promise<T> {
+  let flows: Promise<T> | null = null;
   return () => {
     flows ??= make().catch((error: unknown) => {
       flows = null;
@@ -111,7 +113,7 @@ export function createSiteActors({
   /** The member center's records, transfers and platform messages. */
   records: RecordsClient;
   /** Promotions: list, claim, apply, bonus details, reward center. */
-  promotions: PromotionsClient;
+  promotions: () => Promise<PromotionsClient>;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
   /** The withdrawal calls (bank accounts, payment password, requests, confirmation). */
@@ -213,9 +215,8 @@ export function createSiteActors({
       dialogs: identityActors.flows.dialogs,
       navigate,
     }),
-    // A claim moves the balance: the header reads it again.
-    promotions: createPromotionFlows(promotions, () =>
-      memberCenterActors.headerBalance.send({ type: 'user.refresh' }),
+    promotions: lotteryFlowsLoader(async () =>
+      (await import('./promotion-actors.ts')).createPromotionFlows(await promotions()),
     ),
     lottery: lotteryFlowsLoader(async () =>
       (await import('./lottery-actors.ts')).createLotteryFlows({

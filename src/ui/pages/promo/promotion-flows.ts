@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { createFlowsContext } from '../../hooks/flows-context.ts';
 import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
 import type { promotionMachine } from '../../../machines/promotion.machine.ts';
@@ -19,5 +20,13 @@ export type PromotionFlows = {
   rewardCenter: typeof remoteDataMachine;
 };
 
-export const [PromotionFlowsProvider, usePromotionFlows] =
-  createFlowsContext<PromotionFlows>('Promotion');
+/** The flows, made at the first promotion page (the machine stays out of the first page). */
+export type PromotionFlowsLoader = () => Promise<PromotionFlows>;
+
+export const [PromotionFlowsProvider, usePromotionFlowsLoader] =
+  createFlowsContext<PromotionFlowsLoader>('Promotion');
+
+/** The promotion flows (suspends until their module has loaded). */
+export function usePromotionFlows(): PromotionFlows {
+  return use(usePromotionFlowsLoader()());
+}
