@@ -79,6 +79,8 @@ async function start(): Promise<void> {
     async () => (await import('../services/records.service.ts')).createRecordsClient(http),
     unreachable,
   );
+  const promotions = async () =>
+    (await import('../services/promotions.service.ts')).createPromotionsClient(http);
   const wallet = lazyService(async () => {
     const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts');
     return {
@@ -153,6 +155,7 @@ async function start(): Promise<void> {
     sessionStore,
     social,
     records,
+    promotions,
     security,
     withdraw,
     deposit,
@@ -175,6 +178,17 @@ async function start(): Promise<void> {
     loadUnread: () => records.unreadCount(),
     onLotteryEvent: lotteryNews.emit,
     onAgentEvent: agentNews.emit,
+    // The red badges of the reward center and missions (the message badge follows `unread`).
+    onBadges: (counts) => {
+      for (const page of ['rewardCenter', 'missionLeaderboard'] as const) {
+        site.memberCenter.memberCenter.send({
+          type: 'app.countChanged',
+          page,
+          count: counts[page],
+        });
+      }
+    },
+    loadBadges: async () => (await (await promotions()).publicState()).badges,
     window,
   });
   // Until a forced password change is done the server refuses the balance and unread reads;

@@ -1,5 +1,6 @@
 import { createActor, fromCallback, type Actor, type ActorRefFrom } from 'xstate';
 import type {
+  BadgesEvent,
   ContractEvent,
   LotteryBetEvent,
   LotteryDrawEvent,
@@ -31,6 +32,10 @@ export type RealtimeWiringDeps = {
   loadBalance?: () => Promise<string>;
   /** Reads the unread message count over HTTP (CSP_unreadCount), for the resync. */
   loadUnread?: () => Promise<number>;
+  /** The red badges' counts (reward center, missions): each `badges` event, and on resync. */
+  onBadges?: (counts: Omit<BadgesEvent, 'seq'>) => void;
+  /** Reads the badge counts over HTTP (the public state), for the resync. */
+  loadBadges?: () => Promise<Omit<BadgesEvent, 'seq'>>;
   /** Agent pages listen here for wage and contract events. */
   onAgentEvent?: (
     event: { name: 'wage'; payload: WageEvent } | { name: 'contract'; payload: ContractEvent },
@@ -91,6 +96,9 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
       case 'lotteryBet':
         deps.onLotteryEvent?.({ name: 'lotteryBet', payload: event.payload });
         break;
+      case 'badges':
+        deps.onBadges?.(event.payload);
+        break;
     }
   };
 
@@ -102,6 +110,10 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
     );
     deps.loadUnread?.().then(
       (count) => deps.session.send({ type: 'realtime.unread', count }),
+      () => {},
+    );
+    deps.loadBadges?.().then(
+      (counts) => deps.onBadges?.(counts),
       () => {},
     );
   };

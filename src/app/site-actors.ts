@@ -34,6 +34,8 @@ import type { LotteryClient } from '../services/lottery.service.ts';
 import type { LotteryFlows, LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
 import type { LotteryNewsHub } from './lottery-news.ts';
 import type { HelpFlowsLoader } from '../ui/pages/help/help-flows.ts';
+import type { PromotionsClient } from '../services/promotions.service.ts';
+import type { PromotionFlowsLoader } from '../ui/pages/promo/promotion-flows.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
 export type SiteActors = {
@@ -46,13 +48,17 @@ export type SiteActors = {
   deposit: DepositFlows;
   games: GamesFlows;
   lottery: LotteryFlowsLoader;
+  promotions: PromotionFlowsLoader;
 };
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
 
-/** The lottery flows, made at the first lottery page (one promise, tried again after a failure). */
-function lotteryFlowsLoader(make: () => Promise<LotteryFlows>): LotteryFlowsLoader {
-  let flows: Promise<LotteryFlows> | null = null;
+/**
+ * A feature's flows made at its first page (the lottery's, the promotions'): one promise, tried
+ * again after a failure.
+ */
+function lotteryFlowsLoader<T = LotteryFlows>(make: () => Promise<T>): () => Promise<T> {
+  let flows: Promise<T> | null = null;
   return () => {
     flows ??= make().catch((error: unknown) => {
       flows = null;
@@ -88,6 +94,7 @@ export function createSiteActors({
   sessionStore,
   social,
   records,
+  promotions,
   security,
   withdraw,
   deposit,
@@ -107,6 +114,8 @@ export function createSiteActors({
   social: SocialLoginClient;
   /** The member center's records, transfers and platform messages. */
   records: RecordsClient;
+  /** Promotions: list, claim, apply, bonus details, reward center. */
+  promotions: () => Promise<PromotionsClient>;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
   /** The withdrawal calls (bank accounts, payment password, requests, confirmation). */
@@ -211,6 +220,9 @@ export function createSiteActors({
       dialogs: identityActors.flows.dialogs,
       navigate,
     }),
+    promotions: lotteryFlowsLoader(async () =>
+      (await import('./promotion-actors.ts')).createPromotionFlows(await promotions()),
+    ),
     lottery: lotteryFlowsLoader(async () =>
       (await import('./lottery-actors.ts')).createLotteryFlows({
         lottery,

@@ -8,6 +8,7 @@ import { WithdrawFlowsProvider } from '../ui/member-center/withdraw/withdraw-flo
 import { DepositFlowsProvider } from '../ui/member-center/deposit-flows.ts';
 import { GamesFlowsProvider } from '../ui/pages/games/games-flows.ts';
 import { LotteryFlowsProvider } from '../ui/pages/lottery/lottery-flows.ts';
+import { PromotionFlowsProvider } from '../ui/pages/promo/promotion-flows.ts';
 import type { SiteActors } from './site-actors.ts';
 
 /** Gives each feature its own flows context (src/ui/<feature>/*-flows.ts). */
@@ -21,7 +22,11 @@ export function SiteProviders({ actors, children }: { actors: SiteActors; childr
               <WithdrawFlowsProvider value={actors.withdraw}>
                 <DepositFlowsProvider value={actors.deposit}>
                   <GamesFlowsProvider value={actors.games}>
-                    <LotteryFlowsProvider value={actors.lottery}>{children}</LotteryFlowsProvider>
+                    <LotteryFlowsProvider value={actors.lottery}>
+                      <PromotionFlowsProvider value={actors.promotions}>
+                        {children}
+                      </PromotionFlowsProvider>
+                    </LotteryFlowsProvider>
                   </GamesFlowsProvider>
                 </DepositFlowsProvider>
               </WithdrawFlowsProvider>

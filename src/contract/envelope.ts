@@ -136,6 +136,13 @@ export const errorCodes = [
   'help_section_unknown',
   'affiliate_applied',
   'affiliate_reviewed',
+  // Engagement: promotions (issue 16).
+  'promotion_not_found',
+  'promotion_not_claimable',
+  'promotion_already_claimed',
+  'promotion_claim_state_invalid',
+  'promotion_amount_required',
+  'bonus_wagering_unmet',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

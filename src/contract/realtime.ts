@@ -91,6 +91,18 @@ export const contractEventSchema = z.object({
   seq,
 });
 
+/**
+ * The red badges' counts (issue 16): claimable promotions, everything in the reward center,
+ * claimable missions; after a change that may move them (a claim, a decision, a promotion).
+ */
+export const badgesEventSchema = z.object({
+  availablePromoCount: z.number().int().min(0),
+  rewardCenter: z.number().int().min(0),
+  missionLeaderboard: z.number().int().min(0),
+  seq,
+});
+
+export type BadgesEvent = z.infer<typeof badgesEventSchema>;
 export type SyncEvent = z.infer<typeof syncEventSchema>;
 export type BalanceEvent = z.infer<typeof balanceEventSchema>;
 export type UnreadEvent = z.infer<typeof unreadEventSchema>;
@@ -136,6 +148,7 @@ export const serverEventSchemas = {
   wage: wageEventSchema,
   contract: contractEventSchema,
   lotteryBet: lotteryBetEventSchema,
+  badges: badgesEventSchema,
   /**
    * A lottery draw opened, locked, was drawn, settled or cancelled: sent to every socket (the
    * `lottery` room), without `seq` (it is not the member's news; a missed one is caught up by

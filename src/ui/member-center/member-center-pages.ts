@@ -17,5 +17,6 @@ export const memberCenterPages: Partial<
   transactionHistory: lazy(() => import('./pages/transaction-history.tsx')),
   personalProfit: lazy(() => import('./pages/personal-profit.tsx')),
   bonusDetails: lazy(() => import('./pages/bonus-details.tsx')),
+  rewardCenter: lazy(() => import('./pages/reward-center.tsx')),
   messageV2: lazy(() => import('./pages/message-v2.tsx')),
 };

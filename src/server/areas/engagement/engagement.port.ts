@@ -4,3 +4,4 @@
  */
 export { memberVip } from './engagement.schema.ts';
 export type { ClaimableItem, ClaimableKind } from './claimables.ts';
+export { wageringHold } from './promotions.repository.ts';

@@ -47,6 +47,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashMemberPassword } from '../../platform/members/member-password.ts';
 import type { LedgerService } from '../wallet/wallet.port.ts';
+import { wageringHold } from '../engagement/engagement.port.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import {
   idempotentReply,
@@ -66,6 +67,9 @@ export type WithdrawalDeps = {
 };
 
 const listLimit = 50;
+
+/** Minor units as major units with two decimals ("1234.50"), for a message. */
+const majorText = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
 
 export const maskNumber = (number: string) => `****${number.slice(-4)}`;
 
@@ -286,6 +290,16 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
             actor: `member:${member.id}`,
           },
           async (tx, posting) => {
+            const after = BigInt(posting.entries[0]?.balanceAfter ?? '0');
+            // A bonus whose wagering is unmet holds its amount: refuse (and roll back) the rest.
+            const hold = await wageringHold(tx, member.id);
+            if (after < hold.held) {
+              const withdrawable = after + amount - hold.held;
+              throw new AppError(409, 'bonus_wagering_unmet', 'bonus_wagering_unmet', {
+                needed: majorText(hold.turnoverNeeded),
+                withdrawable: majorText(withdrawable > 0n ? withdrawable : 0n),
+              });
+            }
             const row = await insertWithdrawal(tx, {
               memberId: member.id,
               bankAccountId: account.id,
@@ -294,7 +308,6 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
               requestPostingId: Number(posting.postingId),
               createdAt: clock(),
             });
-            const after = BigInt(posting.entries[0]?.balanceAfter ?? '0');
             await insertAudit(tx, {
               actor: `member:${member.id}`,
               action: 'withdraw.request',

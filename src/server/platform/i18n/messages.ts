@@ -157,6 +157,13 @@ const catalogues: Record<Language, Catalogue> = {
     help_section_unknown: 'सहायता का यह अनुभाग मौजूद नहीं है।',
     affiliate_applied: 'आप पहले ही एफिलिएट के लिए आवेदन कर चुके हैं।',
     affiliate_reviewed: 'इस आवेदन की समीक्षा पहले ही हो चुकी है।',
+    promotion_not_found: 'यह प्रमोशन उपलब्ध नहीं है।',
+    promotion_not_claimable: 'यह प्रमोशन अभी क्लेम नहीं किया जा सकता।',
+    promotion_already_claimed: 'आप इस अवधि में यह प्रमोशन पहले ही क्लेम कर चुके हैं।',
+    promotion_claim_state_invalid: 'इस आवेदन पर पहले ही निर्णय हो चुका है।',
+    promotion_amount_required: 'स्वीकृति के लिए राशि आवश्यक है।',
+    bonus_wagering_unmet:
+      'बोनस की वेजरिंग शर्त अभी पूरी नहीं हुई: ₹{needed} का वैध टर्नओवर और खेलें, या अधिकतम ₹{withdrawable} निकालें।',
   },
   en: {
     bad_request: 'The request is not valid.',
@@ -299,6 +306,13 @@ const catalogues: Record<Language, Catalogue> = {
     help_section_unknown: 'This help section does not exist.',
     affiliate_applied: 'You have already applied to become an affiliate.',
     affiliate_reviewed: 'This application has already been reviewed.',
+    promotion_not_found: 'This promotion is not available.',
+    promotion_not_claimable: 'This promotion cannot be claimed now.',
+    promotion_already_claimed: 'You have already claimed this promotion for this period.',
+    promotion_claim_state_invalid: 'This application has already been decided.',
+    promotion_amount_required: 'An amount is required to approve.',
+    bonus_wagering_unmet:
+      "A bonus's wagering requirement is not met yet: play ₹{needed} more in valid turnover, or withdraw at most ₹{withdrawable}.",
   },
   bn: {
     bad_request: 'অনুরোধটি বৈধ নয়।',
@@ -436,6 +450,13 @@ const catalogues: Record<Language, Catalogue> = {
     help_section_unknown: 'সহায়তার এই বিভাগটি নেই।',
     affiliate_applied: 'আপনি আগেই অ্যাফিলিয়েট হওয়ার আবেদন করেছেন।',
     affiliate_reviewed: 'এই আবেদনটি আগেই পর্যালোচনা করা হয়েছে।',
+    promotion_not_found: 'এই প্রমোশনটি উপলব্ধ নয়।',
+    promotion_not_claimable: 'এই প্রমোশনটি এখন দাবি করা যাবে না।',
+    promotion_already_claimed: 'আপনি এই সময়ের জন্য এই প্রমোশনটি ইতিমধ্যে দাবি করেছেন।',
+    promotion_claim_state_invalid: 'এই আবেদনের সিদ্ধান্ত ইতিমধ্যে হয়ে গেছে।',
+    promotion_amount_required: 'অনুমোদনের জন্য পরিমাণ প্রয়োজন।',
+    bonus_wagering_unmet:
+      'বোনাসের ওয়েজারিং শর্ত এখনও পূরণ হয়নি: আরও ₹{needed} বৈধ টার্নওভার খেলুন, অথবা সর্বোচ্চ ₹{withdrawable} তুলুন।',
   },
 };
 

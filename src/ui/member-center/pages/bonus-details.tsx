@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { bonusKinds } from '../../../contract/records.ts';
 import { useRecordsFlows } from '../records-flows.ts';
 import { RecordsView } from './records-view.tsx';
+import { BonusWagering } from './bonus-wagering.tsx';
 
 const types = ['all', ...bonusKinds] as const;
 
@@ -9,12 +10,15 @@ const types = ['all', ...bonusKinds] as const;
 export default function BonusDetailsPage() {
   const { t } = useTranslation('records');
   return (
-    <RecordsView
-      flow={useRecordsFlows().bonusDetails}
-      types={types}
-      title={t('bonusDetails.title')}
-      emptyText={t('bonusDetails.empty')}
-      testId="page-bonusDetails"
-    />
+    <>
+      <BonusWagering />
+      <RecordsView
+        flow={useRecordsFlows().bonusDetails}
+        types={types}
+        title={t('bonusDetails.title')}
+        emptyText={t('bonusDetails.empty')}
+        testId="page-bonusDetails"
+      />
+    </>
   );
 }

@@ -1,20 +1,24 @@
+import { useActorRef } from '@xstate/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { Promotion } from '../../../contract/promotions.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
-import { RemoteState } from '../shared/remote-state.tsx';
-import type { NoticeLists } from '../shared/site-data.ts';
-import { allNotices, formatDate, paragraphs, useLanguage } from '../shared/site-data.ts';
+import { LoadingState } from '../shared/remote-state.tsx';
+import { formatDate, paragraphs, useLanguage } from '../shared/site-data.ts';
+import { PromotionActivity } from './promotion-card.tsx';
+import { usePromotionFlows } from './promotion-flows.ts';
 import '../shared/pages.css';
 import './promo.css';
 
-/** /promoDetail?id=: one promotion, or a not-found state. */
+/** /promoDetail?id=: one promotion with the player's activity, or a not-found state. */
 export default function PromoDetailPage() {
   const { t } = useTranslation('pages');
   const language = useLanguage();
   const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const view = useRemoteData<NoticeLists>(useSiteShellFlows().notices);
+  const raw = params.get('id') ?? '';
+  const id = /^\d{1,9}$/.test(raw) ? raw : '0';
+  const ref = useActorRef(usePromotionFlows().detail, { input: { params: { id, language } } });
+  const view = useRemoteData<Promotion>(ref);
   const notFound = (
     <div className="pg-state" role="status" data-testid="promo-not-found">
       <h1>{t('promo.notFound.title')}</h1>
@@ -24,33 +28,32 @@ export default function PromoDetailPage() {
       </Link>
     </div>
   );
+  let body;
+  if (view.status === 'loading') body = <LoadingState />;
+  // A missing or ended promotion answers 404: the not-found state.
+  else if (id === '0' || view.status !== 'loaded' || !view.data) body = notFound;
+  else {
+    const promo = view.data;
+    body = (
+      <article className="pg-card promo-detail" aria-labelledby="promo-title">
+        <Link to="/promotions" className="promo-detail__back">
+          <span aria-hidden="true">←</span> {t('promo.back')}
+        </Link>
+        <h1 id="promo-title">{promo.title}</h1>
+        <time className="pg-muted" dateTime={promo.startsAt}>
+          {formatDate(promo.startsAt, language, true)}
+          {promo.endsAt ? ` – ${formatDate(promo.endsAt, language, true)}` : ''}
+        </time>
+        {paragraphs(promo.description).map((text, index) => (
+          <p key={index}>{text}</p>
+        ))}
+        <PromotionActivity promotion={promo} detail />
+      </article>
+    );
+  }
   return (
     <div className="pg pg-promo-detail" data-testid="page-promo-detail">
-      <RemoteState view={view} emptyText={t('promo.empty')}>
-        {(data) => {
-          const promo = allNotices(data).find((n) => n.id === id);
-          if (!Number.isInteger(id) || !promo) return notFound;
-          return (
-            <article className="pg-card promo-detail" aria-labelledby="promo-title">
-              <Link to="/promotions" className="promo-detail__back">
-                <span aria-hidden="true">←</span> {t('promo.back')}
-              </Link>
-              <h1 id="promo-title">{promo.title}</h1>
-              <time className="pg-muted" dateTime={promo.publishedAt}>
-                {formatDate(promo.publishedAt, language, true)}
-              </time>
-              {paragraphs(promo.content).map((text, index) => (
-                <p key={index}>{text}</p>
-              ))}
-              <div className="pg-actions">
-                <Link to="/login" className="pg-btn pg-btn--primary">
-                  {t('promo.loginToClaim')}
-                </Link>
-              </div>
-            </article>
-          );
-        }}
-      </RemoteState>
+      {body}
     </div>
   );
 }

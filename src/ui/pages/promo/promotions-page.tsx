@@ -1,18 +1,21 @@
-import { Link } from 'react-router-dom';
+import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { Promotion } from '../../../contract/promotions.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
-import type { NoticeLists } from '../shared/site-data.ts';
 import { formatDate, paragraphs, useLanguage } from '../shared/site-data.ts';
+import { PromotionActivity } from './promotion-card.tsx';
+import { usePromotionFlows } from './promotion-flows.ts';
 import '../shared/pages.css';
 import './promo.css';
 
-/** /promotions: the promotion announcements, each leading to its detail. */
+/** /promotions: the operator's promotions, each with the player's activity state. */
 export default function PromotionsPage() {
   const { t } = useTranslation('pages');
+  const { t: tp } = useTranslation('promotions');
   const language = useLanguage();
-  const view = useRemoteData<NoticeLists>(useSiteShellFlows().notices);
+  const ref = useActorRef(usePromotionFlows().list, { input: { params: { language } } });
+  const view = useRemoteData<{ list: Promotion[] }>(ref);
   return (
     <div className="pg pg-promotions" data-testid="page-promotions">
       <div className="pg-intro">
@@ -20,33 +23,24 @@ export default function PromotionsPage() {
         <p className="pg-muted">{t('promo.intro')}</p>
       </div>
       <RemoteState view={view} emptyText={t('promo.empty')}>
-        {(data) =>
-          data.promotion.length === 0 ? (
-            <p className="pg-state">{t('promo.empty')}</p>
-          ) : (
-            <ul className="promo-list">
-              {data.promotion.map((promo) => (
-                <li key={promo.id} className="pg-card promo-card">
-                  <span className="promo-card__ribbon" aria-hidden="true">
-                    {t(`notice.types.${promo.type}`)}
-                  </span>
-                  <h2>{promo.title}</h2>
-                  <time className="pg-muted" dateTime={promo.publishedAt}>
-                    {formatDate(promo.publishedAt, language)}
-                  </time>
-                  <p className="promo-card__excerpt">{paragraphs(promo.content)[0] ?? ''}</p>
-                  <Link
-                    to={`/promoDetail?id=${promo.id}`}
-                    className="pg-btn pg-btn--primary pg-btn--small"
-                    aria-label={t('promo.detailsOf', { title: promo.title })}
-                  >
-                    {t('promo.details')}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(data) => (
+          <ul className="promo-list">
+            {data.list.map((promo) => (
+              <li key={promo.id} className="pg-card promo-card">
+                <span className="promo-card__ribbon" aria-hidden="true">
+                  {tp(`kinds.${promo.kind}`)}
+                </span>
+                <h2>{promo.title}</h2>
+                <time className="pg-muted" dateTime={promo.startsAt}>
+                  {formatDate(promo.startsAt, language)}
+                  {promo.endsAt ? ` – ${formatDate(promo.endsAt, language)}` : ''}
+                </time>
+                <p className="promo-card__excerpt">{paragraphs(promo.description)[0] ?? ''}</p>
+                <PromotionActivity promotion={promo} detail={false} />
+              </li>
+            ))}
+          </ul>
+        )}
       </RemoteState>
     </div>
   );

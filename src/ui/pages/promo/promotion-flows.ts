@@ -1,0 +1,32 @@
+import { use } from 'react';
+import { createFlowsContext } from '../../hooks/flows-context.ts';
+import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
+import type { promotionMachine } from '../../../machines/promotion.machine.ts';
+
+/**
+ * The promotion pages' flows (issue 16), their effects supplied by the app
+ * (src/app/promotion-actors.ts). A page starts its own actor with `useActorRef(flow, ...)`.
+ */
+export type PromotionFlows = {
+  /** /promotions: { list: Promotion[] } with the player's states. */
+  list: typeof remoteDataMachine;
+  /** /promoDetail: params { id } -> Promotion. */
+  detail: typeof remoteDataMachine;
+  /** One promotion's activity: claim, raffle draw, application. */
+  promotion: typeof promotionMachine;
+  /** bonusDetails: BonusDetails (claims and the turnover still needed). */
+  bonusDetails: typeof remoteDataMachine;
+  /** rewardCenter: { list: RewardItem[] }. */
+  rewardCenter: typeof remoteDataMachine;
+};
+
+/** The flows, made at the first promotion page (the machine stays out of the first page). */
+export type PromotionFlowsLoader = () => Promise<PromotionFlows>;
+
+export const [PromotionFlowsProvider, usePromotionFlowsLoader] =
+  createFlowsContext<PromotionFlowsLoader>('Promotion');
+
+/** The promotion flows (suspends until their module has loaded). */
+export function usePromotionFlows(): PromotionFlows {
+  return use(usePromotionFlowsLoader()());
+}
