@@ -130,6 +130,10 @@ export const errorCodes = [
   'contract_upline_without_contract',
   'contract_terms_invalid',
   'agent_transfer_invalid',
+  // engagement, missions part (src/contract/missions.ts)
+  'mission_not_found',
+  'mission_not_completed',
+  'mission_already_claimed',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { minorUnitsSchema } from './wallet.ts';
 import { betStates, drawStates } from './lottery-states.ts';
+import { missionEventPayloadSchema } from './missions.ts';
 
 /**
  * The real-time channel (socket.io on the site's own HTTP server, path `/socket.io`).
@@ -136,6 +137,8 @@ export const serverEventSchemas = {
   wage: wageEventSchema,
   contract: contractEventSchema,
   lotteryBet: lotteryBetEventSchema,
+  /** The member's mission figures moved (progress, a claim): engagement, missions part. */
+  mission: missionEventPayloadSchema.extend({ seq }),
   /**
    * A lottery draw opened, locked, was drawn, settled or cancelled: sent to every socket (the
    * `lottery` room), without `seq` (it is not the member's news; a missed one is caught up by

@@ -152,6 +152,9 @@ const catalogues: Record<Language, Catalogue> = {
     image_invalid: 'केवल PNG या JPG छवियाँ स्वीकार हैं।',
     image_too_large: 'प्रत्येक छवि अधिकतम 5 MB की हो सकती है।',
     too_many_images: 'अधिकतम 3 छवियाँ अपलोड की जा सकती हैं।',
+    mission_not_found: 'यह मिशन मौजूद नहीं है या सक्रिय नहीं है।',
+    mission_not_completed: 'यह मिशन अभी पूरा नहीं हुआ है।',
+    mission_already_claimed: 'इस अवधि में इस मिशन का इनाम पहले ही लिया जा चुका है।',
   },
   en: {
     bad_request: 'The request is not valid.',
@@ -288,6 +291,9 @@ const catalogues: Record<Language, Catalogue> = {
     image_invalid: 'Only PNG or JPG images are accepted.',
     image_too_large: 'Each image may be at most 5 MB.',
     too_many_images: 'At most 3 images may be uploaded.',
+    mission_not_found: 'This mission does not exist or is not active.',
+    mission_not_completed: 'This mission is not completed yet.',
+    mission_already_claimed: "This mission's reward was already claimed for this period.",
   },
   bn: {
     bad_request: 'অনুরোধটি বৈধ নয়।',
@@ -420,6 +426,9 @@ const catalogues: Record<Language, Catalogue> = {
     image_invalid: 'শুধু PNG বা JPG ছবি গ্রহণযোগ্য।',
     image_too_large: 'প্রতিটি ছবি সর্বোচ্চ 5 MB হতে পারে।',
     too_many_images: 'সর্বোচ্চ 3টি ছবি আপলোড করা যায়।',
+    mission_not_found: 'এই মিশনটি নেই বা সক্রিয় নয়।',
+    mission_not_completed: 'এই মিশনটি এখনও সম্পূর্ণ হয়নি।',
+    mission_already_claimed: 'এই সময়ের জন্য এই মিশনের পুরস্কার আগেই নেওয়া হয়েছে।',
   },
 };
 
