@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   missionsOpsPaths,
   missionsPaths,
@@ -548,5 +548,42 @@ describe('referral', () => {
       turnover: '100000',
     });
     expect(rewarded.totalReward).toBe('10000');
+  });
+});
+
+describe('the mission event', () => {
+  it('tells a player who played in the minute their mission figures, after the commit', async () => {
+    const done = await mission({ period: 'daily', missionType: 'turnover', target: '1000' });
+    const { member } = await playerAt(new Date(clock.now().getTime() - hours(2)));
+    const quiet = await playerAt(new Date(clock.now().getTime() - hours(2)));
+    const publishMany = vi.spyOn(site.app.realtime.publisher, 'publishMany');
+    try {
+      await bet(member.id, { at: clock.now(), gameType: 'RNG', stake: 1200n });
+      clock.advance(60_000);
+      await site.app.scheduler.runDue(clock.now());
+      await vi.waitFor(() => {
+        const events = publishMany.mock.calls.flatMap(([batch]) => batch);
+        expect(events).toContainEqual({
+          memberId: member.id,
+          event: { name: 'mission', payload: { claimableCount: 1, completedCount: 1 } },
+        });
+        expect(events.some((e) => e.memberId === quiet.member.id)).toBe(false);
+      });
+      // A claim tells it too.
+      publishMany.mockClear();
+      const claimer = await playerAt();
+      await bet(claimer.member.id, { at: clock.now(), gameType: 'RNG', stake: 1000n });
+      expect((await claim(claimer.headers, { missionId: done.missionId })).status).toBe(200);
+      await vi.waitFor(() => {
+        expect(publishMany.mock.calls.flatMap(([batch]) => batch)).toContainEqual(
+          expect.objectContaining({
+            event: { name: 'mission', payload: { claimableCount: 0, completedCount: 1 } },
+          }),
+        );
+      });
+    } finally {
+      publishMany.mockRestore();
+      await retireAll();
+    }
   });
 });

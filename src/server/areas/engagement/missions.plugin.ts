@@ -23,4 +23,5 @@ export async function missionsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(missionsRoutes, { missions, referral });
   await app.register(missionsOpsRoutes, { missions, referral });
   app.scheduler.register(referral.job);
+  app.scheduler.register(missions.progressJob);
 }

@@ -259,3 +259,28 @@ export async function updateDefinition(
   );
   return row ?? null;
 }
+
+/**
+ * Members whose mission progress may have moved in [from, to): bets rolled up in a window that
+ * overlaps it, deposits paid in it, sessions opened in it; none when no mission is active.
+ */
+export async function membersActiveBetween(db: Db, from: Date, to: Date): Promise<number[]> {
+  const f = from.toISOString();
+  const t = to.toISOString();
+  return rowsOf<{ id: number }>(
+    await db.execute(sql`
+      SELECT g.member_id AS id FROM game_rollups_5m g
+      WHERE g.window_start > ${f}::timestamptz - interval '5 minutes'
+        AND g.window_start < ${t}::timestamptz
+        AND EXISTS (SELECT 1 FROM mission_definitions WHERE active)
+      UNION
+      SELECT o.member_id FROM deposit_orders o
+      WHERE o.status = 'paid' AND o.updated_at >= ${f}::timestamptz
+        AND o.updated_at < ${t}::timestamptz
+        AND EXISTS (SELECT 1 FROM mission_definitions WHERE active)
+      UNION
+      SELECT s.member_id FROM sessions s
+      WHERE s.created_at >= ${f}::timestamptz AND s.created_at < ${t}::timestamptz
+        AND EXISTS (SELECT 1 FROM mission_definitions WHERE active)`),
+  ).map((row) => row.id);
+}

@@ -4,6 +4,7 @@ import type { MemberRow, Operator } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
+import type { Job } from '../../platform/scheduler/scheduler.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
 import type { Language } from '../../../contract/constants.ts';
 import {
@@ -22,6 +23,7 @@ import {
   insertDefinition,
   leaderboard,
   listDefinitions,
+  membersActiveBetween,
   missionProgress,
   periodSpans,
   updateDefinition,
@@ -41,6 +43,9 @@ export type MissionsDeps = {
   ledger: Pick<WalletPort['ledger'], 'post'>;
   publisher: Pick<Publisher, 'publishMany'>;
 };
+
+/** Job name: never rename (half of the scheduler's claim key). */
+export const missionProgressJobName = 'mission-progress-events';
 
 type Title = Partial<Record<Language, string>>;
 
@@ -130,8 +135,24 @@ export function createMissionsService(deps: MissionsDeps) {
     );
   }
 
+  /**
+   * Every minute, once across nodes: the members who played, deposited or logged in during the
+   * minute (bets of the window still open included) get a `mission` event with their figures,
+   * read set-based after the commit, so the mission page moves while they play.
+   */
+  const progressJob: Job = {
+    name: missionProgressJobName,
+    cron: '0 * * * * *',
+    async run(tx, period) {
+      const members = await membersActiveBetween(tx, period.start, period.end);
+      if (members.length === 0) return;
+      return () => announce(members);
+    },
+  };
+
   return {
     announce,
+    progressJob,
 
     async summary(member: MemberRow, language: string): Promise<MissionSummary> {
       const now = clock();
