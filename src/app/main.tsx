@@ -10,6 +10,7 @@ import { createEncryptor } from '../services/enc.ts';
 import { createSessionStore } from '../services/session-store.ts';
 import { lazyService } from './lazy-service.ts';
 import { createLotteryNews } from './lottery-news.ts';
+import { createMissionNews } from './missions-actors.ts';
 import { createAgentNews } from './agent-news.ts';
 import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
 import { wireRealtime } from './realtime-wiring.ts';
@@ -78,6 +79,10 @@ async function start(): Promise<void> {
     async () => (await import('../services/records.service.ts')).createRecordsClient(http),
     unreachable,
   );
+  const missions = lazyService(
+    async () => (await import('../services/missions.service.ts')).createMissionsClient(http),
+    unreachable,
+  );
   const wallet = lazyService(async () => {
     const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts');
     return {
@@ -114,6 +119,7 @@ async function start(): Promise<void> {
     unreachable,
   );
   const lotteryNews = createLotteryNews();
+  const missionNews = createMissionNews();
   // The agent center's calls come with the agent center, not with the first page.
   const agentNews = createAgentNews();
   const agentCalls = lazyService(
@@ -142,6 +148,8 @@ async function start(): Promise<void> {
     sessionStore,
     social,
     records,
+    missions,
+    missionNews,
     security,
     withdraw,
     deposit,
@@ -162,6 +170,7 @@ async function start(): Promise<void> {
     loadBalance: () => readBalance(),
     loadUnread: () => records.unreadCount(),
     onLotteryEvent: lotteryNews.emit,
+    onMissionEvent: missionNews.emit,
     onAgentEvent: agentNews.emit,
     window,
   });

@@ -18,6 +18,9 @@ import type { DepositFlows } from '../ui/member-center/deposit-flows.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
 import { createRecordsFlows } from './records-actors.ts';
+import { createMissionsFlows, type MissionNews } from './missions-actors.ts';
+import type { MissionsClient } from '../services/missions.service.ts';
+import type { MissionsFlows } from '../ui/member-center/missions-flows.ts';
 import type { RecordsClient } from '../services/records.service.ts';
 import { createMemberCenterActors } from './member-center-actors.ts';
 import type { SocialLoginClient } from '../services/social-login.ts';
@@ -40,6 +43,7 @@ export type SiteActors = {
   identity: IdentityFlows;
   memberCenter: MemberCenterFlows;
   records: RecordsFlows;
+  missions: MissionsFlows;
   security: SecurityFlows;
   withdraw: WithdrawFlows;
   deposit: DepositFlows;
@@ -87,6 +91,8 @@ export function createSiteActors({
   sessionStore,
   social,
   records,
+  missions,
+  missionNews,
   security,
   withdraw,
   deposit,
@@ -105,6 +111,9 @@ export function createSiteActors({
   social: SocialLoginClient;
   /** The member center's records, transfers and platform messages. */
   records: RecordsClient;
+  /** Missions, their leaderboard and referral. */
+  missions: MissionsClient;
+  missionNews: MissionNews;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
   /** The withdrawal calls (bank accounts, payment password, requests, confirmation). */
@@ -196,6 +205,7 @@ export function createSiteActors({
       headerBalance: memberCenterActors.headerBalance,
     },
     records: createRecordsFlows(records),
+    missions: createMissionsFlows(missions, missionNews),
     security: createSecurityFlows({ identity, security, session: identityActors.session }),
     withdraw: createWithdrawFlows(withdraw),
     deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),

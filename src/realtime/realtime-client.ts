@@ -63,6 +63,7 @@ const sequencedNames: readonly SequencedEventName[] = [
   'wage',
   'contract',
   'lotteryBet',
+  'mission',
 ];
 
 /** Validates a payload with the contract's schema; anything else is dropped (null). */

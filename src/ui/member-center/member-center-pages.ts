@@ -17,5 +17,7 @@ export const memberCenterPages: Partial<
   transactionHistory: lazy(() => import('./pages/transaction-history.tsx')),
   personalProfit: lazy(() => import('./pages/personal-profit.tsx')),
   bonusDetails: lazy(() => import('./pages/bonus-details.tsx')),
+  referral: lazy(() => import('./pages/referral.tsx')),
+  missionLeaderboard: lazy(() => import('./pages/mission-leaderboard.tsx')),
   messageV2: lazy(() => import('./pages/message-v2.tsx')),
 };

@@ -1,0 +1,44 @@
+import { fromPromise } from 'xstate';
+import { remoteDataMachine } from '../machines/remote-data.machine.ts';
+import { transferMachine } from '../machines/transfer.machine.ts';
+import type { MissionsClient } from '../services/missions.service.ts';
+import type { MissionsFlows } from '../ui/member-center/missions-flows.ts';
+
+const remote = (load: (signal: AbortSignal) => Promise<unknown>) =>
+  remoteDataMachine.provide({
+    actors: { load: fromPromise(({ signal }) => load(signal)) },
+  });
+
+/**
+ * The `mission` events as the mission page takes them: the realtime wiring emits, an open page
+ * listens (and reads its missions again).
+ */
+export function createMissionNews() {
+  const listeners = new Set<() => void>();
+  return {
+    emit: () => {
+      for (const listener of listeners) listener();
+    },
+    listen(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+export type MissionNews = ReturnType<typeof createMissionNews>;
+
+/** The mission and referral flows wired to the missions client and the mission events. */
+export function createMissionsFlows(missions: MissionsClient, news: MissionNews): MissionsFlows {
+  return {
+    listen: news.listen,
+    summary: remote((signal) => missions.summary(signal)),
+    leaderboard: remote((signal) => missions.leaderboard(signal)),
+    referral: remote((signal) => missions.referral(signal)),
+    claim: transferMachine.provide({
+      actors: {
+        submitTransfer: fromPromise(({ input }) => missions.claim(Number(input.to))),
+      },
+      guards: { needsPassword: () => false },
+    }),
+  };
+}
