@@ -26,7 +26,10 @@ export default function ReferralPage() {
       <h2 id={headingId} className="rc-title">
         {t('referral.title')}
       </h2>
-      <RemoteState view={view}>{(info) => <Referral info={info} />}</RemoteState>
+      {/* No friend yet is still a page to show (the code, link and QR to invite them). */}
+      <RemoteState view={view.status === 'empty' ? { ...view, status: 'loaded' } : view}>
+        {(info) => <Referral info={info} />}
+      </RemoteState>
     </section>
   );
 }
