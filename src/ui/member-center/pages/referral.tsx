@@ -63,9 +63,15 @@ function Referral({ info }: { info: ReferralInfo }) {
         </span>
       </div>
       <div className="ms-main">
-        <a className="ms-link" href={info.referralLink} data-testid="referral-link">
-          {info.referralLink}
-        </a>
+        {/* In a read-only field: selectable and copyable as one piece. */}
+        <input
+          className="ms-link"
+          readOnly
+          value={info.referralLink}
+          aria-label={t('referral.link')}
+          onFocus={(event) => event.currentTarget.select()}
+          data-testid="referral-link"
+        />
         <button type="button" className="pg-btn pg-btn--primary" onClick={copy}>
           {copied ? t('referral.copied') : t('referral.copy')}
         </button>
