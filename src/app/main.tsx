@@ -10,7 +10,7 @@ import { createEncryptor } from '../services/enc.ts';
 import { createSessionStore } from '../services/session-store.ts';
 import { lazyService } from './lazy-service.ts';
 import { createLotteryNews } from './lottery-news.ts';
-import { createMissionNews } from './missions-actors.ts';
+import { createMissionNews } from './mission-news.ts';
 import { createAgentNews } from './agent-news.ts';
 import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
 import { wireRealtime } from './realtime-wiring.ts';

@@ -3,29 +3,12 @@ import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import { transferMachine } from '../machines/transfer.machine.ts';
 import type { MissionsClient } from '../services/missions.service.ts';
 import type { MissionsFlows } from '../ui/member-center/missions-flows.ts';
+import type { MissionNews } from './mission-news.ts';
 
 const remote = (load: (signal: AbortSignal) => Promise<unknown>) =>
   remoteDataMachine.provide({
     actors: { load: fromPromise(({ signal }) => load(signal)) },
   });
-
-/**
- * The `mission` events as the mission page takes them: the realtime wiring emits, an open page
- * listens (and reads its missions again).
- */
-export function createMissionNews() {
-  const listeners = new Set<() => void>();
-  return {
-    emit: () => {
-      for (const listener of listeners) listener();
-    },
-    listen(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
-}
-export type MissionNews = ReturnType<typeof createMissionNews>;
 
 /** The mission and referral flows wired to the missions client and the mission events. */
 export function createMissionsFlows(missions: MissionsClient, news: MissionNews): MissionsFlows {

@@ -18,9 +18,9 @@ import type { DepositFlows } from '../ui/member-center/deposit-flows.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
 import { createRecordsFlows } from './records-actors.ts';
-import { createMissionsFlows, type MissionNews } from './missions-actors.ts';
+import type { MissionNews } from './mission-news.ts';
 import type { MissionsClient } from '../services/missions.service.ts';
-import type { MissionsFlows } from '../ui/member-center/missions-flows.ts';
+import type { MissionsFlowsLoader } from '../ui/member-center/missions-flows.ts';
 import type { RecordsClient } from '../services/records.service.ts';
 import { createMemberCenterActors } from './member-center-actors.ts';
 import type { SocialLoginClient } from '../services/social-login.ts';
@@ -43,13 +43,28 @@ export type SiteActors = {
   identity: IdentityFlows;
   memberCenter: MemberCenterFlows;
   records: RecordsFlows;
-  missions: MissionsFlows;
+  missions: MissionsFlowsLoader;
   security: SecurityFlows;
   withdraw: WithdrawFlows;
   deposit: DepositFlows;
   games: GamesFlows;
   lottery: LotteryFlowsLoader;
 };
+
+/** The mission flows, made with their module at the first mission or referral page. */
+function missionsFlowsLoader(missions: MissionsClient, news: MissionNews): MissionsFlowsLoader {
+  let flows: ReturnType<MissionsFlowsLoader> | null = null;
+  return () => {
+    flows ??= import('./missions-actors.ts').then(
+      ({ createMissionsFlows }) => createMissionsFlows(missions, news),
+      (cause: unknown) => {
+        flows = null;
+        throw cause;
+      },
+    );
+    return flows;
+  };
+}
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
 
@@ -205,7 +220,7 @@ export function createSiteActors({
       headerBalance: memberCenterActors.headerBalance,
     },
     records: createRecordsFlows(records),
-    missions: createMissionsFlows(missions, missionNews),
+    missions: missionsFlowsLoader(missions, missionNews),
     security: createSecurityFlows({ identity, security, session: identityActors.session }),
     withdraw: createWithdrawFlows(withdraw),
     deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),

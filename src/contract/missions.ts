@@ -211,8 +211,4 @@ export const referralRulesBodySchema = z
   .strict();
 export type ReferralRulesBody = z.infer<typeof referralRulesBodySchema>;
 
-/** The `mission` real-time event: the member's mission figures moved (progress, a claim). */
-export const missionEventPayloadSchema = z.object({
-  claimableCount: countSchema,
-  completedCount: countSchema,
-});
+/** The `mission` real-time event (claimableCount, completedCount): src/contract/realtime.ts. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { minorUnitsSchema } from './wallet.ts';
 import { betStates, drawStates } from './lottery-states.ts';
-import { missionEventPayloadSchema } from './missions.ts';
 
 /**
  * The real-time channel (socket.io on the site's own HTTP server, path `/socket.io`).
@@ -138,7 +137,11 @@ export const serverEventSchemas = {
   contract: contractEventSchema,
   lotteryBet: lotteryBetEventSchema,
   /** The member's mission figures moved (progress, a claim): engagement, missions part. */
-  mission: missionEventPayloadSchema.extend({ seq }),
+  mission: z.object({
+    claimableCount: z.number().int().min(0),
+    completedCount: z.number().int().min(0),
+    seq,
+  }),
   /**
    * A lottery draw opened, locked, was drawn, settled or cancelled: sent to every socket (the
    * `lottery` room), without `seq` (it is not the member's news; a missed one is caught up by

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { createFlowsContext } from '../hooks/flows-context.ts';
 import type { remoteDataMachine } from '../../machines/remote-data.machine.ts';
 import type { transferMachine } from '../../machines/transfer.machine.ts';
@@ -19,5 +20,13 @@ export type MissionsFlows = {
   listen: (onChange: () => void) => () => void;
 };
 
-export const [MissionsFlowsProvider, useMissionsFlows] =
-  createFlowsContext<MissionsFlows>('Missions');
+/** The flows, made at the first mission or referral page (one promise). */
+export type MissionsFlowsLoader = () => Promise<MissionsFlows>;
+
+export const [MissionsFlowsProvider, useMissionsFlowsLoader] =
+  createFlowsContext<MissionsFlowsLoader>('Missions');
+
+/** The mission flows (suspends the page until they are made). */
+export function useMissionsFlows(): MissionsFlows {
+  return use(useMissionsFlowsLoader()());
+}
