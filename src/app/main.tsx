@@ -10,6 +10,7 @@ import { createEncryptor } from '../services/enc.ts';
 import { createSessionStore } from '../services/session-store.ts';
 import { lazyService } from './lazy-service.ts';
 import { createLotteryNews } from './lottery-news.ts';
+import { createMissionNews } from './mission-news.ts';
 import { createAgentNews } from './agent-news.ts';
 import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
 import type { HelpFlowsLoader } from '../ui/pages/help/help-flows.ts';
@@ -81,6 +82,10 @@ async function start(): Promise<void> {
   );
   const promotions = async () =>
     (await import('../services/promotions.service.ts')).createPromotionsClient(http);
+  const missions = lazyService(
+    async () => (await import('../services/missions.service.ts')).createMissionsClient(http),
+    unreachable,
+  );
   const wallet = lazyService(async () => {
     const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts');
     return {
@@ -127,6 +132,7 @@ async function start(): Promise<void> {
       },
     ));
   const lotteryNews = createLotteryNews();
+  const missionNews = createMissionNews();
   // The agent center's calls come with the agent center, not with the first page.
   const agentNews = createAgentNews();
   const agentCalls = lazyService(
@@ -156,6 +162,8 @@ async function start(): Promise<void> {
     social,
     records,
     promotions,
+    missions,
+    missionNews,
     security,
     withdraw,
     deposit,
@@ -177,6 +185,7 @@ async function start(): Promise<void> {
     loadBalance: () => readBalance(),
     loadUnread: () => records.unreadCount(),
     onLotteryEvent: lotteryNews.emit,
+    onMissionEvent: missionNews.emit,
     onAgentEvent: agentNews.emit,
     // The red badges of the reward center and missions (the message badge follows `unread`).
     onBadges: (counts) => {

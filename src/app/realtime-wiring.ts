@@ -46,6 +46,8 @@ export type RealtimeWiringDeps = {
       | { name: 'lotteryDraw'; payload: LotteryDrawEvent }
       | { name: 'lotteryBet'; payload: LotteryBetEvent },
   ) => void;
+  /** The mission page listens here: the member's mission figures moved. */
+  onMissionEvent?: () => void;
   /** The page's window, for online/offline; none outside a browser. */
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /** Server URL (default: the page's origin) and socket factory (tests). */
@@ -98,6 +100,9 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
         break;
       case 'badges':
         deps.onBadges?.(event.payload);
+        break;
+      case 'mission':
+        deps.onMissionEvent?.();
         break;
     }
   };

@@ -18,6 +18,9 @@ import type { DepositFlows } from '../ui/member-center/deposit-flows.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
 import { createRecordsFlows } from './records-actors.ts';
+import type { MissionNews } from './mission-news.ts';
+import type { MissionsClient } from '../services/missions.service.ts';
+import type { MissionsFlowsLoader } from '../ui/member-center/missions-flows.ts';
 import type { RecordsClient } from '../services/records.service.ts';
 import { createMemberCenterActors } from './member-center-actors.ts';
 import type { SocialLoginClient } from '../services/social-login.ts';
@@ -43,6 +46,7 @@ export type SiteActors = {
   identity: IdentityFlows;
   memberCenter: MemberCenterFlows;
   records: RecordsFlows;
+  missions: MissionsFlowsLoader;
   security: SecurityFlows;
   withdraw: WithdrawFlows;
   deposit: DepositFlows;
@@ -50,6 +54,21 @@ export type SiteActors = {
   lottery: LotteryFlowsLoader;
   promotions: PromotionFlowsLoader;
 };
+
+/** The mission flows, made with their module at the first mission or referral page. */
+function missionsFlowsLoader(missions: MissionsClient, news: MissionNews): MissionsFlowsLoader {
+  let flows: ReturnType<MissionsFlowsLoader> | null = null;
+  return () => {
+    flows ??= import('./missions-actors.ts').then(
+      ({ createMissionsFlows }) => createMissionsFlows(missions, news),
+      (cause: unknown) => {
+        flows = null;
+        throw cause;
+      },
+    );
+    return flows;
+  };
+}
 
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
 
@@ -95,6 +114,8 @@ export function createSiteActors({
   social,
   records,
   promotions,
+  missions,
+  missionNews,
   security,
   withdraw,
   deposit,
@@ -116,6 +137,9 @@ export function createSiteActors({
   records: RecordsClient;
   /** Promotions: list, claim, apply, bonus details, reward center. */
   promotions: () => Promise<PromotionsClient>;
+  /** Missions, their leaderboard and referral. */
+  missions: MissionsClient;
+  missionNews: MissionNews;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
   /** The withdrawal calls (bank accounts, payment password, requests, confirmation). */
@@ -210,6 +234,7 @@ export function createSiteActors({
       headerBalance: memberCenterActors.headerBalance,
     },
     records: createRecordsFlows(records),
+    missions: missionsFlowsLoader(missions, missionNews),
     security: createSecurityFlows({ identity, security, session: identityActors.session }),
     withdraw: createWithdrawFlows(withdraw),
     deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),

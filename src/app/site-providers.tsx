@@ -3,6 +3,7 @@ import { SiteShellFlowsProvider } from '../ui/layout/site-shell-flows.ts';
 import { IdentityFlowsProvider } from '../ui/identity/identity-flows.ts';
 import { MemberCenterFlowsProvider } from '../ui/member-center/member-center-flows.ts';
 import { RecordsFlowsProvider } from '../ui/member-center/records-flows.ts';
+import { MissionsFlowsProvider } from '../ui/member-center/missions-flows.ts';
 import { SecurityFlowsProvider } from '../ui/member-center/security/security-flows.ts';
 import { WithdrawFlowsProvider } from '../ui/member-center/withdraw/withdraw-flows.ts';
 import { DepositFlowsProvider } from '../ui/member-center/deposit-flows.ts';
@@ -24,7 +25,9 @@ export function SiteProviders({ actors, children }: { actors: SiteActors; childr
                   <GamesFlowsProvider value={actors.games}>
                     <LotteryFlowsProvider value={actors.lottery}>
                       <PromotionFlowsProvider value={actors.promotions}>
-                        {children}
+                        <MissionsFlowsProvider value={actors.missions}>
+                          {children}
+                        </MissionsFlowsProvider>
                       </PromotionFlowsProvider>
                     </LotteryFlowsProvider>
                   </GamesFlowsProvider>

@@ -143,6 +143,10 @@ export const errorCodes = [
   'promotion_claim_state_invalid',
   'promotion_amount_required',
   'bonus_wagering_unmet',
+  // engagement, missions part (src/contract/missions.ts)
+  'mission_not_found',
+  'mission_not_completed',
+  'mission_already_claimed',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

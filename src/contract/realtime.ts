@@ -149,6 +149,12 @@ export const serverEventSchemas = {
   contract: contractEventSchema,
   lotteryBet: lotteryBetEventSchema,
   badges: badgesEventSchema,
+  /** The member's mission figures moved (progress, a claim): engagement, missions part. */
+  mission: z.object({
+    claimableCount: z.number().int().min(0),
+    completedCount: z.number().int().min(0),
+    seq,
+  }),
   /**
    * A lottery draw opened, locked, was drawn, settled or cancelled: sent to every socket (the
    * `lottery` room), without `seq` (it is not the member's news; a missed one is caught up by

@@ -32,7 +32,7 @@ export const recordsOpsPaths = {
 } as const;
 
 /** Entry kinds the bonus details page lists. */
-export const bonusKinds = ['bonus', 'rebate'] as const;
+export const bonusKinds = ['bonus', 'rebate', 'mission_reward', 'referral_reward'] as const;
 export type BonusKind = (typeof bonusKinds)[number];
 
 /** The type filter of the account record: a group of entry kinds. */

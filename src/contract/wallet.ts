@@ -56,6 +56,10 @@ export const entryKinds = [
   'wage',
   /** A wage or dividend an agent paid its downline agent. */
   'wage_paid',
+  /** A completed mission's reward (engagement, missions part). */
+  'mission_reward',
+  /** The reward for a referred friend who met the deposit and turnover (missions part). */
+  'referral_reward',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 export const entryKindSchema = z.enum(entryKinds);
@@ -69,6 +73,8 @@ export const creditKinds: readonly EntryKind[] = [
   'bonus',
   'rebate',
   'wage',
+  'mission_reward',
+  'referral_reward',
 ];
 export const debitKinds: readonly EntryKind[] = ['withdrawal', 'transfer_out', 'bet', 'wage_paid'];
 
@@ -83,6 +89,8 @@ export const postingKinds = [
   'bet_refund',
   'bonus',
   'rebate',
+  'mission_reward',
+  'referral_reward',
 ] as const;
 export type PostingKind = (typeof postingKinds)[number];
 

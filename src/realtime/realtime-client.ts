@@ -64,6 +64,7 @@ const sequencedNames: readonly SequencedEventName[] = [
   'contract',
   'lotteryBet',
   'badges',
+  'mission',
 ];
 
 /** Validates a payload with the contract's schema; anything else is dropped (null). */

@@ -18,5 +18,7 @@ export const memberCenterPages: Partial<
   personalProfit: lazy(() => import('./pages/personal-profit.tsx')),
   bonusDetails: lazy(() => import('./pages/bonus-details.tsx')),
   rewardCenter: lazy(() => import('./pages/reward-center.tsx')),
+  referral: lazy(() => import('./pages/referral.tsx')),
+  missionLeaderboard: lazy(() => import('./pages/mission-leaderboard.tsx')),
   messageV2: lazy(() => import('./pages/message-v2.tsx')),
 };

@@ -164,6 +164,9 @@ const catalogues: Record<Language, Catalogue> = {
     promotion_amount_required: 'स्वीकृति के लिए राशि आवश्यक है।',
     bonus_wagering_unmet:
       'बोनस की वेजरिंग शर्त अभी पूरी नहीं हुई: ₹{needed} का वैध टर्नओवर और खेलें, या अधिकतम ₹{withdrawable} निकालें।',
+    mission_not_found: 'यह मिशन मौजूद नहीं है या सक्रिय नहीं है।',
+    mission_not_completed: 'यह मिशन अभी पूरा नहीं हुआ है।',
+    mission_already_claimed: 'इस अवधि में इस मिशन का इनाम पहले ही लिया जा चुका है।',
   },
   en: {
     bad_request: 'The request is not valid.',
@@ -313,6 +316,9 @@ const catalogues: Record<Language, Catalogue> = {
     promotion_amount_required: 'An amount is required to approve.',
     bonus_wagering_unmet:
       "A bonus's wagering requirement is not met yet: play ₹{needed} more in valid turnover, or withdraw at most ₹{withdrawable}.",
+    mission_not_found: 'This mission does not exist or is not active.',
+    mission_not_completed: 'This mission is not completed yet.',
+    mission_already_claimed: "This mission's reward was already claimed for this period.",
   },
   bn: {
     bad_request: 'অনুরোধটি বৈধ নয়।',
@@ -457,6 +463,9 @@ const catalogues: Record<Language, Catalogue> = {
     promotion_amount_required: 'অনুমোদনের জন্য পরিমাণ প্রয়োজন।',
     bonus_wagering_unmet:
       'বোনাসের ওয়েজারিং শর্ত এখনও পূরণ হয়নি: আরও ₹{needed} বৈধ টার্নওভার খেলুন, অথবা সর্বোচ্চ ₹{withdrawable} তুলুন।',
+    mission_not_found: 'এই মিশনটি নেই বা সক্রিয় নয়।',
+    mission_not_completed: 'এই মিশনটি এখনও সম্পূর্ণ হয়নি।',
+    mission_already_claimed: 'এই সময়ের জন্য এই মিশনের পুরস্কার আগেই নেওয়া হয়েছে।',
   },
 };
 
