@@ -130,6 +130,12 @@ export const errorCodes = [
   'contract_upline_without_contract',
   'contract_terms_invalid',
   'agent_transfer_invalid',
+  // engagement loyalty: points mall, rebate (src/contract/loyalty.ts)
+  'points_insufficient',
+  'points_item_unavailable',
+  'redemption_not_found',
+  'redemption_state_invalid',
+  'rebate_nothing_to_claim',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
