@@ -12,6 +12,7 @@ import {
 } from '../../src/contract/loyalty.ts';
 import { seamlessPaths, type AuthenticateReply } from '../../src/contract/seamless.ts';
 import { loyaltyJobNames } from '../../src/server/areas/engagement/loyalty.jobs.ts';
+import { rebateClaimables } from '../../src/server/areas/engagement/rebate.claimables.ts';
 import { members } from '../../src/server/platform/members/members.schema.ts';
 import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { rowCounts } from '../support/row-counts.ts';
@@ -199,6 +200,12 @@ describe('the hourly run: points, rebate and VIP from the rollups', () => {
       },
     ]);
     expect(summaryA?.total).toBe(String(35 + 143));
+    // The reward center's rebate source says the same.
+    expect(await rebateClaimables.count(db(), a.member.id)).toBe(2);
+    expect(await rebateClaimables.list(db(), a.member.id, 'en')).toEqual([
+      { kind: 'rebate', ref: 'LIVE', amount: 35n, title: 'Rebate LIVE' },
+      { kind: 'rebate', ref: 'RNG', amount: 143n, title: 'Rebate RNG' },
+    ]);
     // B reached level 1 (30,000 turnover): its upgrade bonus, once.
     const vipB = (await b.get<VipInfo>(loyaltyPaths.vipInfo)).body.value;
     expect(vipB).toMatchObject({

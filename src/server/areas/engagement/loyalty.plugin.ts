@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import { registerLoyaltyJobs } from './loyalty.jobs.ts';
+import { loyaltyDemoSeedSteps } from './loyalty.seed-steps.ts';
 import { loyaltyOpsRoutes, loyaltyRoutes } from './loyalty.routes.ts';
 import { createPointsService } from './points.service.ts';
 import { createRebateService } from './rebate.service.ts';
@@ -13,6 +14,8 @@ export async function loyaltyPlugin(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const { clock } = app;
   const ledger = app.wallet.ledger;
+  // A development start (not tests, not production) gets the demo levels, rates and catalog.
+  if (app.config.nodeEnv === 'development') await app.seed(loyaltyDemoSeedSteps);
   const points = createPointsService({
     db,
     clock,
