@@ -12,6 +12,8 @@ import { lazyService } from './lazy-service.ts';
 import { createLotteryNews } from './lottery-news.ts';
 import { createAgentNews } from './agent-news.ts';
 import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
+import { LoyaltyFlowsProvider } from '../ui/pages/point-mall/loyalty-flows.ts';
+import { createLoyaltyFlows } from './loyalty-actors.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
@@ -114,6 +116,10 @@ async function start(): Promise<void> {
     unreachable,
   );
   const lotteryNews = createLotteryNews();
+  const loyaltyCalls = lazyService(
+    async () => (await import('../services/loyalty.service.ts')).createLoyaltyClient(http),
+    unreachable,
+  );
   // The agent center's calls come with the agent center, not with the first page.
   const agentNews = createAgentNews();
   const agentCalls = lazyService(
@@ -155,6 +161,10 @@ async function start(): Promise<void> {
     loadBalance: readBalance,
   });
   router = createSiteRouter();
+  const loyalty = createLoyaltyFlows({
+    loyalty: loyaltyCalls,
+    reloadBalance: () => site?.memberCenter.headerBalance.send({ type: 'user.refresh' }),
+  });
   // Balance, unread count and notifications stream into the session while a member is in.
   const realtime = wireRealtime({
     session: site.identity.session,
@@ -181,9 +191,11 @@ async function start(): Promise<void> {
       <I18nextProvider i18n={i18n}>
         <SiteProviders actors={site}>
           <AgentFlowsProvider value={agent}>
-            <StartupGate system={system}>
-              <router.SiteRouter />
-            </StartupGate>
+            <LoyaltyFlowsProvider value={loyalty}>
+              <StartupGate system={system}>
+                <router.SiteRouter />
+              </StartupGate>
+            </LoyaltyFlowsProvider>
           </AgentFlowsProvider>
         </SiteProviders>
       </I18nextProvider>

@@ -18,4 +18,5 @@ export const memberCenterPages: Partial<
   personalProfit: lazy(() => import('./pages/personal-profit.tsx')),
   bonusDetails: lazy(() => import('./pages/bonus-details.tsx')),
   messageV2: lazy(() => import('./pages/message-v2.tsx')),
+  manualRebate: lazy(() => import('./pages/manual-rebate.tsx')),
 };
