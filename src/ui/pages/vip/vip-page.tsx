@@ -7,6 +7,7 @@ import { CustomerServiceLinks } from '../shared/customer-service.tsx';
 import { LoginCallToAction } from '../shared/login-cta.tsx';
 import '../shared/pages.css';
 import './vip.css';
+import '../point-mall/point-mall.css';
 
 const levels = [1, 2, 3, 4, 5, 6] as const;
 
