@@ -289,7 +289,8 @@ const catalogues: Record<Language, Catalogue> = {
     points_insufficient: 'You do not have enough points for this item.',
     points_item_unavailable: 'This item is not available now.',
     redemption_not_found: 'This redemption was not found.',
-    redemption_state_invalid: 'This action is not possible for the redemption in its current state.',
+    redemption_state_invalid:
+      'This action is not possible for the redemption in its current state.',
     rebate_nothing_to_claim: 'There is no rebate to claim.',
     lottery_draw_state_invalid: 'This cannot be done with the draw in its current state.',
     withdrawal_state_invalid: 'This cannot be done with the withdrawal in its current state.',
