@@ -15,6 +15,7 @@ import { loyaltyJobNames } from '../../src/server/areas/engagement/loyalty.jobs.
 import { rebateClaimables } from '../../src/server/areas/engagement/rebate.claimables.ts';
 import { members } from '../../src/server/platform/members/members.schema.ts';
 import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
+import { freshIp } from '../support/identity.ts';
 import { rowCounts } from '../support/row-counts.ts';
 import { addProvider, catalogGame, launch, player, signedCall, uid } from '../support/seamless.ts';
 import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
@@ -98,9 +99,11 @@ async function gambler() {
       expect(reply.status).toBe(200);
     }
   }
-  const get = <T>(url: string) => call<T>(site.app, { url, headers });
+  // Each player calls from its own address (the rate limits count per address).
+  const remoteAddress = freshIp();
+  const get = <T>(url: string) => call<T>(site.app, { url, headers, remoteAddress });
   const post = <T>(url: string, payload: object) =>
-    call<T>(site.app, { method: 'POST', url, headers, payload });
+    call<T>(site.app, { method: 'POST', url, headers, payload, remoteAddress });
   return { member, headers, bet, get, post };
 }
 
@@ -371,6 +374,46 @@ describe('points mall', () => {
       idempotencyKey: uid('redeem'),
     });
     expect(poor).toMatchObject({ status: 409, body: { code: 'points_insufficient' } });
+  });
+});
+
+describe('points mall at once', () => {
+  it('two redemptions at once that the points cover once: one is made; two releases at once credit once', async () => {
+    const made = await ops<{ id: number }>('POST', loyaltyOpsPaths.items, {
+      kind: 'bonus',
+      nameHi: 'बोनस 15',
+      nameEn: 'Bonus 15',
+      nameBn: 'বোনাস 15',
+      cost: '15',
+      bonusAmount: '700',
+    });
+    const itemId = made.body.value!.id;
+    // B has 30 points and spent none: two of 15 fit, a third does not.
+    const first = await b.post<{ redemption: { id: number } }>(loyaltyPaths.pointsRedeem, {
+      itemId,
+      paymentPassword: PAY,
+      idempotencyKey: uid('redeem'),
+    });
+    expect(first.status).toBe(200);
+    const replies = await Promise.all(
+      [1, 2].map(() =>
+        b.post(loyaltyPaths.pointsRedeem, {
+          itemId,
+          paymentPassword: PAY,
+          idempotencyKey: uid('redeem'),
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await b.get<PointsBalance>(loyaltyPaths.pointsBalance)).body.value?.points).toBe('0');
+    const id = first.body.value!.redemption.id;
+    await ops('POST', `/ops/loyalty/points/redemptions/${id}/approve`, {});
+    const before = await balance(b.member.id);
+    const releases = await Promise.all(
+      [1, 2].map(() => ops('POST', `/ops/loyalty/points/redemptions/${id}/release`, {})),
+    );
+    expect(releases.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await balance(b.member.id)).toBe(before + 700n);
   });
 });
 
