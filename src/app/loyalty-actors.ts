@@ -1,15 +1,16 @@
 import { fromPromise } from 'xstate';
 import { loyaltyClaimMachine } from '../machines/loyalty-claim.machine.ts';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
-import type { LoyaltyClient, RedeemRequest } from '../services/loyalty.service.ts';
+import type { HttpClient } from '../services/http-client.ts';
+import { createLoyaltyClient, type RedeemRequest } from '../services/loyalty.service.ts';
 import type { LoyaltyFlows } from '../ui/pages/point-mall/loyalty-flows.ts';
 
-/** The loyalty machines wired to the loyalty calls; `reloadBalance` after a paid claim. */
-export function createLoyaltyFlows(deps: {
-  loyalty: LoyaltyClient;
-  reloadBalance: () => void;
-}): LoyaltyFlows {
-  const { loyalty, reloadBalance } = deps;
+/**
+ * The loyalty machines wired to the loyalty calls (this chunk loads with the first loyalty
+ * screen). The balance after a paid claim comes as the ledger's balance event.
+ */
+export function createLoyaltyFlows(http: HttpClient): LoyaltyFlows {
+  const loyalty = createLoyaltyClient(http);
   const load = (read: (params: Record<string, string>, signal: AbortSignal) => Promise<unknown>) =>
     remoteDataMachine.provide({
       actors: { load: fromPromise(({ input, signal }) => read(input.params, signal)) },
@@ -30,7 +31,6 @@ export function createLoyaltyFlows(deps: {
       actors: {
         submit: fromPromise(({ input }) => loyalty.redeem(input.request as RedeemRequest)),
       },
-      actions: { reloadAfterClaim: reloadBalance },
     }),
     rebate: always((signal) => loyalty.rebateSummary(signal)),
     claimRebate: loyaltyClaimMachine.provide({
@@ -39,7 +39,6 @@ export function createLoyaltyFlows(deps: {
           loyalty.claimRebate((input.request as { gameType?: string }).gameType),
         ),
       },
-      actions: { reloadAfterClaim: reloadBalance },
     }),
     vip: always((signal) => loyalty.vipInfo(signal)),
   };

@@ -12,8 +12,10 @@ import { lazyService } from './lazy-service.ts';
 import { createLotteryNews } from './lottery-news.ts';
 import { createAgentNews } from './agent-news.ts';
 import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
-import { LoyaltyFlowsProvider } from '../ui/pages/point-mall/loyalty-flows.ts';
-import { createLoyaltyFlows } from './loyalty-actors.ts';
+import {
+  LoyaltyFlowsProvider,
+  type LoyaltyFlowsLoader,
+} from '../ui/pages/point-mall/loyalty-flows.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
@@ -116,10 +118,6 @@ async function start(): Promise<void> {
     unreachable,
   );
   const lotteryNews = createLotteryNews();
-  const loyaltyCalls = lazyService(
-    async () => (await import('../services/loyalty.service.ts')).createLoyaltyClient(http),
-    unreachable,
-  );
   // The agent center's calls come with the agent center, not with the first page.
   const agentNews = createAgentNews();
   const agentCalls = lazyService(
@@ -161,10 +159,16 @@ async function start(): Promise<void> {
     loadBalance: readBalance,
   });
   router = createSiteRouter();
-  const loyalty = createLoyaltyFlows({
-    loyalty: loyaltyCalls,
-    reloadBalance: () => site?.memberCenter.headerBalance.send({ type: 'user.refresh' }),
-  });
+  // The loyalty flows come with the first loyalty screen (points mall, VIP, manualRebate, the
+  // header's points), not with the first page. A paid claim's balance comes as a balance event.
+  let loyaltyFlows: ReturnType<LoyaltyFlowsLoader> | null = null;
+  const loyalty: LoyaltyFlowsLoader = () =>
+    (loyaltyFlows ??= import('./loyalty-actors.ts')
+      .then((module) => module.createLoyaltyFlows(http))
+      .catch((cause: unknown) => {
+        loyaltyFlows = null;
+        throw cause;
+      }));
   // Balance, unread count and notifications stream into the session while a member is in.
   const realtime = wireRealtime({
     session: site.identity.session,

@@ -3,12 +3,20 @@ import { useTranslation } from 'react-i18next';
 import type { RebateClaimReply, RebateSummary } from '../../../contract/loyalty.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useLoyaltyFlows } from '../../pages/point-mall/loyalty-flows.ts';
+import { useLoyaltyFlows, WithLoyaltyFlows } from '../../pages/point-mall/with-loyalty-flows.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import '../../pages/point-mall/point-mall.css';
 
 /** Manual rebate (manualRebate): the unclaimed rebate per game type, claimed in one call. */
 export default function ManualRebatePage() {
+  return (
+    <WithLoyaltyFlows>
+      <ManualRebateView />
+    </WithLoyaltyFlows>
+  );
+}
+
+function ManualRebateView() {
   const { t } = useTranslation('loyalty');
   const { money } = useFormat();
   const flows = useLoyaltyFlows();

@@ -27,4 +27,8 @@ export type LoyaltyFlows = {
   vip: typeof remoteDataMachine;
 };
 
-export const [LoyaltyFlowsProvider, useLoyaltyFlows] = createFlowsContext<LoyaltyFlows>('Loyalty');
+/** The flows come with the first loyalty screen, not with the first page (bundle budget). */
+export type LoyaltyFlowsLoader = () => Promise<LoyaltyFlows>;
+
+export const [LoyaltyFlowsProvider, useLoyaltyFlowsLoader] =
+  createFlowsContext<LoyaltyFlowsLoader>('Loyalty');

@@ -11,7 +11,7 @@ import type {
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
-import { useLoyaltyFlows } from './loyalty-flows.ts';
+import { useLoyaltyFlows, WithLoyaltyFlows } from './with-loyalty-flows.ts';
 
 const tabs = ['mall', 'history', 'details', 'rules'] as const;
 type Tab = (typeof tabs)[number];
@@ -20,6 +20,14 @@ const newKey = () => `redeem-${Date.now().toString(36)}-${Math.random().toString
 
 /** /pointMall for a member: points, the catalog with redeem, redeem history, details, rules. */
 export function PointsMember() {
+  return (
+    <WithLoyaltyFlows>
+      <PointsMemberView />
+    </WithLoyaltyFlows>
+  );
+}
+
+function PointsMemberView() {
   const { t } = useTranslation('loyalty');
   const flows = useLoyaltyFlows();
   const points = useActorRef(flows.points, { input: {} });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { VipInfo } from '../../../contract/loyalty.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useLoyaltyFlows } from '../point-mall/loyalty-flows.ts';
+import { useLoyaltyFlows, WithLoyaltyFlows } from '../point-mall/with-loyalty-flows.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
 
 const percent = (have: string, need: string) =>
@@ -11,6 +11,14 @@ const percent = (have: string, need: string) =>
 
 /** /vip for a member: the level, progress to the next and each level's figures and benefits. */
 export function VipMember() {
+  return (
+    <WithLoyaltyFlows>
+      <VipMemberView />
+    </WithLoyaltyFlows>
+  );
+}
+
+function VipMemberView() {
   const { t } = useTranslation('loyalty');
   const { money } = useFormat();
   const view = useRemoteData<VipInfo>(useActorRef(useLoyaltyFlows().vip, { input: {} }));
