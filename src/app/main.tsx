@@ -14,6 +14,10 @@ import { createMissionNews } from './mission-news.ts';
 import { createAgentNews } from './agent-news.ts';
 import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
 import type { HelpFlowsLoader } from '../ui/pages/help/help-flows.ts';
+import {
+  LoyaltyFlowsProvider,
+  type LoyaltyFlowsLoader,
+} from '../ui/pages/point-mall/loyalty-flows.ts';
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
@@ -178,6 +182,16 @@ async function start(): Promise<void> {
     loadBalance: readBalance,
   });
   router = createSiteRouter();
+  // The loyalty flows come with the first loyalty screen (points mall, VIP, manualRebate, the
+  // header's points), not with the first page. A paid claim's balance comes as a balance event.
+  let loyaltyFlows: ReturnType<LoyaltyFlowsLoader> | null = null;
+  const loyalty: LoyaltyFlowsLoader = () =>
+    (loyaltyFlows ??= import('./loyalty-actors.ts')
+      .then((module) => module.createLoyaltyFlows(http))
+      .catch((cause: unknown) => {
+        loyaltyFlows = null;
+        throw cause;
+      }));
   // Balance, unread count and notifications stream into the session while a member is in.
   const realtime = wireRealtime({
     session: site.identity.session,
@@ -216,9 +230,11 @@ async function start(): Promise<void> {
       <I18nextProvider i18n={i18n}>
         <SiteProviders actors={site}>
           <AgentFlowsProvider value={agent}>
-            <StartupGate system={system}>
-              <router.SiteRouter />
-            </StartupGate>
+            <LoyaltyFlowsProvider value={loyalty}>
+              <StartupGate system={system}>
+                <router.SiteRouter />
+              </StartupGate>
+            </LoyaltyFlowsProvider>
           </AgentFlowsProvider>
         </SiteProviders>
       </I18nextProvider>

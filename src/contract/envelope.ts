@@ -147,6 +147,12 @@ export const errorCodes = [
   'mission_not_found',
   'mission_not_completed',
   'mission_already_claimed',
+  // engagement loyalty: points mall, rebate (src/contract/loyalty.ts)
+  'points_insufficient',
+  'points_item_unavailable',
+  'redemption_not_found',
+  'redemption_state_invalid',
+  'rebate_nothing_to_claim',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -14,6 +14,7 @@ import { useIdentityFlows } from '../identity/identity-flows.ts';
 import { prefetchIdentityForm } from '../identity/identity-forms.ts';
 import { MemberCenter } from '../member-center/member-center-popup.tsx';
 import { HeaderBalance } from './header-balance.tsx';
+import { HeaderPoints } from './header-points.tsx';
 import { NotificationBell, NotificationToasts } from './header-notifications.tsx';
 
 /** Dropdown entries that open the member center, each on its page (none: the default). */
@@ -63,6 +64,7 @@ export default function AccountArea() {
   return (
     <>
       <HeaderBalance />
+      <HeaderPoints />
       <NotificationBell onOpenMessages={() => openMemberCenter('messageV2')} />
       <div className="account-area" data-testid="header-account" ref={ref}>
         <button

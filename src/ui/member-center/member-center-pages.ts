@@ -21,4 +21,5 @@ export const memberCenterPages: Partial<
   referral: lazy(() => import('./pages/referral.tsx')),
   missionLeaderboard: lazy(() => import('./pages/mission-leaderboard.tsx')),
   messageV2: lazy(() => import('./pages/message-v2.tsx')),
+  manualRebate: lazy(() => import('./pages/manual-rebate.tsx')),
 };

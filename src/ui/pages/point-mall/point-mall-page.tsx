@@ -1,7 +1,10 @@
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../identity/identity-flows.ts';
 import { LoginCallToAction } from '../shared/login-cta.tsx';
 import '../shared/pages.css';
 import './point-mall.css';
+import { PointsMember } from './points-member.tsx';
 
 const facts = ['earn', 'redeem', 'expire', 'history'] as const;
 const steps = ['play', 'check', 'choose', 'receive'] as const;
@@ -9,6 +12,7 @@ const steps = ['play', 'check', 'choose', 'receive'] as const;
 /** /pointMall: how points are earned and redeemed; balances appear after login. */
 export default function PointMallPage() {
   const { t } = useTranslation('pages');
+  const member = useSelector(useSession(), (s) => s.matches('member'));
   return (
     <div className="pg pg-point-mall" data-testid="page-point-mall">
       <section className="mall-hero" aria-labelledby="mall-title">
@@ -38,7 +42,11 @@ export default function PointMallPage() {
           ))}
         </ol>
       </section>
-      <LoginCallToAction title={t('pointMall.ctaTitle')} text={t('pointMall.ctaText')} />
+      {member ? (
+        <PointsMember />
+      ) : (
+        <LoginCallToAction title={t('pointMall.ctaTitle')} text={t('pointMall.ctaText')} />
+      )}
     </div>
   );
 }

@@ -1,9 +1,13 @@
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../identity/identity-flows.ts';
+import { VipMember } from './vip-member.tsx';
 import { constants } from '../../../contract/constants.ts';
 import { CustomerServiceLinks } from '../shared/customer-service.tsx';
 import { LoginCallToAction } from '../shared/login-cta.tsx';
 import '../shared/pages.css';
 import './vip.css';
+import '../point-mall/point-mall.css';
 
 const levels = [1, 2, 3, 4, 5, 6] as const;
 
@@ -20,6 +24,7 @@ const benefits = [
 /** /vip: the VIP levels and what each brings. */
 export default function VipPage() {
   const { t } = useTranslation('pages');
+  const member = useSelector(useSession(), (s) => s.matches('member'));
   return (
     <div className="pg pg-vip" data-testid="page-vip">
       <section className="vip-hero" aria-labelledby="vip-title">
@@ -29,6 +34,8 @@ export default function VipPage() {
           <p>{t('vip.intro')}</p>
         </div>
       </section>
+
+      {member && <VipMember />}
 
       <section className="pg-section" aria-labelledby="vip-levels">
         <h2 id="vip-levels">{t('vip.levelsTitle')}</h2>
@@ -88,7 +95,7 @@ export default function VipPage() {
         <CustomerServiceLinks types={['VIPSERVICE', 'LIVECHAT']} />
       </section>
 
-      <LoginCallToAction title={t('vip.ctaTitle')} text={t('vip.ctaText')} />
+      {!member && <LoginCallToAction title={t('vip.ctaTitle')} text={t('vip.ctaText')} />}
     </div>
   );
 }

@@ -1,0 +1,290 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Job } from '../../platform/scheduler/scheduler.ts';
+import type { WalletPort } from '../wallet/wallet.port.ts';
+
+/**
+ * The loyalty jobs (issue 16) on the platform scheduler, each period claimed once across nodes
+ * (the `job_runs` row in the work's transaction). Every statement is set-based: one statement
+ * for all members, never a loop per member.
+ *
+ * - `loyalty-hourly` (minute 2 of each hour): counts the closed rollup windows since its mark
+ *   (`loyalty_marks`) up to the hour (a window counts once it ended at least 2 minutes ago, so a
+ *   bet transaction of the window has committed): points (with the carry below one point),
+ *   rebate accruals per game type at the member's VIP level, and VIP upgrades (lifetime paid
+ *   deposits and counted turnover) with their upgrade bonuses through the ledger.
+ * - `loyalty-rebate-auto` (00:10 daily): when the operator turned the automatic rebate on, pays
+ *   every unclaimed rebate counted before the day's end.
+ * - `loyalty-vip-keep` (00:05 on the 1st): a member who held a level for the whole month that
+ *   ended and did not meet its keep figures that month drops one level.
+ */
+export const loyaltyJobNames = {
+  hourly: 'loyalty-hourly',
+  rebateAuto: 'loyalty-rebate-auto',
+  vipKeep: 'loyalty-vip-keep',
+} as const;
+
+type Ledger = Pick<WalletPort['ledger'], 'postManySql' | 'postManyError' | 'posted'>;
+type Rows<T> = { rows: T[] };
+
+const windowMs = 5 * 60_000;
+/** A rollup window is read once it ended this long ago (its bets' transactions committed). */
+export const closeGraceMs = 2 * 60_000;
+
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * Pays unclaimed rebate accruals chosen by `filter` (over alias `a`): marks them claimed and
+ * posts one ledger entry per accrual (key `rebate:<member>:<game type>:<span start>`), in one
+ * statement. A second call at once waits on the rows and finds them claimed: pays nothing.
+ */
+export function payRebateStatement(
+  ledger: Pick<Ledger, 'postManySql'>,
+  filter: SQL,
+  now: Date,
+): SQL {
+  return sql`
+    WITH c AS (
+      UPDATE rebate_accruals a SET claimed_at = ${iso(now)}::timestamptz
+      WHERE a.claimed_at IS NULL AND a.amount > 0 AND ${filter}
+      RETURNING a.member_id, a.game_type, a.span_start, a.amount
+    ), items AS (
+      SELECT coalesce(json_agg(json_build_object(
+        'key', 'rebate:' || c.member_id || ':' || c.game_type || ':' ||
+          to_char(c.span_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+        'member_id', c.member_id, 'wallet_kind', 'main', 'kind', 'rebate',
+        'amount', c.amount::text, 'reference', 'rebate:' || c.game_type,
+        'actor', 'system:rebate') ORDER BY c.member_id, c.game_type, c.span_start), '[]'::json)
+        AS list
+      FROM c
+    ), posted AS (
+      SELECT ${ledger.postManySql(sql`(SELECT list FROM items)`)} AS outcome
+    )
+    SELECT (SELECT coalesce(sum(amount), 0)::text FROM c) AS amount,
+      (SELECT count(*)::int FROM c) AS postings,
+      (SELECT outcome->'members' FROM posted) AS members`;
+}
+
+export type RebatePaid = { amount: string; postings: number; members: number[] | null };
+
+export async function payRebate(tx: Db, ledger: Ledger, filter: SQL, now: Date) {
+  try {
+    const result = (await tx.execute(
+      payRebateStatement(ledger, filter, now),
+    )) as unknown as Rows<RebatePaid>;
+    return result.rows[0]!;
+  } catch (error) {
+    throw ledger.postManyError(error);
+  }
+}
+
+/** The span the hourly run counts: from its mark to the last closed window before `end`. */
+async function spanOf(tx: Db, job: string, end: Date) {
+  const upTo = new Date(Math.floor((end.getTime() - closeGraceMs) / windowMs) * windowMs);
+  const marked = (await tx.execute(sql`
+    SELECT (extract(epoch FROM done_until) * 1000)::bigint::text AS "ms"
+    FROM loyalty_marks WHERE job = ${job} FOR UPDATE`)) as unknown as Rows<{ ms: string | null }>;
+  const ms = marked.rows[0]?.ms;
+  const from = ms ? new Date(Number(ms)) : new Date(upTo.getTime() - 60 * 60_000);
+  return { from, upTo };
+}
+
+/** Points, rebate accruals and VIP upgrades for the closed windows in [from, upTo). */
+export async function countSpan(tx: Db, ledger: Ledger, from: Date, upTo: Date, now: Date) {
+  const f = iso(from);
+  const u = iso(upTo);
+  // Points: floor((carry + turnover) / ratio), the rest carried; one history row per span.
+  await tx.execute(sql`
+    WITH t AS (
+      SELECT g.member_id, sum(g.valid_turnover)::bigint AS vt FROM game_rollups_5m g
+      WHERE g.window_start >= ${f}::timestamptz AND g.window_start < ${u}::timestamptz
+      GROUP BY g.member_id HAVING sum(g.valid_turnover) > 0
+    ), s AS (SELECT turnover_per_point AS unit FROM loyalty_settings WHERE id = 1
+    ), c AS (
+      SELECT t.member_id, t.vt, (coalesce(l.turnover_carry, 0) + t.vt) / s.unit AS gained,
+        (coalesce(l.turnover_carry, 0) + t.vt) % s.unit AS carry
+      FROM t CROSS JOIN s LEFT JOIN member_loyalty l ON l.member_id = t.member_id
+    ), up AS (
+      INSERT INTO member_loyalty AS m (member_id, points, points_earned, turnover_carry,
+        turnover_total, updated_at)
+      SELECT c.member_id, c.gained, c.gained, c.carry, c.vt, ${iso(now)}::timestamptz FROM c
+      ON CONFLICT (member_id) DO UPDATE SET points = m.points + excluded.points,
+        points_earned = m.points_earned + excluded.points_earned,
+        turnover_carry = excluded.turnover_carry,
+        turnover_total = m.turnover_total + excluded.turnover_total,
+        updated_at = excluded.updated_at
+      RETURNING m.member_id
+    )
+    INSERT INTO points_entries (member_id, kind, points, turnover, span_start, span_end, created_at)
+    SELECT c.member_id, 'earn', c.gained, c.vt, ${f}::timestamptz, ${u}::timestamptz,
+      ${iso(now)}::timestamptz
+    FROM c WHERE c.gained > 0 AND EXISTS (SELECT 1 FROM up WHERE up.member_id = c.member_id)
+    ON CONFLICT DO NOTHING`);
+  // Rebate: per member and game type, at the rate of the member's level (the highest rate row
+  // of the game type at or below it).
+  await tx.execute(sql`
+    WITH t AS (
+      SELECT g.member_id, g.game_type, sum(g.valid_turnover)::bigint AS vt FROM game_rollups_5m g
+      WHERE g.window_start >= ${f}::timestamptz AND g.window_start < ${u}::timestamptz
+      GROUP BY g.member_id, g.game_type HAVING sum(g.valid_turnover) > 0
+    ), r AS (
+      SELECT t.*, coalesce(v.level, 0) AS lvl, (
+        SELECT rr.rate_bps FROM rebate_rates rr
+        WHERE rr.game_type = t.game_type AND rr.vip_level <= coalesce(v.level, 0)
+        ORDER BY rr.vip_level DESC LIMIT 1) AS rate
+      FROM t LEFT JOIN member_vip v ON v.member_id = t.member_id
+    )
+    INSERT INTO rebate_accruals (member_id, game_type, span_start, span_end, valid_turnover,
+      vip_level, rate_bps, amount)
+    SELECT r.member_id, r.game_type, ${f}::timestamptz, ${u}::timestamptz, r.vt, r.lvl, r.rate,
+      floor(r.vt::numeric * r.rate / 10000)::bigint
+    FROM r WHERE r.rate > 0 AND floor(r.vt::numeric * r.rate / 10000) > 0
+    ON CONFLICT DO NOTHING`);
+  return vipUpgrades(
+    tx,
+    ledger,
+    sql`
+    SELECT g.member_id FROM game_rollups_5m g
+    WHERE g.window_start >= ${f}::timestamptz AND g.window_start < ${u}::timestamptz
+    UNION SELECT d.member_id FROM deposit_orders d
+    WHERE d.status = 'paid' AND d.updated_at >= ${f}::timestamptz
+      AND d.updated_at < ${u}::timestamptz`,
+    now,
+  );
+}
+
+/**
+ * VIP upgrades of the members `candidates` selects: the highest level whose lifetime figures
+ * (paid deposits, counted turnover) they reached, when above theirs; each level passed pays its
+ * upgrade bonus once ever (`vip_upgrade_bonuses`, ledger key `vip-upgrade:<member>:<level>`).
+ */
+export async function vipUpgrades(tx: Db, ledger: Ledger, candidates: SQL, now: Date) {
+  try {
+    const result = (await tx.execute(sql`
+      WITH act AS (${candidates}), totals AS (
+        SELECT a.member_id, coalesce(l.turnover_total, 0) AS tt,
+          coalesce((SELECT sum(d.amount) FROM deposit_orders d
+            WHERE d.member_id = a.member_id AND d.status = 'paid'), 0) AS dep
+        FROM (SELECT DISTINCT member_id FROM act) a
+        LEFT JOIN member_loyalty l ON l.member_id = a.member_id
+      ), reach AS (
+        SELECT t.member_id, max(v.level) AS lvl FROM totals t
+        JOIN vip_levels v ON t.tt >= v.min_turnover AND t.dep >= v.min_deposit
+        GROUP BY t.member_id
+      ), cur AS (
+        SELECT r.member_id, r.lvl, coalesce(mv.level, 0) AS old FROM reach r
+        LEFT JOIN member_vip mv ON mv.member_id = r.member_id
+        WHERE r.lvl > coalesce(mv.level, 0)
+      ), upd AS (
+        INSERT INTO member_vip AS mv (member_id, level, level_since, updated_at)
+        SELECT cur.member_id, cur.lvl, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz FROM cur
+        ON CONFLICT (member_id) DO UPDATE SET level = excluded.level,
+          level_since = excluded.level_since, updated_at = excluded.updated_at
+        WHERE mv.level < excluded.level
+        RETURNING mv.member_id
+      ), bonus AS (
+        INSERT INTO vip_upgrade_bonuses (member_id, level, amount, paid_at)
+        SELECT cur.member_id, v.level, v.upgrade_bonus, ${iso(now)}::timestamptz
+        FROM cur JOIN vip_levels v ON v.level > cur.old AND v.level <= cur.lvl
+        WHERE v.upgrade_bonus > 0 AND cur.member_id IN (SELECT member_id FROM upd)
+        ON CONFLICT DO NOTHING
+        RETURNING member_id, level, amount
+      ), items AS (
+        SELECT coalesce(json_agg(json_build_object(
+          'key', 'vip-upgrade:' || b.member_id || ':' || b.level, 'member_id', b.member_id,
+          'wallet_kind', 'main', 'kind', 'bonus', 'amount', b.amount::text,
+          'reference', 'vip-level:' || b.level, 'actor', 'system:vip')
+          ORDER BY b.member_id, b.level), '[]'::json) AS list
+        FROM bonus b
+      ), posted AS (SELECT ${ledger.postManySql(sql`(SELECT list FROM items)`)} AS outcome)
+      SELECT (SELECT count(*)::int FROM upd) AS upgraded,
+        (SELECT outcome->'members' FROM posted) AS members`)) as unknown as Rows<{
+      upgraded: number;
+      members: number[] | null;
+    }>;
+    return result.rows[0]!;
+  } catch (error) {
+    throw ledger.postManyError(error);
+  }
+}
+
+/** Keep-level: members who held their level the whole month and missed its keep figures. */
+export async function vipKeep(tx: Db, period: { start: Date; end: Date }, now: Date) {
+  const s = iso(period.start);
+  const e = iso(period.end);
+  const result = (await tx.execute(sql`
+    WITH held AS (
+      SELECT mv.member_id, mv.level, v.keep_deposit, v.keep_turnover
+      FROM member_vip mv JOIN vip_levels v ON v.level = mv.level
+      WHERE mv.level > 0 AND mv.level_since <= ${s}::timestamptz
+    ), fig AS (
+      SELECT h.*, coalesce((SELECT sum(g.valid_turnover) FROM game_rollups_5m g
+          WHERE g.member_id = h.member_id AND g.window_start >= ${s}::timestamptz
+            AND g.window_start < ${e}::timestamptz), 0) AS tt,
+        coalesce((SELECT sum(d.amount) FROM deposit_orders d WHERE d.member_id = h.member_id
+          AND d.status = 'paid' AND d.updated_at >= ${s}::timestamptz
+          AND d.updated_at < ${e}::timestamptz), 0) AS dep
+      FROM held h
+    )
+    UPDATE member_vip mv SET level = mv.level - 1, level_since = ${e}::timestamptz,
+      updated_at = ${iso(now)}::timestamptz
+    FROM fig WHERE fig.member_id = mv.member_id
+      AND (fig.tt < fig.keep_turnover OR fig.dep < fig.keep_deposit)
+    RETURNING mv.member_id`)) as unknown as Rows<{ member_id: number }>;
+  return result.rows.map((row) => row.member_id);
+}
+
+export function loyaltyJobs(deps: { ledger: Ledger; clock: Clock }): Job[] {
+  const { ledger, clock } = deps;
+  const announce = (members: number[] | null | undefined) => {
+    if (!members || members.length === 0) return undefined;
+    return () => ledger.posted(members);
+  };
+  return [
+    {
+      name: loyaltyJobNames.hourly,
+      cron: '0 2 * * * *',
+      async run(tx, period) {
+        const { from, upTo } = await spanOf(tx, loyaltyJobNames.hourly, period.end);
+        if (from.getTime() >= upTo.getTime()) return;
+        const outcome = await countSpan(tx, ledger, from, upTo, clock());
+        await tx.execute(sql`
+          UPDATE loyalty_marks SET done_until = ${iso(upTo)}::timestamptz
+          WHERE job = ${loyaltyJobNames.hourly}`);
+        return announce(outcome.members);
+      },
+    },
+    {
+      name: loyaltyJobNames.rebateAuto,
+      cron: '0 10 0 * * *',
+      async run(tx, period) {
+        const on = (await tx.execute(
+          sql`SELECT rebate_auto AS on FROM loyalty_settings WHERE id = 1`,
+        )) as unknown as Rows<{ on: boolean }>;
+        if (!on.rows[0]?.on) return;
+        const paid = await payRebate(
+          tx,
+          ledger,
+          sql`a.span_end <= ${iso(period.end)}::timestamptz`,
+          clock(),
+        );
+        return announce(paid.members);
+      },
+    },
+    {
+      name: loyaltyJobNames.vipKeep,
+      cron: '0 5 0 1 * *',
+      async run(tx, period) {
+        await vipKeep(tx, period, clock());
+      },
+    },
+  ];
+}
+
+export function registerLoyaltyJobs(app: FastifyInstance): void {
+  for (const job of loyaltyJobs({ ledger: app.wallet.ledger, clock: app.clock })) {
+    app.scheduler.register(job);
+  }
+}

@@ -1,0 +1,31 @@
+import { useActorRef } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { PointsBalance } from '../../contract/loyalty.ts';
+import { useRemoteData } from '../hooks/use-remote-data.ts';
+import { useLoyaltyFlows, WithLoyaltyFlows } from '../pages/point-mall/with-loyalty-flows.ts';
+
+/** The member's points beside the balance in the header, a link to the points mall. */
+export function HeaderPoints() {
+  return (
+    <WithLoyaltyFlows>
+      <HeaderPointsView />
+    </WithLoyaltyFlows>
+  );
+}
+
+function HeaderPointsView() {
+  const { t } = useTranslation('loyalty');
+  const view = useRemoteData<PointsBalance>(useActorRef(useLoyaltyFlows().points, { input: {} }));
+  if (view.status !== 'loaded' || !view.data) return null;
+  return (
+    <Link
+      to="/pointMall"
+      className="header-points"
+      data-testid="header-points"
+      style={{ marginInline: 8, fontSize: '0.875rem', whiteSpace: 'nowrap' }}
+    >
+      <strong>{view.data.points}</strong> {t('points.unit')}
+    </Link>
+  );
+}
