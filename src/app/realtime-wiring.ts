@@ -103,6 +103,11 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
         break;
       case 'mission':
         deps.onMissionEvent?.();
+        // A mission became claimable (or was claimed): the badges follow the server's counts.
+        deps.loadBadges?.().then(
+          (counts) => deps.onBadges?.(counts),
+          () => {},
+        );
         break;
     }
   };

@@ -170,4 +170,43 @@ describe('wireRealtime', () => {
     ]);
     wiring.stop();
   });
+  it('feeds badges events to the red badges, and reads the counts again when a mission moves', async () => {
+    liveTokens.add('tok-badge');
+    let stored: string | null = null;
+    const session = createActor(
+      sessionMachine.provide({
+        actors: { loadMemberInfo: fromPromise<MemberInfo>(async () => playerMember) },
+      }),
+      { input: { token: null } },
+    ).start();
+    const shown: unknown[] = [];
+    const missionNews: number[] = [];
+    let serverCounts = { availablePromoCount: 1, rewardCenter: 1, missionLeaderboard: 0 };
+    const loadBadges = vi.fn(async () => serverCounts);
+    const wiring = wireRealtime({
+      session,
+      getToken: () => stored,
+      loadBalance: async () => '1',
+      loadUnread: async () => 0,
+      onBadges: (counts) => shown.push(counts),
+      loadBadges,
+      onMissionEvent: () => missionNews.push(1),
+      url,
+    });
+    stored = 'tok-badge';
+    session.send({ type: 'app.loggedIn', token: 'tok-badge', member: playerMember, cpw: false });
+    const socket = await connectedTo('tok-badge');
+    // The resync at connection reads the counts once.
+    await vi.waitFor(() => expect(shown).toEqual([serverCounts]));
+    const pushed = { availablePromoCount: 0, rewardCenter: 2, missionLeaderboard: 2 };
+    socket.emit('badges', { ...pushed, seq: 11 });
+    await vi.waitFor(() => expect(shown).toHaveLength(2));
+    expect(shown[1]).toEqual({ ...pushed, seq: 11 });
+    serverCounts = { availablePromoCount: 0, rewardCenter: 3, missionLeaderboard: 3 };
+    socket.emit('mission', { claimableCount: 3, completedCount: 3, seq: 12 });
+    await vi.waitFor(() => expect(shown).toHaveLength(3));
+    expect(shown[2]).toEqual(serverCounts);
+    expect(missionNews).toEqual([1]);
+    wiring.stop();
+  });
 });

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { createPromotionsService } from './promotions.service.ts';
 import { promotionsOpsRoutes, promotionsRoutes } from './promotions.routes.ts';
 import { promotionDemoSeedSteps } from './promotions.seed-steps.ts';
+import { missionsClaimableSource } from './missions.claimables.ts';
+import { rebateClaimables } from './rebate.claimables.ts';
 
 /**
  * The promotions part of the engagement area (issue 16): operator-managed promotions, claim and
@@ -16,6 +18,8 @@ export async function promotionsPlugin(app: FastifyInstance): Promise<void> {
     ledger: app.wallet.ledger,
     publisher: app.realtime.publisher,
     timeZone: app.config.operatorTimeZone,
+    // The other parts' claimables: the reward center lists them, the badges count them.
+    sources: [missionsClaimableSource(app.config.operatorTimeZone, app.clock), rebateClaimables],
     connectedMemberIds: async () => [
       ...new Set((await app.realtime.io.fetchSockets()).map((socket) => socket.data.memberId)),
     ],
