@@ -9,6 +9,7 @@ import { createSystemService } from '../services/system.service.ts';
 import { createEncryptor } from '../services/enc.ts';
 import { createSessionStore } from '../services/session-store.ts';
 import { lazyService } from './lazy-service.ts';
+import { flowsLoader } from './flows-loader.ts';
 import { createLotteryNews } from './lottery-news.ts';
 import { createMissionNews } from './mission-news.ts';
 import { createAgentNews } from './agent-news.ts';
@@ -126,15 +127,9 @@ async function start(): Promise<void> {
     unreachable,
   );
   // The help panels' flows and calls come with the first help panel, not with the first page.
-  let helpFlows: ReturnType<HelpFlowsLoader> | null = null;
-  const help: HelpFlowsLoader = () =>
-    (helpFlows ??= import('./help-actors.ts').then(
-      ({ createHelpFlows }) => createHelpFlows(http),
-      (cause: unknown) => {
-        helpFlows = null;
-        throw cause;
-      },
-    ));
+  const help: HelpFlowsLoader = flowsLoader(async () =>
+    (await import('./help-actors.ts')).createHelpFlows(http),
+  );
   const lotteryNews = createLotteryNews();
   const missionNews = createMissionNews();
   // The agent center's calls come with the agent center, not with the first page.
@@ -184,14 +179,9 @@ async function start(): Promise<void> {
   router = createSiteRouter();
   // The loyalty flows come with the first loyalty screen (points mall, VIP, manualRebate, the
   // header's points), not with the first page. A paid claim's balance comes as a balance event.
-  let loyaltyFlows: ReturnType<LoyaltyFlowsLoader> | null = null;
-  const loyalty: LoyaltyFlowsLoader = () =>
-    (loyaltyFlows ??= import('./loyalty-actors.ts')
-      .then((module) => module.createLoyaltyFlows(http))
-      .catch((cause: unknown) => {
-        loyaltyFlows = null;
-        throw cause;
-      }));
+  const loyalty: LoyaltyFlowsLoader = flowsLoader(async () =>
+    (await import('./loyalty-actors.ts')).createLoyaltyFlows(http),
+  );
   // Balance, unread count and notifications stream into the session while a member is in.
   const realtime = wireRealtime({
     session: site.identity.session,

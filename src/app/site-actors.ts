@@ -14,9 +14,10 @@ import type { MemberCenterFlows } from '../ui/member-center/member-center-flows.
 import type { RecordsFlows } from '../ui/member-center/records-flows.ts';
 import type { SecurityFlows } from '../ui/member-center/security/security-flows.ts';
 import type { WithdrawFlows } from '../ui/member-center/withdraw/withdraw-flows.ts';
-import type { DepositFlows } from '../ui/member-center/deposit-flows.ts';
+import type { DepositFlowsLoader } from '../ui/member-center/deposit-flows.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
+import { flowsLoader } from './flows-loader.ts';
 import { createRecordsFlows } from './records-actors.ts';
 import type { MissionNews } from './mission-news.ts';
 import type { MissionsClient } from '../services/missions.service.ts';
@@ -26,7 +27,6 @@ import { createMemberCenterActors } from './member-center-actors.ts';
 import type { SocialLoginClient } from '../services/social-login.ts';
 import type { SecurityService } from '../services/security.service.ts';
 import type { DepositClient } from '../services/deposit.service.ts';
-import { createDepositFlows } from './deposit-actors.ts';
 import { createSecurityFlows } from './security-actors.ts';
 import { createWithdrawFlows } from './withdraw-actors.ts';
 import type { WithdrawClient } from '../services/withdraw.service.ts';
@@ -34,7 +34,7 @@ import type { GamesClient } from '../services/games.ts';
 import type { GamesFlows } from '../ui/pages/games/games-flows.ts';
 import { createGamesFlows } from './games-actors.ts';
 import type { LotteryClient } from '../services/lottery.service.ts';
-import type { LotteryFlows, LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
+import type { LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
 import type { LotteryNewsHub } from './lottery-news.ts';
 import type { HelpFlowsLoader } from '../ui/pages/help/help-flows.ts';
 import type { PromotionsClient } from '../services/promotions.service.ts';
@@ -49,43 +49,13 @@ export type SiteActors = {
   missions: MissionsFlowsLoader;
   security: SecurityFlows;
   withdraw: WithdrawFlows;
-  deposit: DepositFlows;
+  deposit: DepositFlowsLoader;
   games: GamesFlows;
   lottery: LotteryFlowsLoader;
   promotions: PromotionFlowsLoader;
 };
 
-/** The mission flows, made with their module at the first mission or referral page. */
-function missionsFlowsLoader(missions: MissionsClient, news: MissionNews): MissionsFlowsLoader {
-  let flows: ReturnType<MissionsFlowsLoader> | null = null;
-  return () => {
-    flows ??= import('./missions-actors.ts').then(
-      ({ createMissionsFlows }) => createMissionsFlows(missions, news),
-      (cause: unknown) => {
-        flows = null;
-        throw cause;
-      },
-    );
-    return flows;
-  };
-}
-
 type Loader = (language: Language, signal: AbortSignal) => Promise<unknown>;
-
-/**
- * A feature's flows made at its first page (the lottery's, the promotions'): one promise, tried
- * again after a failure.
- */
-function lotteryFlowsLoader<T = LotteryFlows>(make: () => Promise<T>): () => Promise<T> {
-  let flows: Promise<T> | null = null;
-  return () => {
-    flows ??= make().catch((error: unknown) => {
-      flows = null;
-      throw error;
-    });
-    return flows;
-  };
-}
 
 /** A remote resource in the current language; `app.paramsChanged` reloads it on a new one. */
 function remoteResource(load: Loader, language: Language) {
@@ -234,10 +204,17 @@ export function createSiteActors({
       headerBalance: memberCenterActors.headerBalance,
     },
     records: createRecordsFlows(records),
-    missions: missionsFlowsLoader(missions, missionNews),
+    missions: flowsLoader(async () =>
+      (await import('./missions-actors.ts')).createMissionsFlows(missions, missionNews),
+    ),
     security: createSecurityFlows({ identity, security, session: identityActors.session }),
     withdraw: createWithdrawFlows(withdraw),
-    deposit: createDepositFlows({ deposit, goTo: (url) => window.location.assign(url) }),
+    deposit: flowsLoader(async () =>
+      (await import('./deposit-actors.ts')).createDepositFlows({
+        deposit,
+        goTo: (url) => window.location.assign(url),
+      }),
+    ),
     games: createGamesFlows({
       games,
       i18n,
@@ -245,10 +222,10 @@ export function createSiteActors({
       dialogs: identityActors.flows.dialogs,
       navigate,
     }),
-    promotions: lotteryFlowsLoader(async () =>
+    promotions: flowsLoader(async () =>
       (await import('./promotion-actors.ts')).createPromotionFlows(await promotions()),
     ),
-    lottery: lotteryFlowsLoader(async () =>
+    lottery: flowsLoader(async () =>
       (await import('./lottery-actors.ts')).createLotteryFlows({
         lottery,
         news: lotteryNews,

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { createFlowsContext } from '../hooks/flows-context.ts';
 import type { depositMachine } from '../../machines/deposit.machine.ts';
 
@@ -7,4 +8,13 @@ import type { depositMachine } from '../../machines/deposit.machine.ts';
  */
 export type DepositFlows = { deposit: typeof depositMachine };
 
-export const [DepositFlowsProvider, useDepositFlows] = createFlowsContext<DepositFlows>('Deposit');
+/** The deposit flow comes with the first deposit page (not the first page): one promise. */
+export type DepositFlowsLoader = () => Promise<DepositFlows>;
+
+export const [DepositFlowsProvider, useDepositFlowsLoader] =
+  createFlowsContext<DepositFlowsLoader>('Deposit');
+
+/** The deposit flows; the page suspends (its Suspense shows loading) until they are made. */
+export function useDepositFlows(): DepositFlows {
+  return use(useDepositFlowsLoader()());
+}
