@@ -3,8 +3,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Promotion } from '../../../contract/promotions.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { LoadingState } from '../shared/remote-state.tsx';
-import { formatDate, paragraphs, useLanguage } from '../shared/site-data.ts';
+import { LoadingState, RemoteState } from '../shared/remote-state.tsx';
+import type { NoticeLists } from '../shared/site-data.ts';
+import { allNotices, formatDate, paragraphs, useLanguage } from '../shared/site-data.ts';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { PromotionActivity } from './promotion-card.tsx';
 import { usePromotionFlows } from './promotion-flows.ts';
 import '../shared/pages.css';
@@ -30,8 +32,10 @@ export default function PromoDetailPage() {
   );
   let body;
   if (view.status === 'loading') body = <LoadingState />;
-  // A missing or ended promotion answers 404: the not-found state.
-  else if (id === '0' || view.status !== 'loaded' || !view.data) body = notFound;
+  // Not a claimable promotion (a missing or ended one answers 404): the promotion announcement of
+  // that id, which the PROMOTION banners name, or the not-found state.
+  else if (id === '0' || view.status !== 'loaded' || !view.data)
+    body = <AnnouncedPromotion id={Number(id)} notFound={notFound} />;
   else {
     const promo = view.data;
     body = (
@@ -55,5 +59,39 @@ export default function PromoDetailPage() {
     <div className="pg pg-promo-detail" data-testid="page-promo-detail">
       {body}
     </div>
+  );
+}
+
+/** A promotion announcement (the announcements' promotion type): its text, no activity. */
+function AnnouncedPromotion({ id, notFound }: { id: number; notFound: React.ReactNode }) {
+  const { t } = useTranslation('pages');
+  const language = useLanguage();
+  const view = useRemoteData<NoticeLists>(useSiteShellFlows().notices);
+  return (
+    <RemoteState view={view} emptyText={t('promo.empty')}>
+      {(data) => {
+        const promo = allNotices(data).find((n) => n.id === id);
+        if (!promo) return notFound;
+        return (
+          <article className="pg-card promo-detail" aria-labelledby="promo-title">
+            <Link to="/promotions" className="promo-detail__back">
+              <span aria-hidden="true">←</span> {t('promo.back')}
+            </Link>
+            <h1 id="promo-title">{promo.title}</h1>
+            <time className="pg-muted" dateTime={promo.publishedAt}>
+              {formatDate(promo.publishedAt, language, true)}
+            </time>
+            {paragraphs(promo.content).map((text, index) => (
+              <p key={index}>{text}</p>
+            ))}
+            <div className="pg-actions">
+              <Link to="/login" className="pg-btn pg-btn--primary">
+                {t('promo.loginToClaim')}
+              </Link>
+            </div>
+          </article>
+        );
+      }}
+    </RemoteState>
   );
 }
