@@ -63,8 +63,9 @@ export default function AccountArea() {
   };
   return (
     <>
-      <HeaderBalance />
-      <HeaderPoints />
+      <HeaderBalance>
+        <HeaderPoints />
+      </HeaderBalance>
       <NotificationBell onOpenMessages={() => openMemberCenter('messageV2')} />
       <div className="account-area" data-testid="header-account" ref={ref}>
         <button

@@ -49,9 +49,10 @@ export function balanceText(
 /**
  * The logged-in header's wallet balance (spec section 2): 2 decimals, thousands commas and
  * the currency symbol, live from the real-time channel; a refresh button re-reads it and an
- * eye button masks it as '***' (kept across visits).
+ * eye button masks it as '***' (kept across visits). `children` come first on its row (the
+ * member's points): on a phone the row sits under the header's top row, so the name keeps its room.
  */
-export function HeaderBalance() {
+export function HeaderBalance({ children }: { children?: React.ReactNode }) {
   const { t } = useTranslation('member-center');
   const session = useSession();
   const { headerBalance } = useMemberCenterFlows();
@@ -63,6 +64,7 @@ export function HeaderBalance() {
 
   return (
     <div className="hb" data-testid="header-balance">
+      {children}
       <span className="hb__label">{t('balance.label')}</span>
       <span
         className="hb__value"
