@@ -522,7 +522,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
       const amount = amountText === undefined ? claim.amount : BigInt(amountText);
       if (amount === null || amount <= 0n) throw new AppError(400, 'promotion_amount_required');
       const now = clock();
-      await ledger.post(
+      const posted = await ledger.post(
         {
           memberId: claim.memberId,
           kind: 'bonus',
@@ -552,6 +552,9 @@ export function createPromotionsService(deps: PromotionsDeps) {
           });
         },
       );
+      // Two approvals at once: both read 'applying', the second's posting is the first's
+      // (same key) and replays without deciding the claim again, so it lost the race.
+      if (posted.replayed) throw new AppError(409, 'promotion_claim_state_invalid');
       void pushBadges([claim.memberId]);
       return claimById(claimId, 'en');
     },
