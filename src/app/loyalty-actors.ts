@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { loyaltyClaimMachine } from '../machines/loyalty-claim.machine.ts';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import type { HttpClient } from '../services/http-client.ts';
+import type { News } from './news.ts';
 import { createLoyaltyClient, type RedeemRequest } from '../services/loyalty.service.ts';
 import type { LoyaltyFlows } from '../ui/pages/point-mall/loyalty-flows.ts';
 
@@ -9,7 +10,7 @@ import type { LoyaltyFlows } from '../ui/pages/point-mall/loyalty-flows.ts';
  * The loyalty machines wired to the loyalty calls (this chunk loads with the first loyalty
  * screen). The balance after a paid claim comes as the ledger's balance event.
  */
-export function createLoyaltyFlows(http: HttpClient): LoyaltyFlows {
+export function createLoyaltyFlows(http: HttpClient, news: News): LoyaltyFlows {
   const loyalty = createLoyaltyClient(http);
   const load = (read: (params: Record<string, string>, signal: AbortSignal) => Promise<unknown>) =>
     remoteDataMachine.provide({
@@ -41,5 +42,6 @@ export function createLoyaltyFlows(http: HttpClient): LoyaltyFlows {
       },
     }),
     vip: always((signal) => loyalty.vipInfo(signal)),
+    listen: news.listen,
   };
 }

@@ -11,7 +11,7 @@ import { createSessionStore } from '../services/session-store.ts';
 import { lazyService } from './lazy-service.ts';
 import { flowsLoader } from './flows-loader.ts';
 import { createLotteryNews } from './lottery-news.ts';
-import { createMissionNews } from './mission-news.ts';
+import { createNews } from './news.ts';
 import { createAgentNews } from './agent-news.ts';
 import { AgentFlowsProvider, type AgentFlowsLoader } from '../ui/pages/agent/agent-flows.ts';
 import type { HelpFlowsLoader } from '../ui/pages/help/help-flows.ts';
@@ -131,7 +131,7 @@ async function start(): Promise<void> {
     (await import('./help-actors.ts')).createHelpFlows(http),
   );
   const lotteryNews = createLotteryNews();
-  const missionNews = createMissionNews();
+  const missionNews = createNews();
   // The agent center's calls come with the agent center, not with the first page.
   const agentNews = createAgentNews();
   const agentCalls = lazyService(
@@ -179,8 +179,9 @@ async function start(): Promise<void> {
   router = createSiteRouter();
   // The loyalty flows come with the first loyalty screen (points mall, VIP, manualRebate, the
   // header's points), not with the first page. A paid claim's balance comes as a balance event.
+  const pointsNews = createNews();
   const loyalty: LoyaltyFlowsLoader = flowsLoader(async () =>
-    (await import('./loyalty-actors.ts')).createLoyaltyFlows(http),
+    (await import('./loyalty-actors.ts')).createLoyaltyFlows(http, pointsNews),
   );
   // Balance, unread count and notifications stream into the session while a member is in.
   const realtime = wireRealtime({
@@ -190,6 +191,7 @@ async function start(): Promise<void> {
     loadUnread: () => records.unreadCount(),
     onLotteryEvent: lotteryNews.emit,
     onMissionEvent: missionNews.emit,
+    onPointsEvent: pointsNews.emit,
     onAgentEvent: agentNews.emit,
     // The red badges of the reward center and missions (the message badge follows `unread`).
     onBadges: (counts) => {

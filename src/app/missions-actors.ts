@@ -3,7 +3,7 @@ import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import { transferMachine } from '../machines/transfer.machine.ts';
 import type { MissionsClient } from '../services/missions.service.ts';
 import type { MissionsFlows } from '../ui/member-center/missions-flows.ts';
-import type { MissionNews } from './mission-news.ts';
+import type { News } from './news.ts';
 
 const remote = (load: (signal: AbortSignal) => Promise<unknown>) =>
   remoteDataMachine.provide({
@@ -11,7 +11,7 @@ const remote = (load: (signal: AbortSignal) => Promise<unknown>) =>
   });
 
 /** The mission and referral flows wired to the missions client and the mission events. */
-export function createMissionsFlows(missions: MissionsClient, news: MissionNews): MissionsFlows {
+export function createMissionsFlows(missions: MissionsClient, news: News): MissionsFlows {
   return {
     listen: news.listen,
     summary: remote((signal) => missions.summary(signal)),

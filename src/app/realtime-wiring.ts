@@ -48,6 +48,8 @@ export type RealtimeWiringDeps = {
   ) => void;
   /** The mission page listens here: the member's mission figures moved. */
   onMissionEvent?: () => void;
+  /** The member's points moved (the loyalty count, a redemption): loyalty screens read again. */
+  onPointsEvent?: () => void;
   /** The page's window, for online/offline; none outside a browser. */
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /** Server URL (default: the page's origin) and socket factory (tests). */
@@ -108,6 +110,9 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
           (counts) => deps.onBadges?.(counts),
           () => {},
         );
+        break;
+      case 'points':
+        deps.onPointsEvent?.();
         break;
     }
   };

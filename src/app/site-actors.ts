@@ -19,7 +19,7 @@ import type { IdentityService, SessionStore } from '../services/identity.service
 import { createIdentityActors } from './identity-actors.ts';
 import { flowsLoader } from './flows-loader.ts';
 import { createRecordsFlows } from './records-actors.ts';
-import type { MissionNews } from './mission-news.ts';
+import type { News } from './news.ts';
 import type { MissionsClient } from '../services/missions.service.ts';
 import type { MissionsFlowsLoader } from '../ui/member-center/missions-flows.ts';
 import type { RecordsClient } from '../services/records.service.ts';
@@ -109,7 +109,7 @@ export function createSiteActors({
   promotions: () => Promise<PromotionsClient>;
   /** Missions, their leaderboard and referral. */
   missions: MissionsClient;
-  missionNews: MissionNews;
+  missionNews: News;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
   /** The withdrawal calls (bank accounts, payment password, requests, confirmation). */

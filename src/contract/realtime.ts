@@ -156,6 +156,11 @@ export const serverEventSchemas = {
     seq,
   }),
   /**
+   * The member's points moved (the loyalty count added some, a redemption took some, a rejected
+   * one gave them back): engagement, loyalty part. `points` is the balance after it.
+   */
+  points: z.object({ points: z.string().regex(/^\d{1,18}$/), seq }),
+  /**
    * A lottery draw opened, locked, was drawn, settled or cancelled: sent to every socket (the
    * `lottery` room), without `seq` (it is not the member's news; a missed one is caught up by
    * the lobby's next list load).

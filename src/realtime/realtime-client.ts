@@ -65,6 +65,7 @@ const sequencedNames: readonly SequencedEventName[] = [
   'lotteryBet',
   'badges',
   'mission',
+  'points',
 ];
 
 /** Validates a payload with the contract's schema; anything else is dropped (null). */

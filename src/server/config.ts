@@ -80,6 +80,19 @@ const envSchema = z
       .refine((s) => (s < 60 ? 60 % s === 0 : s % 60 === 0 && 15 % (s / 60) === 0), {
         message: 'a divisor of 60, or 60, 180, 300 or 900 (1, 3, 5 or 15 minutes)',
       }),
+    /**
+     * How often the loyalty count (points, rebate, VIP) runs: hourly by default; a divisor of a
+     * minute or of an hour (e2e servers count every few seconds).
+     */
+    LOYALTY_COUNT_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3600)
+      .default(3600)
+      .refine((s) => (s < 60 ? 60 % s === 0 : s % 60 === 0 && 3600 % s === 0), {
+        message: 'a divisor of 60, or of 3600 in whole minutes (60, 300, 900, 3600 ...)',
+      }),
     /** The operator's IANA time zone: scheduled periods (days, hours, wage windows) are its. */
     OPERATOR_TIME_ZONE: z
       .string()
@@ -308,6 +321,8 @@ export type Config = {
   withdrawalAutoConfirmMinutes: number;
   /** The real-time wage window in seconds (AGENT_REALTIME_WINDOW_SECONDS, default 300). */
   agentRealtimeWindowSeconds: number;
+  /** How often the loyalty count runs (LOYALTY_COUNT_SECONDS, default 3600). */
+  loyaltyCountSeconds: number;
   /** IANA zone of the scheduler's periods (OPERATOR_TIME_ZONE). */
   operatorTimeZone: string;
   sms:
@@ -419,6 +434,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtimeAdapter: e.REALTIME_ADAPTER,
     withdrawalAutoConfirmMinutes: e.WITHDRAWAL_AUTO_CONFIRM_MINUTES,
     agentRealtimeWindowSeconds: e.AGENT_REALTIME_WINDOW_SECONDS,
+    loyaltyCountSeconds: e.LOYALTY_COUNT_SECONDS,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL

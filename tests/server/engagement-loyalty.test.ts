@@ -489,3 +489,56 @@ describe('bad input', () => {
     expect((rates as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(3);
   });
 });
+
+describe('the count seals the rollups', () => {
+  /** Moves the clock to the next `minute` past a UTC hour (and `second`). */
+  const untilMinute = (minute: number, second = 0) => {
+    const now = clock.now();
+    const next = new Date(now);
+    next.setUTCMinutes(minute, second, 0);
+    if (next <= now) next.setUTCHours(next.getUTCHours() + 1);
+    clock.advance(next.getTime() - now.getTime());
+  };
+  let c: Awaited<ReturnType<typeof gambler>>;
+  const lastEarn = async () => {
+    const rows = (await db().execute(sql`
+      SELECT turnover::text AS turnover FROM points_entries
+      WHERE member_id = ${c.member.id} AND kind = 'earn' ORDER BY id DESC LIMIT 1`)) as unknown as {
+      rows: { turnover: string }[];
+    };
+    return rows.rows[0]?.turnover;
+  };
+
+  it('a bet of the window still open at the count is counted at once; one after it, in the next count, once', async () => {
+    // A player of its own (the sessions of the others are long expired by now).
+    c = await gambler();
+    // xx:31 UTC (local minute :01): the 5-minute window :30 is open when the count runs at :32.
+    untilMinute(31);
+    await c.bet(rng, 5_000);
+    untilMinute(32, 5);
+    await site.app.scheduler.runDue(clock.now());
+    expect(await lastEarn()).toBe('5000');
+    // :32:30, same 5-minute window, after the seal: the next count's, not this one's again.
+    untilMinute(32, 30);
+    await c.bet(rng, 7_000);
+    expect(
+      (await site.app.scheduler.runDue(clock.now())).runs.filter(
+        (run) => run.job === loyaltyJobNames.hourly && run.status === 'ran',
+      ),
+    ).toEqual([]);
+    expect(await lastEarn()).toBe('5000');
+    untilMinute(32, 5);
+    await site.app.scheduler.runDue(clock.now());
+    expect(await lastEarn()).toBe('7000');
+    const counted = (await db().execute(sql`
+      SELECT coalesce(sum(turnover), 0)::text AS t FROM points_entries
+      WHERE member_id = ${c.member.id} AND kind = 'earn'`)) as unknown as {
+      rows: { t: string }[];
+    };
+    const played = (await db().execute(sql`
+      SELECT coalesce(sum(valid_turnover), 0)::text AS t FROM game_rollups_5m
+      WHERE member_id = ${c.member.id}`)) as unknown as { rows: { t: string }[] };
+    // Every bet counted once: the points' turnover is all the rollups hold.
+    expect(counted.rows[0]?.t).toBe(played.rows[0]?.t);
+  });
+});

@@ -209,4 +209,30 @@ describe('wireRealtime', () => {
     expect(missionNews).toEqual([1]);
     wiring.stop();
   });
+  it('tells the loyalty screens of a points event, and drops one without a points figure', async () => {
+    liveTokens.add('tok-points');
+    let stored: string | null = null;
+    const session = createActor(
+      sessionMachine.provide({
+        actors: { loadMemberInfo: fromPromise<MemberInfo>(async () => playerMember) },
+      }),
+      { input: { token: null } },
+    ).start();
+    const pointsNews: number[] = [];
+    const wiring = wireRealtime({
+      session,
+      getToken: () => stored,
+      loadBalance: async () => '1',
+      loadUnread: async () => 0,
+      onPointsEvent: () => pointsNews.push(1),
+      url,
+    });
+    stored = 'tok-points';
+    session.send({ type: 'app.loggedIn', token: 'tok-points', member: playerMember, cpw: false });
+    const socket = await connectedTo('tok-points');
+    socket.emit('points', { points: 'many', seq: 11 });
+    socket.emit('points', { points: '120', seq: 11 });
+    await vi.waitFor(() => expect(pointsNews).toEqual([1]));
+    wiring.stop();
+  });
 });

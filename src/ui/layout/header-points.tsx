@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,11 @@ export function HeaderPoints() {
 
 function HeaderPointsView() {
   const { t } = useTranslation('loyalty');
-  const view = useRemoteData<PointsBalance>(useActorRef(useLoyaltyFlows().points, { input: {} }));
+  const flows = useLoyaltyFlows();
+  const ref = useActorRef(flows.points, { input: {} });
+  const view = useRemoteData<PointsBalance>(ref);
+  // The count added points, a redemption took some: read them again.
+  useEffect(() => flows.listen(() => ref.send({ type: 'user.reload' })), [flows, ref]);
   if (view.status !== 'loaded' || !view.data) return null;
   return (
     <Link

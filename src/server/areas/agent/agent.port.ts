@@ -6,6 +6,9 @@
  * agentIds, now)` (after contracts end or fall: their downline contracts above the new cap are
  * cancelled, down the tree), `contractEvents(db, changes, at)` (the `contract` events of both
  * sides, to `publishMany` after the commit), `nextPeriodBoundary` and `maxRateOf`.
+ *
+ * `sealRollupsBefore` and `settlementLock` are for a run that counts the bet rollups exactly once
+ * (the loyalty count): the lock first, then the seal, then the rows before it are final.
  */
 export {
   wholeTeam,
@@ -19,3 +22,4 @@ export {
   type TeamMember,
 } from './tree.repository.ts';
 export { agentTree, agentContracts, agentWages, agentAnnouncements } from './agent.schema.ts';
+export { sealRollupsBefore, settlementLock } from './settlement.ts';

@@ -59,6 +59,24 @@ export type SettlementOutcome = {
 /** Exclusive against the rollup trigger's shared lock (migration 0028). */
 const sealLock = sql`pg_advisory_xact_lock(7450, 0)`;
 
+/**
+ * Seals the rollups before `end` in the caller's transaction: waits for every bet transaction
+ * that wrote a rollup row (they hold the trigger's shared lock until they commit), then moves
+ * every later row of a window starting before `end` to the first open instant. After it, the
+ * rows with `window_start < end` are final: a run reading them counts each bet once. Take it
+ * after any wallet locks of the same transaction (bets hold their wallet, then the shared lock).
+ */
+export async function sealRollupsBefore(tx: Db, end: Date): Promise<void> {
+  await tx.execute(sql`
+    WITH locked AS (SELECT ${sealLock})
+    UPDATE agent_rollup_seal
+    SET sealed_before = greatest(sealed_before, ${end.toISOString()}::timestamptz)
+    WHERE id = 1 AND EXISTS (SELECT 1 FROM locked)`);
+}
+
+/** Agent settlements (and the loyalty count) one at a time: each takes it first. */
+export const settlementLock = sql`SELECT pg_advisory_xact_lock(7451, 0)`;
+
 const markPeriod = (target: SettlementTarget) => (target.kind === 'dividend' ? target.period : '');
 
 /**
@@ -78,7 +96,7 @@ export async function settle(
 
   // 0. One settlement at a time (the real-time and hourly runs meet at every hour): each takes
   //    its wallets, then the seal, so two of them never wait on each other in a cycle.
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(7451, 0)`);
+  await tx.execute(settlementLock);
   // The statements below cost more than PostgreSQL's JIT threshold on a big team, and compiling
   // them (the ledger function's inner statements too) took longer than running them: about
   // 1.5 s of a 2 s run in the bench. Off for this transaction only.
@@ -96,10 +114,7 @@ export async function settle(
     FOR UPDATE OF w`);
   // 2. The seal: waits for the bet transactions that wrote a rollup before it, and moves every
   //    later one past `end`.
-  await tx.execute(sql`
-    WITH locked AS (SELECT ${sealLock})
-    UPDATE agent_rollup_seal SET sealed_before = greatest(sealed_before, ${end}::timestamptz)
-    WHERE id = 1 AND EXISTS (SELECT 1 FROM locked)`);
+  await sealRollupsBefore(tx, period.end);
   // 3. The mark: where the last run stopped.
   await tx.execute(sql`
     INSERT INTO agent_settlement_marks (kind, period, settled_until)

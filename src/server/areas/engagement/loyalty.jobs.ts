@@ -2,17 +2,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Publisher } from '../../platform/realtime/publisher.ts';
 import type { Job } from '../../platform/scheduler/scheduler.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
+import { sealRollupsBefore, settlementLock } from '../agent/agent.port.ts';
 
 /**
  * The loyalty jobs (issue 16) on the platform scheduler, each period claimed once across nodes
  * (the `job_runs` row in the work's transaction). Every statement is set-based: one statement
  * for all members, never a loop per member.
  *
- * - `loyalty-hourly` (minute 2 of each hour): counts the closed rollup windows since its mark
- *   (`loyalty_marks`) up to the hour (a window counts once it ended at least 2 minutes ago, so a
- *   bet transaction of the window has committed): points (with the carry below one point),
+ * - `loyalty-hourly` (minute 2 of each hour, or every LOYALTY_COUNT_SECONDS): seals the rollups
+ *   (as the agent settlement does) and counts the rows from its mark (`loyalty_marks`) to the
+ *   period's end, each bet once: points (with the carry below one point),
  *   rebate accruals per game type at the member's VIP level, and VIP upgrades (lifetime paid
  *   deposits and counted turnover) with their upgrade bonuses through the ledger.
  * - `loyalty-rebate-auto` (00:10 daily): when the operator turned the automatic rebate on, pays
@@ -28,10 +30,6 @@ export const loyaltyJobNames = {
 
 type Ledger = Pick<WalletPort['ledger'], 'postManySql' | 'postManyError' | 'posted'>;
 type Rows<T> = { rows: T[] };
-
-const windowMs = 5 * 60_000;
-/** A rollup window is read once it ended this long ago (its bets' transactions committed). */
-export const closeGraceMs = 2 * 60_000;
 
 const iso = (date: Date) => date.toISOString();
 
@@ -80,15 +78,31 @@ export async function payRebate(tx: Db, ledger: Ledger, filter: SQL, now: Date) 
   }
 }
 
-/** The span the hourly run counts: from its mark to the last closed window before `end`. */
-async function spanOf(tx: Db, job: string, end: Date) {
-  const upTo = new Date(Math.floor((end.getTime() - closeGraceMs) / windowMs) * windowMs);
+/**
+ * The span a count covers: from its mark (or an hour back, the first time) to `end`, after the
+ * seal. The seal waits for the bet transactions that wrote a rollup row before it and sends every
+ * later row to a window starting at or after `end`, so the rows before `end` are final: counted
+ * now, once, and no bet of them is left for a later run or counted twice.
+ */
+async function sealedSpanOf(tx: Db, job: string, end: Date) {
+  await tx.execute(settlementLock);
+  await sealRollupsBefore(tx, end);
   const marked = (await tx.execute(sql`
     SELECT (extract(epoch FROM done_until) * 1000)::bigint::text AS "ms"
     FROM loyalty_marks WHERE job = ${job} FOR UPDATE`)) as unknown as Rows<{ ms: string | null }>;
   const ms = marked.rows[0]?.ms;
-  const from = ms ? new Date(Number(ms)) : new Date(upTo.getTime() - 60 * 60_000);
-  return { from, upTo };
+  const from = ms ? new Date(Number(ms)) : new Date(end.getTime() - 60 * 60_000);
+  return { from, upTo: end };
+}
+
+/**
+ * The count's schedule: every `seconds` (LOYALTY_COUNT_SECONDS), hourly at minute 2 by default.
+ * A divisor of a minute or of an hour, so periods line up with the operator's hours.
+ */
+export function countCron(seconds: number): string {
+  if (seconds >= 3600) return '0 2 * * * *';
+  if (seconds >= 60) return `0 */${seconds / 60} * * * *`;
+  return `*/${seconds} * * * * *`;
 }
 
 /** Points, rebate accruals and VIP upgrades for the closed windows in [from, upTo). */
@@ -96,7 +110,7 @@ export async function countSpan(tx: Db, ledger: Ledger, from: Date, upTo: Date, 
   const f = iso(from);
   const u = iso(upTo);
   // Points: floor((carry + turnover) / ratio), the rest carried; one history row per span.
-  await tx.execute(sql`
+  const gained = (await tx.execute(sql`
     WITH t AS (
       SELECT g.member_id, sum(g.valid_turnover)::bigint AS vt FROM game_rollups_5m g
       WHERE g.window_start >= ${f}::timestamptz AND g.window_start < ${u}::timestamptz
@@ -115,13 +129,17 @@ export async function countSpan(tx: Db, ledger: Ledger, from: Date, upTo: Date, 
         turnover_carry = excluded.turnover_carry,
         turnover_total = m.turnover_total + excluded.turnover_total,
         updated_at = excluded.updated_at
-      RETURNING m.member_id
+      RETURNING m.member_id, m.points
+    ), history AS (
+      INSERT INTO points_entries (member_id, kind, points, turnover, span_start, span_end,
+        created_at)
+      SELECT c.member_id, 'earn', c.gained, c.vt, ${f}::timestamptz, ${u}::timestamptz,
+        ${iso(now)}::timestamptz
+      FROM c WHERE c.gained > 0 AND EXISTS (SELECT 1 FROM up WHERE up.member_id = c.member_id)
+      ON CONFLICT DO NOTHING
     )
-    INSERT INTO points_entries (member_id, kind, points, turnover, span_start, span_end, created_at)
-    SELECT c.member_id, 'earn', c.gained, c.vt, ${f}::timestamptz, ${u}::timestamptz,
-      ${iso(now)}::timestamptz
-    FROM c WHERE c.gained > 0 AND EXISTS (SELECT 1 FROM up WHERE up.member_id = c.member_id)
-    ON CONFLICT DO NOTHING`);
+    SELECT up.member_id AS "memberId", up.points::text AS "points" FROM up
+    JOIN c ON c.member_id = up.member_id WHERE c.gained > 0`)) as unknown as Rows<PointsMoved>;
   // Rebate: per member and game type, at the rate of the member's level (the highest rate row
   // of the game type at or below it).
   await tx.execute(sql`
@@ -142,7 +160,7 @@ export async function countSpan(tx: Db, ledger: Ledger, from: Date, upTo: Date, 
       floor(r.vt::numeric * r.rate / 10000)::bigint
     FROM r WHERE r.rate > 0 AND floor(r.vt::numeric * r.rate / 10000) > 0
     ON CONFLICT DO NOTHING`);
-  return vipUpgrades(
+  const vip = await vipUpgrades(
     tx,
     ledger,
     sql`
@@ -153,6 +171,18 @@ export async function countSpan(tx: Db, ledger: Ledger, from: Date, upTo: Date, 
       AND d.updated_at < ${u}::timestamptz`,
     now,
   );
+  return { ...vip, points: gained.rows };
+}
+
+/** A member whose points moved, with the balance after it (the `points` event). */
+export type PointsMoved = { memberId: number; points: string };
+
+/** The `points` events of `moved`, for `publishMany` after the commit. */
+export function pointsEvents(moved: readonly PointsMoved[]) {
+  return moved.map(({ memberId, points }) => ({
+    memberId,
+    event: { name: 'points' as const, payload: { points } },
+  }));
 }
 
 /**
@@ -236,24 +266,32 @@ export async function vipKeep(tx: Db, period: { start: Date; end: Date }, now: D
   return result.rows.map((row) => row.member_id);
 }
 
-export function loyaltyJobs(deps: { ledger: Ledger; clock: Clock }): Job[] {
-  const { ledger, clock } = deps;
-  const announce = (members: number[] | null | undefined) => {
-    if (!members || members.length === 0) return undefined;
-    return () => ledger.posted(members);
+export function loyaltyJobs(deps: {
+  ledger: Ledger;
+  clock: Clock;
+  publisher: Pick<Publisher, 'publishMany'>;
+  countSeconds?: number;
+}): Job[] {
+  const { ledger, clock, publisher } = deps;
+  const announce = (members: number[] | null | undefined, points: readonly PointsMoved[] = []) => {
+    if ((!members || members.length === 0) && points.length === 0) return undefined;
+    return async () => {
+      if (members && members.length > 0) ledger.posted(members);
+      if (points.length > 0) await publisher.publishMany(pointsEvents(points));
+    };
   };
   return [
     {
       name: loyaltyJobNames.hourly,
-      cron: '0 2 * * * *',
+      cron: countCron(deps.countSeconds ?? 3600),
       async run(tx, period) {
-        const { from, upTo } = await spanOf(tx, loyaltyJobNames.hourly, period.end);
+        const { from, upTo } = await sealedSpanOf(tx, loyaltyJobNames.hourly, period.end);
         if (from.getTime() >= upTo.getTime()) return;
         const outcome = await countSpan(tx, ledger, from, upTo, clock());
         await tx.execute(sql`
           UPDATE loyalty_marks SET done_until = ${iso(upTo)}::timestamptz
           WHERE job = ${loyaltyJobNames.hourly}`);
-        return announce(outcome.members);
+        return announce(outcome.members, outcome.points);
       },
     },
     {
@@ -284,7 +322,14 @@ export function loyaltyJobs(deps: { ledger: Ledger; clock: Clock }): Job[] {
 }
 
 export function registerLoyaltyJobs(app: FastifyInstance): void {
-  for (const job of loyaltyJobs({ ledger: app.wallet.ledger, clock: app.clock })) {
+  const countSeconds = app.config.loyaltyCountSeconds;
+  const deps = {
+    ledger: app.wallet.ledger,
+    clock: app.clock,
+    publisher: app.realtime.publisher,
+    countSeconds,
+  };
+  for (const job of loyaltyJobs(deps)) {
     app.scheduler.register(job);
   }
 }

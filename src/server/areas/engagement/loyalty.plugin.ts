@@ -21,6 +21,7 @@ export async function loyaltyPlugin(app: FastifyInstance): Promise<void> {
     clock,
     ledger,
     secrets: createMemberSecrets({ db, clock }),
+    publisher: app.realtime.publisher,
   });
   const rebate = createRebateService({ db, clock, ledger });
   await app.register(loyaltyRoutes, { points, rebate });

@@ -1,3 +1,5 @@
+import type { Publisher } from '../../platform/realtime/publisher.ts';
+import { pointsEvents } from './loyalty.jobs.ts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '../../../contract/constants.ts';
@@ -71,8 +73,15 @@ export function createPointsService(deps: {
   clock: Clock;
   ledger: Pick<WalletPort['ledger'], 'post'>;
   secrets: Pick<MemberSecrets, 'verifyPaymentPassword'>;
+  publisher: Pick<Publisher, 'publishMany'>;
 }) {
-  const { db, clock, ledger, secrets } = deps;
+  const { db, clock, ledger, secrets, publisher } = deps;
+
+  /** The `points` event of a member whose points moved, after the commit. */
+  async function tellPoints(memberId: number) {
+    const { points } = await pointsOf(db, memberId);
+    await publisher.publishMany(pointsEvents([{ memberId, points }]));
+  }
 
   async function settings(conn: Db = db) {
     const result = (await conn.execute(
@@ -191,6 +200,7 @@ export function createPointsService(deps: {
           action: 'points.redeem.paymentPassword.wrong',
         });
       }
+      let fresh = false;
       const id =
         earlier ??
         (await db.transaction(async (tx) => {
@@ -224,10 +234,13 @@ export function createPointsService(deps: {
             before: null,
             after: { itemId: body.itemId, cost },
           });
+          fresh = true;
           return redemptionId;
         }));
       const row = await redemptionById(db, id, language);
-      return { redemption: redemptionOf(row!), points: (await pointsOf(db, member.id)).points };
+      const { points } = await pointsOf(db, member.id);
+      if (fresh) await publisher.publishMany(pointsEvents([{ memberId: member.id, points }]));
+      return { redemption: redemptionOf(row!), points };
     },
 
     async redemptions(
@@ -300,6 +313,7 @@ export function createPointsService(deps: {
         });
         return row;
       });
+      if (action === 'reject') await tellPoints(moved.member_id);
       // A bonus item's credit: one posting keyed by the redemption (a retry pays nothing more).
       if (action === 'release' && moved.kind === 'bonus' && moved.bonus) {
         await ledger.post({

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { RebateClaimReply, RebateSummary } from '../../../contract/loyalty.ts';
@@ -22,6 +23,8 @@ function ManualRebateView() {
   const flows = useLoyaltyFlows();
   const summary = useActorRef(flows.rebate, { input: {} });
   const view = useRemoteData<RebateSummary>(summary);
+  // The count added rebate (it comes with the points event): read it again.
+  useEffect(() => flows.listen(() => summary.send({ type: 'user.reload' })), [flows, summary]);
   const claim = useActorRef(flows.claimRebate);
   const busy = useSelector(claim, (s) => s.hasTag('busy'));
   const paid = useSelector(claim, (s) =>

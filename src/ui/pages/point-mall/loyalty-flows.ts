@@ -25,6 +25,11 @@ export type LoyaltyFlows = {
   claimRebate: typeof loyaltyClaimMachine;
   /** The member's VIP level and the levels (contract `VipInfo`). */
   vip: typeof remoteDataMachine;
+  /**
+   * Calls `listener` at each `points` event (the loyalty count added points and rebate, a
+   * redemption took points, a rejected one gave them back); answers the unsubscribe.
+   */
+  listen(listener: () => void): () => void;
 };
 
 /** The flows come with the first loyalty screen, not with the first page (bundle budget). */

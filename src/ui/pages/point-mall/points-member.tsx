@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type {
@@ -33,6 +33,7 @@ function PointsMemberView() {
   const points = useActorRef(flows.points, { input: {} });
   const view = useRemoteData<PointsBalance>(points);
   const [tab, setTab] = useState<Tab>('mall');
+  useEffect(() => flows.listen(() => points.send({ type: 'user.reload' })), [flows, points]);
   return (
     <section className="pg-section" aria-labelledby="points-title" data-testid="points-member">
       <h2 id="points-title">{t('points.title')}</h2>

@@ -1,8 +1,8 @@
 /**
- * The `mission` events as the mission page takes them: the realtime wiring emits, an open page
- * listens (and reads its missions again).
+ * A server event as the pages take it: the realtime wiring emits, an open page listens (and
+ * reads its figures again). One for the `mission` events, one for the `points` events.
  */
-export function createMissionNews() {
+export function createNews() {
   const listeners = new Set<() => void>();
   return {
     emit: () => {
@@ -14,4 +14,4 @@ export function createMissionNews() {
     },
   };
 }
-export type MissionNews = ReturnType<typeof createMissionNews>;
+export type News = ReturnType<typeof createNews>;
