@@ -4,6 +4,9 @@
  *
  * - `server` (worker): a real server of the worker's own (own port, own DATA_DIR), started once
  *   per worker and stopped after it. `baseURL` points at it, so `page.goto('/')` reaches it.
+ * - `serverEnv` (worker option): extra environment for the worker's server, e.g.
+ *   `test.use({ serverEnv: { LOYALTY_COUNT_SECONDS: '5' } })` (a spec that sets it gets a
+ *   worker and server of its own).
  * - `siteSettings` (option): the site settings a spec needs, e.g.
  *   `test.use({ siteSettings: { captcha: false, modules: { REGMOBVERF3: false } } })`. They are
  *   applied through the operator API before each test and the previous values put back after

@@ -1,0 +1,216 @@
+/**
+ * What a player earns and claims, end to end (issue 16), on a server whose loyalty count runs
+ * every 5 seconds (LOYALTY_COUNT_SECONDS) instead of hourly:
+ *
+ * a new player deposits ₹500 (a bank transfer the operator confirms), claims the 100 % first
+ * deposit bonus on /promotions, sees in bonusDetails the ₹2,500 of turnover it needs, plays 20
+ * rounds of ₹100 in the built-in slot and sees ₹500 still to go; claims the "20 rounds" daily
+ * mission; watches the header's points arrive live from the count (1 point per ₹10) and redeems
+ * the ₹50 bonus in the points mall with the payment password, which the operator approves and
+ * releases; and claims the rebate the count accrued in manualRebate. In Hindi on a phone and in
+ * English on a desktop; the texts looked for are the site's own translations.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { loyaltyOpsPaths } from '../../src/contract/loyalty.ts';
+import { launchPaths, type LaunchReply } from '../../src/contract/seamless.ts';
+import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
+import { registerPlayer } from './support/identity.ts';
+import { logInThroughPopup, memberIdOf, tokenOf } from './support/member.ts';
+import { opsRequest } from './support/ops.ts';
+
+test.use({ siteSettings: apiRegistration, serverEnv: { LOYALTY_COUNT_SECONDS: '5' } });
+test.describe.configure({ timeout: 300_000 });
+
+type Language = 'hi' | 'en';
+type Words = { [key: string]: string | Words };
+
+/** The site's own text of `key` in namespace `ns`, with `{{name}}` filled from `params`. */
+function text(language: Language, ns: string, key: string, params: Record<string, string> = {}) {
+  const words = JSON.parse(
+    readFileSync(`src/services/i18n/locales/${language}/${ns}.json`, 'utf8'),
+  ) as Words;
+  let found: string | Words | undefined = words;
+  for (const part of key.split('.')) found = typeof found === 'object' ? found[part] : undefined;
+  if (typeof found !== 'string') throw new Error(`no text ${language}/${ns}:${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+}
+
+/** The demo titles (promotions.seed-steps.ts, missions.seed-steps.ts, loyalty.seed-steps.ts). */
+const titles = {
+  firstDeposit: { en: '100% first deposit bonus', hi: 'पहली जमा पर 100% बोनस' },
+  roundsMission: {
+    en: 'Play 20 slot, dice or crash rounds today',
+    hi: 'आज 20 स्लॉट/डाइस/क्रैश राउंड खेलें',
+  },
+  bonusItem: { en: '₹50 bonus', hi: '₹50 बोनस' },
+} as const;
+
+/** A bank transfer deposit of `rupees` from the member center; the operator confirms it. */
+async function deposit(page: Page, memberId: number, rupees: string) {
+  await page.goto('/?mc=depositv2');
+  await page.getByTestId('deposit-channel-bank_transfer').click();
+  await page.getByTestId('deposit-amount').fill(rupees);
+  await page.getByTestId('deposit-amount-form').locator('button[type=submit]').click();
+  await page.getByTestId('deposit-reference').fill('UTR-55667788');
+  await page.getByTestId('deposit-bank-details').locator('button[type=submit]').click();
+  await expect(page.getByTestId('deposit-awaiting')).toBeVisible();
+  const { orders } = await opsRequest<{ orders: { orderId: string; memberId: number }[] }>(
+    workerBaseURL(),
+    'GET',
+    '/ops/deposits',
+  );
+  const order = orders.find((row) => row.memberId === memberId);
+  expect(order, 'the deposit order awaits the operator').toBeDefined();
+  await opsRequest(workerBaseURL(), 'POST', `/ops/deposits/${order!.orderId}/confirm`);
+}
+
+/** `rounds` rounds of ₹100 in the built-in slot, in a page of its own. */
+async function playSlot(page: Page, language: Language, rounds: number) {
+  const reply = await fetch(
+    new URL(
+      `${launchPaths.launchGame}?gameCode=slot&vassalage=BUILTIN&language=${language}`,
+      workerBaseURL(),
+    ),
+    { headers: { authorization: `Bearer ${await tokenOf(page)}` } },
+  );
+  const body = (await reply.json()) as { success: boolean; value?: LaunchReply };
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  const game = await page.context().newPage();
+  await game.goto(body.value!.url);
+  // The stake chips are labels over visually hidden radios: a player clicks the chip.
+  await game.locator('label', { has: game.locator('input[name="stake"][value="10000"]') }).click();
+  await expect(game.locator('input[name="stake"][value="10000"]')).toBeChecked();
+  // Each round uses the next nonce of the seed pair: the count of rounds played.
+  const nonce = game.getByTestId('builtin-nonce');
+  const first = Number(await nonce.textContent());
+  for (let i = 1; i <= rounds; i++) {
+    await game.getByTestId('builtin-play').click();
+    await expect(nonce).toHaveText(String(first + i));
+    await expect(game.getByTestId('builtin-play')).toBeEnabled();
+  }
+  await game.close();
+}
+
+async function earnAndClaim(page: Page, language: Language) {
+  const t = (ns: string, key: string, params?: Record<string, string>) =>
+    text(language, ns, key, params);
+  const player = await registerPlayer(workerBaseURL());
+  await page.goto('/');
+  await logInThroughPopup(page, player);
+  const memberId = await memberIdOf(page, workerBaseURL());
+  // The operator: one point for every ₹10 of valid turnover.
+  await opsRequest(workerBaseURL(), 'PUT', loyaltyOpsPaths.settings, {
+    turnoverPerPoint: '1000',
+    rebateAuto: false,
+    vipServiceUrl: '',
+    liveChatUrl: '',
+  });
+
+  // 1. A first deposit of ₹500, then its 100 % bonus claimed on /promotions.
+  await deposit(page, memberId, '500');
+  await page.goto('/promotions');
+  const card = page
+    .getByTestId('page-promotions')
+    .locator('li', { has: page.getByRole('heading', { name: titles.firstDeposit[language] }) });
+  const claim = card.getByRole('button', { name: /500\.00/ });
+  await expect(claim).toBeVisible();
+  await claim.click();
+  await expect(card.getByTestId('promo-issued')).toBeVisible();
+  await expect(card).toContainText(t('promotions', 'states.issued'));
+
+  // 2. bonusDetails: ₹2,500 of turnover to go (5 × the bonus).
+  await card.getByRole('link', { name: t('promotions', 'bonusDetails') }).click();
+  const remaining = page.getByTestId('bonus-remaining');
+  await expect(remaining).toContainText('2,500.00');
+  await page.keyboard.press('Escape');
+
+  // 3. 20 rounds of ₹100: the wagering moves to ₹500 to go.
+  await playSlot(page, language, 20);
+  await page.goto('/?mc=bonusDetails');
+  await expect(page.getByTestId('bonus-remaining')).toContainText('500.00');
+  await expect(page.getByTestId('bonus-remaining')).not.toContainText('2,500.00');
+
+  // 4. The "20 rounds today" mission is complete: claimed into the wallet.
+  await page.goto('/?mc=missionLeaderboard');
+  const mission = page
+    .getByTestId('missions-daily')
+    .getByTestId('mission-item')
+    .filter({ hasText: titles.roundsMission[language] });
+  await expect(mission.getByTestId('mission-progress')).toHaveText('20 / 20');
+  await mission.getByTestId('mission-claim').click();
+  await expect(mission).toContainText(t('missions', 'status.claimed'));
+  await page.keyboard.press('Escape');
+
+  // 5. The count (every 5 s here) adds 200 points: the header shows them as they arrive.
+  const points = page.getByTestId('header-points');
+  await expect(points).toContainText('200', { timeout: 30_000 });
+
+  // 6. The ₹50 bonus for 50 points, with the payment password.
+  await page.goto('/pointMall');
+  const item = page
+    .getByTestId('points-member')
+    .locator('li', { has: page.getByRole('heading', { name: titles.bonusItem[language] }) });
+  await item.getByRole('button', { name: t('loyalty', 'points.redeem') }).click();
+  const form = page.getByRole('form', { name: t('loyalty', 'points.redeem') });
+  await form.getByLabel(t('loyalty', 'points.paymentPassword')).fill('123456');
+  await form.getByRole('button', { name: t('loyalty', 'points.confirm') }).click();
+  await expect(page.getByRole('status')).toContainText(
+    t('loyalty', 'points.redeemed', { name: titles.bonusItem[language] }),
+  );
+  await expect(points).toContainText('150');
+  // The operator approves and releases it: the history says released.
+  const waiting = await opsRequest<{ list: { id: number; memberId: number }[] }>(
+    workerBaseURL(),
+    'GET',
+    `${loyaltyOpsPaths.redemptions}?state=process`,
+  );
+  const redemption = waiting.list.find((row) => row.memberId === memberId);
+  expect(redemption, 'the redemption waits for the operator').toBeDefined();
+  for (const action of ['approve', 'release']) {
+    await opsRequest(
+      workerBaseURL(),
+      'POST',
+      loyaltyOpsPaths.redemptionAction
+        .replace(':id', String(redemption!.id))
+        .replace(':action', action),
+      {},
+    );
+  }
+  await page.getByRole('button', { name: t('loyalty', 'points.back') }).click();
+  await page.getByRole('tab', { name: t('loyalty', 'points.tabs.history') }).click();
+  await expect(page.getByTestId('points-member')).toContainText(
+    t('loyalty', 'points.states.released'),
+  );
+
+  // 7. The rebate the count accrued on the slot's turnover, claimed in manualRebate.
+  await page.goto('/?mc=manualRebate');
+  const total = page.getByTestId('rebate-total');
+  await expect(total).not.toHaveText(/^\D*0\.00$/);
+  const owed = (await total.textContent())!.trim();
+  await page
+    .getByTestId('page-manualRebate')
+    .getByRole('button', { name: t('loyalty', 'rebate.claimAll') })
+    .click();
+  await expect(page.getByTestId('page-manualRebate').getByRole('status')).toContainText(
+    t('loyalty', 'rebate.paid', { amount: owed }),
+  );
+}
+
+test('a player claims a deposit bonus, plays it down, claims a mission, redeems points and claims rebate (Hindi, phone)', async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'hi'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await earnAndClaim(page, 'hi');
+});
+
+test('a player claims a deposit bonus, plays it down, claims a mission, redeems points and claims rebate (English, desktop)', async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await earnAndClaim(page, 'en');
+});
