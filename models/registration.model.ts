@@ -75,9 +75,10 @@ export const model = defineModel({
   title: 'Registration',
   summary:
     'The registration popup. Tabs switch between mobile registration (the default when its ' +
-    'flag is on) and username registration when both are enabled. An affiliate code in the ' +
-    'URL is checked at start: the field hides when it checks out and shows when it fails or ' +
-    'is absent. On submit the terms must be ticked (else the terms warning), every field ' +
+    'flag is on) and username registration when both are enabled. A code in the URL is ' +
+    "checked at start: an agent's affiliate code hides the field; any other code is a " +
+    "player's referral code, shown read-only and sent as the referral code, and the field " +
+    'shows (as it does without a code). On submit the terms must be ticked (else the terms warning), every field ' +
     'passes its rule (first error under each field), a filled affiliate code is verified (else ' +
     'the invitation-code warning), the person passes human verification, the registration is ' +
     'sent, member info loads and the popup closes for the home page. A failure returns to the ' +
@@ -148,7 +149,7 @@ export const model = defineModel({
     'registration.editing': {
       shows:
         'the form of the chosen register type (tabs when both are on), the affiliate field ' +
-        "unless the URL's code checked out, field errors under the fields and the server's " +
+        "unless the URL's code checked out, the referral code when it did not, field errors under the fields and the server's " +
         'message after a failure',
       testId: 'register-form',
     },

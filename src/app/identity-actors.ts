@@ -160,10 +160,9 @@ export function createIdentityActors(deps: Deps) {
       ),
       verifyHuman: fromPromise(({ signal }) => deps.humanVerification(signal)),
       submitRegistration: fromPromise(async ({ input }) => {
-        const { form, registerType, affiliateCode } = input;
+        const { form, registerType, affiliateCode, referralCode } = input;
         const { agreeTerms: _t, confirmAge: _a, ...fields } = form;
         const byMobile = registerType === 'mobile';
-        const referralCode = new URLSearchParams(window.location.search).get('referralCode');
         const result: LoginResult = await identity.register(
           withoutEmptyHuman({
             ...Object.fromEntries(

@@ -24,7 +24,10 @@ export type RegistrationInput = {
   smsVerification: boolean;
   /** The public setting shows the captcha. */
   captchaShown: boolean;
-  /** The affiliate code of the register URL, if any. */
+  /**
+   * The code of the register URL (`?referralCode=`), if any: an agent's invitation link carries
+   * its affiliate code, a player's referral link the player's referral code; the check decides.
+   */
   urlAffiliateCode: string | null;
 };
 
@@ -36,6 +39,11 @@ export type RegistrationContext = RegistrationInput & {
   affiliateShown: boolean;
   /** The URL's code once it checked out; sent in place of the hidden field. */
   verifiedAffiliateCode: string | null;
+  /**
+   * The URL's code when it did not check out as an agent's: a player's referral code, shown
+   * read-only and sent as the registration's referralCode (never as its affiliate code).
+   */
+  referralCode: string | null;
   form: RegistrationValues | null;
   /** First error per field of the last submit; shown under the fields. */
   errors: FormErrors<string>;
@@ -54,6 +62,8 @@ export type RegistrationRequest = {
   registerType: RegisterType;
   form: RegistrationValues;
   affiliateCode: string | null;
+  /** A player's referral code from the URL (binds the new member as that player's friend). */
+  referralCode: string | null;
   humanVerification: string;
 };
 
@@ -78,16 +88,19 @@ export function fieldErrorsOf(
   return errors as Record<string, ValidationMessage>;
 }
 
+const urlCode = (context: RegistrationContext) => (context.urlAffiliateCode ?? '').trim();
+
 const filledAffiliate = (context: RegistrationContext, form = context.form) =>
   context.affiliateShown ? (form?.affiliateCode ?? '').trim() : '';
 
 /**
- * Registration (spec section 4, "Registration flow"): the URL's affiliate code is checked at
- * start (field hidden when it checks out); on submit the terms must be ticked (else a warning),
- * the fields pass the validation engine, a filled affiliate code is verified (else the
- * invitation-code warning), the person passes human verification, the registration is sent,
- * member info loads, done (the app closes the modal and goes to /). A failure returns to the
- * form with the server's message.
+ * Registration (spec section 4, "Registration flow"): the URL's code is checked at start: an
+ * agent's affiliate code hides the field and is sent as the affiliate code, any other code is a
+ * player's referral code, shown read-only and sent as the referral code. On submit the terms
+ * must be ticked (else a warning), the fields pass the validation engine, a filled affiliate
+ * code is verified (else the invitation-code warning), the person passes human verification,
+ * the registration is sent, member info loads, done (the app closes the modal and goes to /).
+ * A failure returns to the form with the server's message.
  */
 export const registrationMachine = setup({
   types: {
@@ -111,7 +124,7 @@ export const registrationMachine = setup({
     }),
   },
   guards: {
-    hasNoUrlAffiliateCode: ({ context }) => (context.urlAffiliateCode ?? '').trim() === '',
+    hasNoUrlAffiliateCode: ({ context }) => urlCode(context) === '',
     hasTabs: ({ context }) => context.showTabs,
     isTermsMissing: (_, params: { form: RegistrationValues }) => params.form.agreeTerms !== true,
     hasFieldErrors: ({ context }, params: { form: RegistrationValues }) =>
@@ -128,6 +141,7 @@ export const registrationMachine = setup({
     showTabs: input.mobileRegistration && input.usernameRegistration,
     affiliateShown: true,
     verifiedAffiliateCode: null,
+    referralCode: null,
     form: null,
     errors: {},
     humanVerification: null,
@@ -144,19 +158,27 @@ export const registrationMachine = setup({
       invoke: {
         id: 'checkAffiliate',
         src: 'checkAffiliate',
-        input: ({ context }) => ({ code: (context.urlAffiliateCode ?? '').trim() }),
+        input: ({ context }) => ({ code: urlCode(context) }),
         onDone: [
           {
             guard: { type: 'isAffiliateValid', params: ({ event }) => event.output },
             target: 'editing',
             actions: assign({
               affiliateShown: false,
-              verifiedAffiliateCode: ({ context }) => (context.urlAffiliateCode ?? '').trim(),
+              verifiedAffiliateCode: ({ context }) => urlCode(context),
             }),
           },
-          { target: 'editing' },
+          // Not an agent's: a player's referral link.
+          {
+            target: 'editing',
+            actions: assign({ referralCode: ({ context }) => urlCode(context) }),
+          },
         ],
-        onError: 'editing',
+        // Unchecked: kept as a referral code, so a player's link still binds the friend.
+        onError: {
+          target: 'editing',
+          actions: assign({ referralCode: ({ context }) => urlCode(context) }),
+        },
       },
     },
     editing: {
@@ -247,6 +269,7 @@ export const registrationMachine = setup({
           affiliateCode: context.affiliateShown
             ? filledAffiliate(context) || null
             : context.verifiedAffiliateCode,
+          referralCode: context.referralCode,
           humanVerification: context.humanVerification ?? '',
         }),
         onDone: 'loadingMember',

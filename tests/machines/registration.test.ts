@@ -127,6 +127,7 @@ describe('registrationMachine', () => {
         registerType: 'username',
         form: usernameForm,
         affiliateCode: 'AG1234',
+        referralCode: null,
         humanVerification: 'altcha-payload',
       },
     ]);
@@ -135,6 +136,54 @@ describe('registrationMachine', () => {
     const member = { id: 7, account: 'player01' } as MemberInfo;
     await loadMemberInfo.resolve(member);
     expectOutput({ member });
+  });
+
+  it("sends a player's referral code from the URL as the referral code, not the affiliate code", async () => {
+    const { checkAffiliate, verifyHuman, submitRegistration, send, expectContext } = start({
+      urlAffiliateCode: ' P1A2B3 ',
+      mobileRegistration: false,
+    });
+    expect(checkAffiliate.calls).toEqual([{ code: 'P1A2B3' }]);
+    await checkAffiliate.resolve({ valid: false });
+    expectContext({ affiliateShown: true, verifiedAffiliateCode: null, referralCode: 'P1A2B3' });
+    send({ type: 'user.submit', form: usernameForm });
+    await verifyHuman.resolve('altcha-payload');
+    expect(submitRegistration.calls).toEqual([
+      {
+        registerType: 'username',
+        form: usernameForm,
+        affiliateCode: null,
+        referralCode: 'P1A2B3',
+        humanVerification: 'altcha-payload',
+      },
+    ]);
+  });
+
+  it("keeps the URL's code as a referral code when it cannot be checked, with a typed invitation code", async () => {
+    const { checkAffiliate, verifyHuman, submitRegistration, send } = start({
+      urlAffiliateCode: 'P1A2B3',
+      mobileRegistration: false,
+    });
+    await checkAffiliate.reject(new Error('offline'));
+    send({ type: 'user.submit', form: { ...usernameForm, affiliateCode: 'AG1234' } });
+    await checkAffiliate.resolve({ valid: true });
+    await verifyHuman.resolve('altcha-payload');
+    expect(submitRegistration.calls).toMatchObject([
+      { affiliateCode: 'AG1234', referralCode: 'P1A2B3' },
+    ]);
+  });
+
+  it("sends no referral code when the URL's code is an agent's or there is none", async () => {
+    const agentLink = start({ urlAffiliateCode: 'AG1234', mobileRegistration: false });
+    await agentLink.checkAffiliate.resolve({ valid: true });
+    agentLink.expectContext({ referralCode: null });
+
+    const plain = start({ urlAffiliateCode: null, mobileRegistration: false });
+    plain.send({ type: 'user.submit', form: usernameForm });
+    await plain.verifyHuman.resolve('altcha-payload');
+    expect(plain.submitRegistration.calls).toMatchObject([
+      { affiliateCode: null, referralCode: null },
+    ]);
   });
 
   it("returns to the form with the server's message when the registration fails", async () => {

@@ -53,7 +53,8 @@ const numericFields = new Set<RegisterField>(['mobileNum', 'verificationCode', '
 /**
  * The registration flow (registrationMachine) for the /register page and the register popup:
  * username / mobile tabs, the fields the operator's rules show, the SMS code button, captcha,
- * affiliate code (hidden when the URL's ?referralCode checked out), terms and age. Once
+ * affiliate code (hidden when the URL's ?referralCode is an agent's), the referring player's
+ * code (read-only, when the URL's ?referralCode is not an agent's), terms and age. Once
  * registered the popup closes and the app goes home.
  */
 export function RegisterFlow({ onLink }: { onLink?: () => void }) {
@@ -98,6 +99,7 @@ function RegisterMachine({
   const registerType = useSelector(actor, (s) => s.context.registerType);
   const showTabs = useSelector(actor, (s) => s.context.showTabs);
   const affiliateShown = useSelector(actor, (s) => s.context.affiliateShown);
+  const referralCode = useSelector(actor, (s) => s.context.referralCode);
   const failure = useSelector(actor, (s) => s.context.failure);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const done = useSelector(actor, (s) => s.status === 'done');
@@ -142,6 +144,7 @@ function RegisterMachine({
         key={`${registerType}-${i18n.language}`}
         permission={permission}
         options={options}
+        referralCode={referralCode}
         busy={busy}
         machineErrors={actor}
         onSubmit={(form) => actor.send({ type: 'user.submit', form })}
@@ -180,12 +183,15 @@ type RegisterActor = ReturnType<typeof useActorRef<IdentityFlows['registration']
 function RegisterForm({
   permission,
   options,
+  referralCode,
   busy,
   machineErrors,
   onSubmit,
 }: {
   permission: Permission;
   options: RegistrationOptions;
+  /** A player's referral code from the URL, shown read-only (not a form value). */
+  referralCode: string | null;
   busy: boolean;
   machineErrors: RegisterActor;
   onSubmit: (form: RegistrationValues) => void;
@@ -309,6 +315,15 @@ function RegisterForm({
           />
         );
       })}
+      {referralCode && (
+        <Field
+          label={t('register.referralCode')}
+          readOnly
+          value={referralCode}
+          autoComplete="off"
+          data-testid="register-referral"
+        />
+      )}
       <CheckField data-testid="register-terms" {...register('agreeTerms')}>
         {t('register.termsBefore')}{' '}
         <Link to="/help#terms" target="_blank" data-testid="register-terms-link">

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { findMemberById } from '../../platform/members/members.queries.ts';
 import type { MemberRow, Operator } from '../../platform/http/auth.ts';
+import type { UploadedImage } from '../../platform/http/multipart-images.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
 import { countMemberMessages, insertMessage } from '../messages/messages.port.ts';
 import {
@@ -30,9 +31,6 @@ import {
   setFeedbackMessage,
   type FeedbackRow,
 } from './help.repository.ts';
-
-/** An uploaded image, read whole (at most feedbackLimits.images.maxBytes). */
-export type UploadedImage = { data: Buffer; declaredType: string };
 
 const memberListSize = 50;
 const opsPageSize = 50;

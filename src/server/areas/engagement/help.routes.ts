@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   affiliateApplicationBodySchema,
@@ -16,53 +15,11 @@ import {
   setAvatarBodySchema,
 } from '../../../contract/help.ts';
 import { memberOf } from '../../platform/http/auth.ts';
-import { AppError } from '../../platform/errors.ts';
+import { readImageForm } from '../../platform/http/multipart-images.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 import type { HelpService } from './help.service.ts';
-import type { FeedbackService, UploadedImage } from './help-feedback.service.ts';
+import type { FeedbackService } from './help-feedback.service.ts';
 import { avatarSvg } from './help-avatars.ts';
-
-/** The multipart parser's limit errors, as our codes. */
-function uploadError(error: unknown): AppError | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, 'image_too_large');
-    case 'FST_FILES_LIMIT':
-      return new AppError(413, 'too_many_images');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_MP_PREMATURE_CLOSE':
-      return new AppError(400, 'bad_request');
-    default:
-      return null;
-  }
-}
-
-/** Reads the feedback form: its text fields and up to 3 `images` files, each whole in memory. */
-async function readFeedbackForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(400, 'bad_request');
-  const fields: Record<string, string> = {};
-  const images: UploadedImage[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'images') throw new AppError(400, 'bad_request');
-        images.push({ data: await part.toBuffer(), declaredType: part.mimetype });
-      } else {
-        if (typeof part.value !== 'string' || part.fieldname in fields) {
-          throw new AppError(400, 'bad_request');
-        }
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    throw uploadError(error) ?? error;
-  }
-  return { fields, images };
-}
 
 /** The player's help calls: help center, feedback, avatar, affiliate application. */
 export const helpRoutes: FastifyPluginAsyncZod<{
@@ -114,7 +71,7 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { fields, images } = await readFeedbackForm(request);
+      const { fields, images } = await readImageForm(request);
       return ok(await feedback.send(memberOf(request).member, fields, images));
     },
   );

@@ -26,7 +26,8 @@ import {
 import { memberOf } from '../../platform/http/auth.ts';
 import type { EncService } from '../../platform/keys/enc-payload.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { UploadedImage, WithdrawalService } from './withdrawal.service.ts';
+import type { WithdrawalService } from './withdrawal.service.ts';
+import { readImageForm } from '../../platform/http/multipart-images.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 import {
   idempotentCallDescription,
@@ -35,45 +36,9 @@ import {
 
 export type WithdrawalRouteDeps = { withdrawal: WithdrawalService; enc: EncService };
 
-/** The multipart parser's limit errors, as our codes. */
-function uploadError(error: unknown): AppError | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, 'image_too_large');
-    case 'FST_FILES_LIMIT':
-      return new AppError(413, 'too_many_images');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_MP_PREMATURE_CLOSE':
-      return new AppError(400, 'bad_request');
-    default:
-      return null;
-  }
-}
-
-/** Reads the confirmation form: its fields and up to 3 `images` files, each whole in memory. */
+/** Reads the confirmation form: its fields (outcome, receivedAmount) and up to 3 `images`. */
 async function readConfirmation(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(400, 'bad_request');
-  const fields: Record<string, string> = {};
-  const images: UploadedImage[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'images') throw new AppError(400, 'bad_request');
-        images.push({ data: await part.toBuffer(), declaredType: part.mimetype });
-      } else {
-        if (typeof part.value !== 'string' || part.fieldname in fields) {
-          throw new AppError(400, 'bad_request');
-        }
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    throw uploadError(error) ?? error;
-  }
+  const { fields, images } = await readImageForm(request);
   const parsed = confirmationFieldsSchema.safeParse(fields);
   if (!parsed.success) throw new AppError(400, 'bad_request');
   return { fields: parsed.data, images };

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import type { MemberRow } from '../../platform/http/auth.ts';
+import type { UploadedImage } from '../../platform/http/multipart-images.ts';
 import {
   autoConfirmPaid,
   countBankAccounts,
@@ -53,9 +54,6 @@ import {
   idempotentReply,
   type StoredReply,
 } from '../../platform/idempotency/idempotent-replies.ts';
-
-/** An uploaded proof image, read whole (at most proofImageLimits.maxBytes). */
-export type UploadedImage = { data: Buffer; declaredType: string };
 
 export type WithdrawalDeps = {
   db: Db;

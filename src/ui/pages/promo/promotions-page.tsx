@@ -1,6 +1,7 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Promotion } from '../../../contract/promotions.ts';
+import { useSession } from '../../identity/identity-flows.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
 import { formatDate, paragraphs, useLanguage } from '../shared/site-data.ts';
@@ -14,13 +15,15 @@ export default function PromotionsPage() {
   const { t } = useTranslation('pages');
   const { t: tp } = useTranslation('promotions');
   const language = useLanguage();
+  // "Log in to take part" is for visitors; a session being restored is not one.
+  const visitor = useSelector(useSession(), (s) => s.matches('visitor'));
   const ref = useActorRef(usePromotionFlows().list, { input: { params: { language } } });
   const view = useRemoteData<{ list: Promotion[] }>(ref);
   return (
     <div className="pg pg-promotions" data-testid="page-promotions">
       <div className="pg-intro">
         <h1>{t('promo.title')}</h1>
-        <p className="pg-muted">{t('promo.intro')}</p>
+        <p className="pg-muted">{t(visitor ? 'promo.intro' : 'promo.memberIntro')}</p>
       </div>
       <RemoteState view={view} emptyText={t('promo.empty')}>
         {(data) => (
