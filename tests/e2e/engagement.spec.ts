@@ -95,6 +95,8 @@ async function playSlot(page: Page, language: Language, rounds: number) {
 async function earnAndClaim(page: Page, language: Language) {
   const t = (ns: string, key: string, params?: Record<string, string>) =>
     text(language, ns, key, params);
+  const shot = (name: string) =>
+    page.screenshot({ path: `/tmp/shots-engagement/${name}-${language}.png` });
   const player = await registerPlayer(workerBaseURL());
   await page.goto('/');
   await logInThroughPopup(page, player);
@@ -130,6 +132,7 @@ async function earnAndClaim(page: Page, language: Language) {
   await page.goto('/?mc=bonusDetails');
   await expect(page.getByTestId('bonus-remaining')).toContainText('500.00');
   await expect(page.getByTestId('bonus-remaining')).not.toContainText('2,500.00');
+  await shot('bonus-details');
 
   // 4. The "20 rounds today" mission is complete: claimed into the wallet.
   await page.goto('/?mc=missionLeaderboard');
@@ -140,6 +143,7 @@ async function earnAndClaim(page: Page, language: Language) {
   await expect(mission.getByTestId('mission-progress')).toHaveText('20 / 20');
   await mission.getByTestId('mission-claim').click();
   await expect(mission).toContainText(t('missions', 'status.claimed'));
+  await shot('missions');
   await page.keyboard.press('Escape');
 
   // 5. The count (every 5 s here) adds 200 points: the header shows them as they arrive.
@@ -155,10 +159,11 @@ async function earnAndClaim(page: Page, language: Language) {
   const form = page.getByRole('form', { name: t('loyalty', 'points.redeem') });
   await form.getByLabel(t('loyalty', 'points.paymentPassword')).fill('123456');
   await form.getByRole('button', { name: t('loyalty', 'points.confirm') }).click();
-  await expect(page.getByRole('status')).toContainText(
+  await expect(page.getByTestId('points-member')).toContainText(
     t('loyalty', 'points.redeemed', { name: titles.bonusItem[language] }),
   );
   await expect(points).toContainText('150');
+  await shot('point-mall');
   // The operator approves and releases it: the history says released.
   const waiting = await opsRequest<{ list: { id: number; memberId: number }[] }>(
     workerBaseURL(),
@@ -195,6 +200,7 @@ async function earnAndClaim(page: Page, language: Language) {
   await expect(page.getByTestId('page-manualRebate').getByRole('status')).toContainText(
     t('loyalty', 'rebate.paid', { amount: owed }),
   );
+  await shot('manual-rebate');
 }
 
 test('a player claims a deposit bonus, plays it down, claims a mission, redeems points and claims rebate (Hindi, phone)', async ({

@@ -81,13 +81,12 @@ export const test = base.extend<
     deposits: DepositDriver;
     withdrawals: WithdrawalDriver;
   },
-  { server: RunningServer }
+  { server: RunningServer; serverEnv: Record<string, string> }
 >({
+  serverEnv: [{}, { option: true, scope: 'worker' }],
   server: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const server = await startServer();
+    async ({ serverEnv }, provide) => {
+      const server = await startServer(undefined, serverEnv);
       workerServer = server;
       try {
         await provide(server);
