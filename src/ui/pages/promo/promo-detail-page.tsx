@@ -1,7 +1,8 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Promotion } from '../../../contract/promotions.ts';
+import { useSession } from '../../identity/identity-flows.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { LoadingState, RemoteState } from '../shared/remote-state.tsx';
 import type { NoticeLists } from '../shared/site-data.ts';
@@ -67,6 +68,8 @@ function AnnouncedPromotion({ id, notFound }: { id: number; notFound: React.Reac
   const { t } = useTranslation('pages');
   const language = useLanguage();
   const view = useRemoteData<NoticeLists>(useSiteShellFlows().notices);
+  // The login link is for visitors; a logged-in player has nothing to claim on an announcement.
+  const visitor = useSelector(useSession(), (s) => s.matches('visitor'));
   return (
     <RemoteState view={view} emptyText={t('promo.empty')}>
       {(data) => {
@@ -84,11 +87,13 @@ function AnnouncedPromotion({ id, notFound }: { id: number; notFound: React.Reac
             {paragraphs(promo.content).map((text, index) => (
               <p key={index}>{text}</p>
             ))}
-            <div className="pg-actions">
-              <Link to="/login" className="pg-btn pg-btn--primary">
-                {t('promo.loginToClaim')}
-              </Link>
-            </div>
+            {visitor && (
+              <div className="pg-actions">
+                <Link to="/login" className="pg-btn pg-btn--primary">
+                  {t('promo.loginToClaim')}
+                </Link>
+              </div>
+            )}
           </article>
         );
       }}
