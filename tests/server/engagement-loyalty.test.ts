@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import { rebateClaimables } from '../../src/server/areas/engagement/rebate.claim
 import { members } from '../../src/server/platform/members/members.schema.ts';
 import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { freshIp } from '../support/identity.ts';
+import { realtimeClient } from '../support/realtime.ts';
 import { rowCounts } from '../support/row-counts.ts';
 import { addProvider, catalogGame, launch, player, signedCall, uid } from '../support/seamless.ts';
 import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
@@ -110,9 +112,13 @@ async function gambler() {
 let a: Awaited<ReturnType<typeof gambler>>;
 let b: Awaited<ReturnType<typeof gambler>>;
 
+let baseUrl = '';
+
 beforeAll(async () => {
   // The tests drive every run themselves (runDue with the manual clock).
   await site.app.scheduler.stop();
+  await site.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(site.app.server.address() as AddressInfo).port}`;
   rng = await addProvider(site.app, {}, db());
   live = await addProvider(site.app, {});
   await catalogGame(db(), live.vassalage, { gameType: 'LIVE' });
@@ -350,17 +356,22 @@ describe('points mall', () => {
     expect(history?.list).toMatchObject([{ id, state: 'released', itemName: expect.any(String) }]);
   });
 
-  it('a rejected redemption gives the points back; too few points are refused', async () => {
+  it('a rejected redemption gives the points back, told live; too few points are refused', async () => {
+    const client = realtimeClient(baseUrl, a.headers.authorization.slice('Bearer '.length));
+    await client.connected();
     const redeemed = await a.post<{ redemption: { id: number } }>(loyaltyPaths.pointsRedeem, {
       itemId: bonusItem,
       paymentPassword: PAY,
       idempotencyKey: uid('redeem'),
     });
     expect(redeemed.status).toBe(200);
+    expect((await client.next('points')).points).toBe('2');
     const id = redeemed.body.value!.redemption.id;
     expect(
       (await ops('POST', `/ops/loyalty/points/redemptions/${id}/reject`, { reason: 'no' })).status,
     ).toBe(200);
+    expect((await client.next('points')).points).toBe('12');
+    client.close();
     expect((await a.get<PointsBalance>(loyaltyPaths.pointsBalance)).body.value?.points).toBe('12');
     const refused = await a.post(loyaltyPaths.pointsRedeem, {
       itemId: bonusItem,

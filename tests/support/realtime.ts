@@ -20,6 +20,7 @@ const eventNames: ServerEventName[] = [
   'wage',
   'contract',
   'badges',
+  'points',
 ];
 
 /**

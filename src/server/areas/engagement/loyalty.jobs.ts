@@ -6,6 +6,7 @@ import type { Publisher } from '../../platform/realtime/publisher.ts';
 import type { Job } from '../../platform/scheduler/scheduler.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
 import { sealRollupsBefore, settlementLock } from '../agent/agent.port.ts';
+import { pointsEvents, type PointsMoved } from './points.service.ts';
 
 /**
  * The loyalty jobs (issue 16) on the platform scheduler, each period claimed once across nodes
@@ -105,7 +106,7 @@ export function countCron(seconds: number): string {
   return `*/${seconds} * * * * *`;
 }
 
-/** Points, rebate accruals and VIP upgrades for the closed windows in [from, upTo). */
+/** Points, rebate accruals and VIP upgrades for the sealed rollup rows in [from, upTo). */
 export async function countSpan(tx: Db, ledger: Ledger, from: Date, upTo: Date, now: Date) {
   const f = iso(from);
   const u = iso(upTo);
@@ -172,17 +173,6 @@ export async function countSpan(tx: Db, ledger: Ledger, from: Date, upTo: Date, 
     now,
   );
   return { ...vip, points: gained.rows };
-}
-
-/** A member whose points moved, with the balance after it (the `points` event). */
-export type PointsMoved = { memberId: number; points: string };
-
-/** The `points` events of `moved`, for `publishMany` after the commit. */
-export function pointsEvents(moved: readonly PointsMoved[]) {
-  return moved.map(({ memberId, points }) => ({
-    memberId,
-    event: { name: 'points' as const, payload: { points } },
-  }));
 }
 
 /**
@@ -322,14 +312,12 @@ export function loyaltyJobs(deps: {
 }
 
 export function registerLoyaltyJobs(app: FastifyInstance): void {
-  const countSeconds = app.config.loyaltyCountSeconds;
-  const deps = {
+  for (const job of loyaltyJobs({
     ledger: app.wallet.ledger,
     clock: app.clock,
     publisher: app.realtime.publisher,
-    countSeconds,
-  };
-  for (const job of loyaltyJobs(deps)) {
+    countSeconds: app.config.loyaltyCountSeconds,
+  })) {
     app.scheduler.register(job);
   }
 }

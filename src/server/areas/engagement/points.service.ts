@@ -1,5 +1,3 @@
-import type { Publisher } from '../../platform/realtime/publisher.ts';
-import { pointsEvents } from './loyalty.jobs.ts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '../../../contract/constants.ts';
@@ -19,6 +17,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MemberRow, Operator } from '../../platform/http/auth.ts';
+import type { Publisher } from '../../platform/realtime/publisher.ts';
 import type { MemberSecrets } from '../../platform/members/member-secrets.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
 
@@ -62,6 +61,17 @@ const redemptionColumns = (language: Language) => sql`r.id, r.member_id, r.item_
   ${sql.raw(`i.name_${suffix(language)}`)} AS item_name, i.kind, r.cost::text AS cost, r.state,
   r.remark, r.reason, r.created_at, r.decided_at, r.released_at`;
 
+/** A member whose points moved, with the balance after it (the `points` event). */
+export type PointsMoved = { memberId: number; points: string };
+
+/** The `points` events of `moved`, for `publishMany` after the commit. */
+export function pointsEvents(moved: readonly PointsMoved[]) {
+  return moved.map(({ memberId, points }) => ({
+    memberId,
+    event: { name: 'points' as const, payload: { points } },
+  }));
+}
+
 /**
  * Points and the points mall (issue 16): balance, history, the catalog, redemption with the
  * payment password (points taken and the redemption row in one transaction; a second call with
@@ -76,12 +86,8 @@ export function createPointsService(deps: {
   publisher: Pick<Publisher, 'publishMany'>;
 }) {
   const { db, clock, ledger, secrets, publisher } = deps;
-
-  /** The `points` event of a member whose points moved, after the commit. */
-  async function tellPoints(memberId: number) {
-    const { points } = await pointsOf(db, memberId);
-    await publisher.publishMany(pointsEvents([{ memberId, points }]));
-  }
+  /** The `points` event of a member whose points moved (the balance after), after the commit. */
+  const tellPoints = (moved: PointsMoved) => publisher.publishMany(pointsEvents([moved]));
 
   async function settings(conn: Db = db) {
     const result = (await conn.execute(
@@ -200,7 +206,8 @@ export function createPointsService(deps: {
           action: 'points.redeem.paymentPassword.wrong',
         });
       }
-      let fresh = false;
+      // A new redemption answers the points its UPDATE left (and tells them); a replay reads them.
+      let left: string | undefined;
       const id =
         earlier ??
         (await db.transaction(async (tx) => {
@@ -215,8 +222,9 @@ export function createPointsService(deps: {
           const taken = (await tx.execute(sql`
             UPDATE member_loyalty SET points = points - ${cost}::bigint, updated_at = ${clock().toISOString()}::timestamptz
             WHERE member_id = ${member.id} AND points >= ${cost}::bigint
-            RETURNING points`)) as unknown as Rows<{ points: string }>;
+            RETURNING points::text AS points`)) as unknown as Rows<{ points: string }>;
           if (taken.rows.length === 0) throw new AppError(409, 'points_insufficient');
+          left = taken.rows[0]!.points;
           const made = (await tx.execute(sql`
             INSERT INTO points_redemptions (member_id, item_id, cost, remark, idempotency_key, created_at)
             VALUES (${member.id}, ${body.itemId}, ${cost}::bigint, ${body.remark}, ${body.idempotencyKey},
@@ -234,12 +242,11 @@ export function createPointsService(deps: {
             before: null,
             after: { itemId: body.itemId, cost },
           });
-          fresh = true;
           return redemptionId;
         }));
       const row = await redemptionById(db, id, language);
-      const { points } = await pointsOf(db, member.id);
-      if (fresh) await publisher.publishMany(pointsEvents([{ memberId: member.id, points }]));
+      if (left !== undefined) await tellPoints({ memberId: member.id, points: left });
+      const points = left ?? (await pointsOf(db, member.id)).points;
       return { redemption: redemptionOf(row!), points };
     },
 
@@ -295,9 +302,12 @@ export function createPointsService(deps: {
             ? new AppError(404, 'redemption_not_found')
             : new AppError(409, 'redemption_state_invalid');
         }
+        let pointsAfter: string | undefined;
         if (action === 'reject') {
-          await tx.execute(sql`
-            UPDATE member_loyalty SET points = points + ${row.cost}::bigint WHERE member_id = ${row.member_id}`);
+          const back = (await tx.execute(sql`
+            UPDATE member_loyalty SET points = points + ${row.cost}::bigint WHERE member_id = ${row.member_id}
+            RETURNING points::text AS points`)) as unknown as Rows<{ points: string }>;
+          pointsAfter = back.rows[0]?.points;
           await tx.execute(sql`
             UPDATE points_items SET stock = stock + 1 WHERE id = ${row.item_id} AND stock IS NOT NULL`);
           await tx.execute(sql`
@@ -311,9 +321,11 @@ export function createPointsService(deps: {
           before: { state: from },
           after: { state: to, reason },
         });
-        return row;
+        return { ...row, pointsAfter };
       });
-      if (action === 'reject') await tellPoints(moved.member_id);
+      if (moved.pointsAfter !== undefined) {
+        await tellPoints({ memberId: moved.member_id, points: moved.pointsAfter });
+      }
       // A bonus item's credit: one posting keyed by the redemption (a retry pays nothing more).
       if (action === 'release' && moved.kind === 'bonus' && moved.bonus) {
         await ledger.post({
