@@ -40,7 +40,8 @@ export const registrationValidators: RegisterValidators = {
   affiliateCode: rule('alnumCaseInsensitive', 4, 20, { enabled: true }),
 };
 
-const byUsername: RegistrationValues = {
+/** A valid username registration (the model's submit, and the registration tests'). */
+export const byUsername: RegistrationValues = {
   username: 'player01',
   password: 'secret12',
   confirmPassword: 'secret12',

@@ -6,7 +6,7 @@ import {
   type RegistrationInput,
   type RegistrationRequest,
 } from '../../src/machines/registration.machine.ts';
-import { model, registrationValidators } from '../../models/registration.model.ts';
+import { byUsername, model, registrationValidators } from '../../models/registration.model.ts';
 import { driveMachine } from '../support/machine-driver.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
@@ -15,14 +15,6 @@ const input = (overrides: Partial<RegistrationInput> = {}): RegistrationInput =>
   validators: registrationValidators,
   ...overrides,
 });
-
-const usernameForm: RegistrationValues = {
-  username: 'player01',
-  password: 'secret12',
-  confirmPassword: 'secret12',
-  agreeTerms: true,
-  confirmAge: true,
-};
 
 function start(overrides: Partial<RegistrationInput> = {}) {
   const driver = driveMachine(registrationMachine, {
@@ -84,7 +76,7 @@ describe('registrationMachine', () => {
     });
     send({
       type: 'user.submit',
-      form: { ...usernameForm, username: '9lives', confirmPassword: 'other123' },
+      form: { ...byUsername, username: '9lives', confirmPassword: 'other123' },
     });
     expectState('editing');
     expect(context().errors).toEqual({
@@ -98,7 +90,7 @@ describe('registrationMachine', () => {
       urlAffiliateCode: null,
       mobileRegistration: false,
     });
-    send({ type: 'user.submit', form: { ...usernameForm, affiliateCode: 'FRIEND99' } });
+    send({ type: 'user.submit', form: { ...byUsername, affiliateCode: 'FRIEND99' } });
     expectState('verifyingAffiliate');
     expect(checkAffiliate.calls).toEqual([{ code: 'FRIEND99' }]);
     await checkAffiliate.resolve({ valid: false });
@@ -119,13 +111,13 @@ describe('registrationMachine', () => {
       expectOutput,
     } = start({ urlAffiliateCode: 'AG1234', mobileRegistration: false });
     await checkAffiliate.resolve({ valid: true });
-    send({ type: 'user.submit', form: usernameForm });
+    send({ type: 'user.submit', form: byUsername });
     expectState('verifyingHuman');
     await verifyHuman.resolve('altcha-payload');
     expect(submitRegistration.calls).toEqual([
       {
         registerType: 'username',
-        form: usernameForm,
+        form: byUsername,
         affiliateCode: 'AG1234',
         referralCode: null,
         humanVerification: 'altcha-payload',
@@ -146,12 +138,12 @@ describe('registrationMachine', () => {
     expect(checkAffiliate.calls).toEqual([{ code: 'P1A2B3' }]);
     await checkAffiliate.resolve({ valid: false });
     expectContext({ affiliateShown: true, verifiedAffiliateCode: null, referralCode: 'P1A2B3' });
-    send({ type: 'user.submit', form: usernameForm });
+    send({ type: 'user.submit', form: byUsername });
     await verifyHuman.resolve('altcha-payload');
     expect(submitRegistration.calls).toEqual([
       {
         registerType: 'username',
-        form: usernameForm,
+        form: byUsername,
         affiliateCode: null,
         referralCode: 'P1A2B3',
         humanVerification: 'altcha-payload',
@@ -165,7 +157,7 @@ describe('registrationMachine', () => {
       mobileRegistration: false,
     });
     await checkAffiliate.reject(new Error('offline'));
-    send({ type: 'user.submit', form: { ...usernameForm, affiliateCode: 'AG1234' } });
+    send({ type: 'user.submit', form: { ...byUsername, affiliateCode: 'AG1234' } });
     await checkAffiliate.resolve({ valid: true });
     await verifyHuman.resolve('altcha-payload');
     expect(submitRegistration.calls).toMatchObject([
@@ -179,7 +171,7 @@ describe('registrationMachine', () => {
     agentLink.expectContext({ referralCode: null });
 
     const plain = start({ urlAffiliateCode: null, mobileRegistration: false });
-    plain.send({ type: 'user.submit', form: usernameForm });
+    plain.send({ type: 'user.submit', form: byUsername });
     await plain.verifyHuman.resolve('altcha-payload');
     expect(plain.submitRegistration.calls).toMatchObject([
       { affiliateCode: null, referralCode: null },
@@ -191,7 +183,7 @@ describe('registrationMachine', () => {
       urlAffiliateCode: null,
       mobileRegistration: false,
     });
-    send({ type: 'user.submit', form: usernameForm });
+    send({ type: 'user.submit', form: byUsername });
     await verifyHuman.resolve('altcha-payload');
     await submitRegistration.reject({ code: 'username_taken', message: 'Username taken.' });
     expectState('editing');

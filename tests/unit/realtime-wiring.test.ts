@@ -6,7 +6,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { realtimePath } from '../../src/contract/realtime.ts';
 import type { MemberInfo } from '../../src/contract/identity.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
-import { wireRealtime } from '../../src/app/realtime-wiring.ts';
+import { wireRealtime, type RealtimeWiringDeps } from '../../src/app/realtime-wiring.ts';
 import { depositArrived, playerMember } from '../../models/session.model.ts';
 
 /** A bare socket.io server speaking the contract; tokens it accepts, sockets it holds. */
@@ -37,7 +37,7 @@ afterAll(async () => {
   await server.close();
 });
 
-function site(token: string) {
+function site(token: string, extra: Partial<RealtimeWiringDeps> = {}) {
   let stored: string | null = null;
   const session = createActor(
     sessionMachine.provide({
@@ -48,7 +48,14 @@ function site(token: string) {
   ).start();
   const loadBalance = vi.fn(async () => '990000');
   const loadUnread = vi.fn(async () => 4);
-  const wiring = wireRealtime({ session, getToken: () => stored, loadBalance, loadUnread, url });
+  const wiring = wireRealtime({
+    session,
+    getToken: () => stored,
+    loadBalance,
+    loadUnread,
+    url,
+    ...extra,
+  });
   const login = () => {
     stored = token;
     session.send({ type: 'app.loggedIn', token, member: playerMember, cpw: false });
@@ -117,26 +124,13 @@ describe('wireRealtime', () => {
 
   it("hands lottery draws (no seq) and the member's settled bets (seq checked) to the lottery pages", async () => {
     liveTokens.add('tok-lot');
-    let stored: string | null = null;
-    const session = createActor(
-      sessionMachine.provide({
-        actors: { loadMemberInfo: fromPromise<MemberInfo>(async () => playerMember) },
-      }),
-      { input: { token: null } },
-    ).start();
     const news: { name: string; payload: unknown }[] = [];
-    const wiring = wireRealtime({
-      session,
-      getToken: () => stored,
-      loadBalance: async () => '1',
-      loadUnread: async () => 0,
+    const { session, wiring, login } = site('tok-lot', {
       onLotteryEvent: (event) => news.push(event),
-      url,
     });
-    stored = 'tok-lot';
-    session.send({ type: 'app.loggedIn', token: 'tok-lot', member: playerMember, cpw: false });
+    login();
     const socket = await connectedTo('tok-lot');
-    await waitFor(session, (s) => s.context.balance === '1');
+    await waitFor(session, (s) => s.context.balance === '990000');
     const draw = {
       gameId: 'VN_FAST_1',
       numero: '202611260815',
@@ -172,29 +166,16 @@ describe('wireRealtime', () => {
   });
   it('feeds badges events to the red badges, and reads the counts again when a mission moves', async () => {
     liveTokens.add('tok-badge');
-    let stored: string | null = null;
-    const session = createActor(
-      sessionMachine.provide({
-        actors: { loadMemberInfo: fromPromise<MemberInfo>(async () => playerMember) },
-      }),
-      { input: { token: null } },
-    ).start();
     const shown: unknown[] = [];
     const missionNews: number[] = [];
     let serverCounts = { availablePromoCount: 1, rewardCenter: 1, missionLeaderboard: 0 };
     const loadBadges = vi.fn(async () => serverCounts);
-    const wiring = wireRealtime({
-      session,
-      getToken: () => stored,
-      loadBalance: async () => '1',
-      loadUnread: async () => 0,
+    const { wiring, login } = site('tok-badge', {
       onBadges: (counts) => shown.push(counts),
       loadBadges,
       onMissionEvent: () => missionNews.push(1),
-      url,
     });
-    stored = 'tok-badge';
-    session.send({ type: 'app.loggedIn', token: 'tok-badge', member: playerMember, cpw: false });
+    login();
     const socket = await connectedTo('tok-badge');
     // The resync at connection reads the counts once.
     await vi.waitFor(() => expect(shown).toEqual([serverCounts]));
@@ -209,30 +190,21 @@ describe('wireRealtime', () => {
     expect(missionNews).toEqual([1]);
     wiring.stop();
   });
-  it('tells the loyalty screens of a points event, and drops one without a points figure', async () => {
+  it('tells the loyalty screens of each points event, and of no other event', async () => {
     liveTokens.add('tok-points');
-    let stored: string | null = null;
-    const session = createActor(
-      sessionMachine.provide({
-        actors: { loadMemberInfo: fromPromise<MemberInfo>(async () => playerMember) },
-      }),
-      { input: { token: null } },
-    ).start();
     const pointsNews: number[] = [];
-    const wiring = wireRealtime({
-      session,
-      getToken: () => stored,
-      loadBalance: async () => '1',
-      loadUnread: async () => 0,
+    const missionNews: number[] = [];
+    const { wiring, login } = site('tok-points', {
       onPointsEvent: () => pointsNews.push(1),
-      url,
+      onMissionEvent: () => missionNews.push(1),
     });
-    stored = 'tok-points';
-    session.send({ type: 'app.loggedIn', token: 'tok-points', member: playerMember, cpw: false });
+    login();
     const socket = await connectedTo('tok-points');
-    socket.emit('points', { points: 'many', seq: 11 });
     socket.emit('points', { points: '120', seq: 11 });
-    await vi.waitFor(() => expect(pointsNews).toEqual([1]));
+    socket.emit('mission', { claimableCount: 1, completedCount: 1, seq: 12 });
+    // The mission event is handled after the points event: by then each has been heard once.
+    await vi.waitFor(() => expect(missionNews).toEqual([1]));
+    expect(pointsNews).toEqual([1]);
     wiring.stop();
   });
 });

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import type { LoginResult } from '../../src/contract/identity.ts';
-import type { RegistrationValues } from '../../src/contract/validation-engine.ts';
 import type { RegistrationInput } from '../../src/machines/registration.machine.ts';
 import type { systemStatusMachine } from '../../src/machines/system-status.machine.ts';
 import { createIdentityActors } from '../../src/app/identity-actors.ts';
 import type { IdentityService, SessionStore } from '../../src/services/identity.service.ts';
 import type { SystemService } from '../../src/services/system.service.ts';
 import type { SocialLoginClient } from '../../src/services/social-login.ts';
-import { model, registrationValidators } from '../../models/registration.model.ts';
+import { byUsername, model, registrationValidators } from '../../models/registration.model.ts';
 
 const registered: LoginResult = {
   token: null,
@@ -16,14 +15,6 @@ const registered: LoginResult = {
   passwordExpired: false,
   previousLoginAt: null,
   challenge: null,
-};
-
-const usernameForm: RegistrationValues = {
-  username: 'player01',
-  password: 'secret12',
-  confirmPassword: 'secret12',
-  agreeTerms: true,
-  confirmAge: true,
 };
 
 afterEach(() => {
@@ -67,7 +58,7 @@ async function registerFrom(code: string, agentCodes: string[] = []) {
   };
   const actor = createActor(flows.registration, { input }).start();
   await waitFor(actor, (s) => s.matches('editing'));
-  actor.send({ type: 'user.submit', form: usernameForm });
+  actor.send({ type: 'user.submit', form: byUsername });
   await waitFor(actor, (s) => s.status === 'done');
   return register.mock.calls.map(([payload]) => payload);
 }
