@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PointsBalance } from '../../contract/loyalty.ts';
-import { useRemoteData } from '../hooks/use-remote-data.ts';
+import { useReloadOn, useRemoteData } from '../hooks/use-remote-data.ts';
 import { useLoyaltyFlows, WithLoyaltyFlows } from '../pages/point-mall/with-loyalty-flows.ts';
 
 /** The member's points beside the balance in the header, a link to the points mall. */
@@ -21,7 +20,7 @@ function HeaderPointsView() {
   const ref = useActorRef(flows.points, { input: {} });
   const view = useRemoteData<PointsBalance>(ref);
   // The count added points, a redemption took some: read them again.
-  useEffect(() => flows.listen(() => ref.send({ type: 'user.reload' })), [flows, ref]);
+  useReloadOn(flows.listen, ref);
   if (view.status !== 'loaded' || !view.data) return null;
   return (
     <Link

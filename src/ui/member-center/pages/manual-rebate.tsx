@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { RebateClaimReply, RebateSummary } from '../../../contract/loyalty.ts';
 import { useFormat } from '../../hooks/use-format.ts';
-import { useRemoteData } from '../../hooks/use-remote-data.ts';
+import { useReloadOn, useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useLoyaltyFlows, WithLoyaltyFlows } from '../../pages/point-mall/with-loyalty-flows.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import '../../pages/point-mall/point-mall.css';
@@ -24,7 +23,7 @@ function ManualRebateView() {
   const summary = useActorRef(flows.rebate, { input: {} });
   const view = useRemoteData<RebateSummary>(summary);
   // The count added rebate (it comes with the points event): read it again.
-  useEffect(() => flows.listen(() => summary.send({ type: 'user.reload' })), [flows, summary]);
+  useReloadOn(flows.listen, summary);
   const claim = useActorRef(flows.claimRebate);
   const busy = useSelector(claim, (s) => s.hasTag('busy'));
   const paid = useSelector(claim, (s) =>

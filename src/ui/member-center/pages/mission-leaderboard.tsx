@@ -7,7 +7,7 @@ import type {
   MissionPeriod,
   MissionSummary,
 } from '../../../contract/missions.ts';
-import { useRemoteData } from '../../hooks/use-remote-data.ts';
+import { useReloadOn, useRemoteData } from '../../hooks/use-remote-data.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import { useMoney } from '../../components/form/money-field.tsx';
 import { useMissionsFlows } from '../missions-flows.ts';
@@ -34,10 +34,7 @@ export default function MissionLeaderboardPage() {
   const headingId = useId();
 
   // Progress moved while the page is open (a bet, a deposit, a login): read it again.
-  useEffect(
-    () => flows.listen(() => summaryRef.send({ type: 'user.reload' })),
-    [flows, summaryRef],
-  );
+  useReloadOn(flows.listen, summaryRef);
 
   useEffect(() => {
     if (claimState !== 'done') return;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type {
@@ -8,7 +8,7 @@ import type {
   PointsItem,
   Redemptions,
 } from '../../../contract/loyalty.ts';
-import { useRemoteData } from '../../hooks/use-remote-data.ts';
+import { useReloadOn, useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
 import { useLoyaltyFlows, WithLoyaltyFlows } from './with-loyalty-flows.ts';
@@ -33,7 +33,8 @@ function PointsMemberView() {
   const points = useActorRef(flows.points, { input: {} });
   const view = useRemoteData<PointsBalance>(points);
   const [tab, setTab] = useState<Tab>('mall');
-  useEffect(() => flows.listen(() => points.send({ type: 'user.reload' })), [flows, points]);
+  // The count added points, a redemption took some: read them again.
+  useReloadOn(flows.listen, points);
   return (
     <section className="pg-section" aria-labelledby="points-title" data-testid="points-member">
       <h2 id="points-title">{t('points.title')}</h2>
