@@ -1,25 +1,15 @@
 import type { Page } from '@playwright/test';
-import { launchPaths, type LaunchReply } from '../../src/contract/seamless.ts';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
+import { builtinLaunchUrl } from './support/builtin.ts';
 import { registerPlayer } from './support/identity.ts';
-import { logInThroughPopup, memberIdOf, tokenOf } from './support/member.ts';
+import { logInThroughPopup, memberIdOf } from './support/member.ts';
 
 test.use({ siteSettings: apiRegistration, reducedMotion: 'no-preference' });
 test.describe.configure({ timeout: 150_000 });
 
 /** A launch of a built-in game for the page's player, through the site's launch call. */
-async function launchUrl(page: Page, gameCode: string, language: string): Promise<string> {
-  const reply = await fetch(
-    new URL(
-      `${launchPaths.launchGame}?gameCode=${gameCode}&vassalage=BUILTIN&language=${language}`,
-      workerBaseURL(),
-    ),
-    { headers: { authorization: `Bearer ${await tokenOf(page)}` } },
-  );
-  const body = (await reply.json()) as { success: boolean; value?: LaunchReply };
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  return body.value!.url;
-}
+const launchUrl = (page: Page, gameCode: string, language: string) =>
+  builtinLaunchUrl(page, workerBaseURL(), gameCode, language);
 
 /** Plays `rounds` rounds with the page's game; each lands in the history. */
 async function playRounds(game: Page, rounds: number) {

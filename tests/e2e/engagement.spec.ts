@@ -12,28 +12,40 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import i18next, { type TFunction } from 'i18next';
 import { loyaltyOpsPaths } from '../../src/contract/loyalty.ts';
-import { launchPaths, type LaunchReply } from '../../src/contract/seamless.ts';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
+import { builtinLaunchUrl } from './support/builtin.ts';
+import type { DepositDriver } from './support/deposit.ts';
 import { registerPlayer } from './support/identity.ts';
-import { logInThroughPopup, memberIdOf, tokenOf } from './support/member.ts';
+import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { opsRequest } from './support/ops.ts';
 
 test.use({ siteSettings: apiRegistration, serverEnv: { LOYALTY_COUNT_SECONDS: '5' } });
 test.describe.configure({ timeout: 300_000 });
 
 type Language = 'hi' | 'en';
-type Words = { [key: string]: string | Words };
-
-/** The site's own text of `key` in namespace `ns`, with `{{name}}` filled from `params`. */
-function text(language: Language, ns: string, key: string, params: Record<string, string> = {}) {
-  const words = JSON.parse(
-    readFileSync(`src/services/i18n/locales/${language}/${ns}.json`, 'utf8'),
-  ) as Words;
-  let found: string | Words | undefined = words;
-  for (const part of key.split('.')) found = typeof found === 'object' ? found[part] : undefined;
-  if (typeof found !== 'string') throw new Error(`no text ${language}/${ns}:${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+/**
+ * The site's own texts in `language` (i18next over the app's locale files), as
+ * `t('loyalty:points.redeem')`.
+ */
+async function textsOf(language: Language): Promise<TFunction> {
+  const namespaces = ['promotions', 'loyalty', 'missions'];
+  const texts = i18next.createInstance();
+  await texts.init({
+    lng: language,
+    ns: namespaces,
+    interpolation: { escapeValue: false },
+    resources: {
+      [language]: Object.fromEntries(
+        namespaces.map((ns) => [
+          ns,
+          JSON.parse(readFileSync(`src/services/i18n/locales/${language}/${ns}.json`, 'utf8')),
+        ]),
+      ),
+    },
+  });
+  return texts.t;
 }
 
 /** The demo titles (promotions.seed-steps.ts, missions.seed-steps.ts, loyalty.seed-steps.ts). */
@@ -47,7 +59,7 @@ const titles = {
 } as const;
 
 /** A bank transfer deposit of `rupees` from the member center; the operator confirms it. */
-async function deposit(page: Page, memberId: number, rupees: string) {
+async function deposit(page: Page, deposits: DepositDriver, memberId: number, rupees: string) {
   await page.goto('/?mc=depositv2');
   await page.getByTestId('deposit-channel-bank_transfer').click();
   await page.getByTestId('deposit-amount').fill(rupees);
@@ -55,29 +67,16 @@ async function deposit(page: Page, memberId: number, rupees: string) {
   await page.getByTestId('deposit-reference').fill('UTR-55667788');
   await page.getByTestId('deposit-bank-details').locator('button[type=submit]').click();
   await expect(page.getByTestId('deposit-awaiting')).toBeVisible();
-  const { orders } = await opsRequest<{ orders: { orderId: string; memberId: number }[] }>(
-    workerBaseURL(),
-    'GET',
-    '/ops/deposits',
-  );
-  const order = orders.find((row) => row.memberId === memberId);
+  const [order] = await deposits.pending(memberId);
   expect(order, 'the deposit order awaits the operator').toBeDefined();
-  await opsRequest(workerBaseURL(), 'POST', `/ops/deposits/${order!.orderId}/confirm`);
+  await deposits.confirm(order!.orderId);
 }
 
 /** `rounds` rounds of ₹100 in the built-in slot, in a page of its own. */
 async function playSlot(page: Page, language: Language, rounds: number) {
-  const reply = await fetch(
-    new URL(
-      `${launchPaths.launchGame}?gameCode=slot&vassalage=BUILTIN&language=${language}`,
-      workerBaseURL(),
-    ),
-    { headers: { authorization: `Bearer ${await tokenOf(page)}` } },
-  );
-  const body = (await reply.json()) as { success: boolean; value?: LaunchReply };
-  expect(body.success, JSON.stringify(body)).toBe(true);
+  const url = await builtinLaunchUrl(page, workerBaseURL(), 'slot', language);
   const game = await page.context().newPage();
-  await game.goto(body.value!.url);
+  await game.goto(url);
   // The stake chips are labels over visually hidden radios: a player clicks the chip.
   await game.locator('label', { has: game.locator('input[name="stake"][value="10000"]') }).click();
   await expect(game.locator('input[name="stake"][value="10000"]')).toBeChecked();
@@ -92,9 +91,8 @@ async function playSlot(page: Page, language: Language, rounds: number) {
   await game.close();
 }
 
-async function earnAndClaim(page: Page, language: Language) {
-  const t = (ns: string, key: string, params?: Record<string, string>) =>
-    text(language, ns, key, params);
+async function earnAndClaim(page: Page, deposits: DepositDriver, language: Language) {
+  const t = await textsOf(language);
   const shot = (name: string) =>
     page.screenshot({ path: `/tmp/shots-engagement/${name}-${language}.png` });
   const player = await registerPlayer(workerBaseURL());
@@ -110,7 +108,7 @@ async function earnAndClaim(page: Page, language: Language) {
   });
 
   // 1. A first deposit of ₹500, then its 100 % bonus claimed on /promotions.
-  await deposit(page, memberId, '500');
+  await deposit(page, deposits, memberId, '500');
   await page.goto('/promotions');
   const card = page
     .getByTestId('page-promotions')
@@ -119,10 +117,10 @@ async function earnAndClaim(page: Page, language: Language) {
   await expect(claim).toBeVisible();
   await claim.click();
   await expect(card.getByTestId('promo-issued')).toBeVisible();
-  await expect(card).toContainText(t('promotions', 'states.issued'));
+  await expect(card).toContainText(t('promotions:states.issued'));
 
   // 2. bonusDetails: ₹2,500 of turnover to go (5 × the bonus).
-  await card.getByRole('link', { name: t('promotions', 'bonusDetails') }).click();
+  await card.getByRole('link', { name: t('promotions:bonusDetails') }).click();
   const remaining = page.getByTestId('bonus-remaining');
   await expect(remaining).toContainText('2,500.00');
   await page.keyboard.press('Escape');
@@ -142,7 +140,7 @@ async function earnAndClaim(page: Page, language: Language) {
     .filter({ hasText: titles.roundsMission[language] });
   await expect(mission.getByTestId('mission-progress')).toHaveText('20 / 20');
   await mission.getByTestId('mission-claim').click();
-  await expect(mission).toContainText(t('missions', 'status.claimed'));
+  await expect(mission).toContainText(t('missions:status.claimed'));
   await shot('missions');
   await page.keyboard.press('Escape');
 
@@ -155,12 +153,12 @@ async function earnAndClaim(page: Page, language: Language) {
   const item = page
     .getByTestId('points-member')
     .locator('li', { has: page.getByRole('heading', { name: titles.bonusItem[language] }) });
-  await item.getByRole('button', { name: t('loyalty', 'points.redeem') }).click();
-  const form = page.getByRole('form', { name: t('loyalty', 'points.redeem') });
-  await form.getByLabel(t('loyalty', 'points.paymentPassword')).fill('123456');
-  await form.getByRole('button', { name: t('loyalty', 'points.confirm') }).click();
+  await item.getByRole('button', { name: t('loyalty:points.redeem') }).click();
+  const form = page.getByRole('form', { name: t('loyalty:points.redeem') });
+  await form.getByLabel(t('loyalty:points.paymentPassword')).fill('123456');
+  await form.getByRole('button', { name: t('loyalty:points.confirm') }).click();
   await expect(page.getByTestId('points-member')).toContainText(
-    t('loyalty', 'points.redeemed', { name: titles.bonusItem[language] }),
+    t('loyalty:points.redeemed', { name: titles.bonusItem[language] }),
   );
   await expect(points).toContainText('150');
   await shot('point-mall');
@@ -182,10 +180,10 @@ async function earnAndClaim(page: Page, language: Language) {
       {},
     );
   }
-  await page.getByRole('button', { name: t('loyalty', 'points.back') }).click();
-  await page.getByRole('tab', { name: t('loyalty', 'points.tabs.history') }).click();
+  await page.getByRole('button', { name: t('loyalty:points.back') }).click();
+  await page.getByRole('tab', { name: t('loyalty:points.tabs.history') }).click();
   await expect(page.getByTestId('points-member')).toContainText(
-    t('loyalty', 'points.states.released'),
+    t('loyalty:points.states.released'),
   );
 
   // 7. The rebate the count accrued on the slot's turnover, claimed in manualRebate.
@@ -195,28 +193,25 @@ async function earnAndClaim(page: Page, language: Language) {
   const owed = (await total.textContent())!.trim();
   await page
     .getByTestId('page-manualRebate')
-    .getByRole('button', { name: t('loyalty', 'rebate.claimAll') })
+    .getByRole('button', { name: t('loyalty:rebate.claimAll') })
     .click();
   await expect(page.getByTestId('page-manualRebate').getByRole('status')).toContainText(
-    t('loyalty', 'rebate.paid', { amount: owed }),
+    t('loyalty:rebate.paid', { amount: owed }),
   );
   await shot('manual-rebate');
 }
 
-test('a player claims a deposit bonus, plays it down, claims a mission, redeems points and claims rebate (Hindi, phone)', async ({
-  page,
-  context,
-}) => {
-  await context.addInitScript(() => localStorage.setItem('lang', 'hi'));
-  await page.setViewportSize({ width: 390, height: 844 });
-  await earnAndClaim(page, 'hi');
-});
-
-test('a player claims a deposit bonus, plays it down, claims a mission, redeems points and claims rebate (English, desktop)', async ({
-  page,
-  context,
-}) => {
-  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await earnAndClaim(page, 'en');
-});
+for (const run of [
+  { language: 'hi', viewport: { width: 390, height: 844 }, where: 'Hindi, phone' },
+  { language: 'en', viewport: { width: 1280, height: 800 }, where: 'English, desktop' },
+] as const) {
+  test(`a player claims a deposit bonus, plays it down, claims a mission, redeems points and claims rebate (${run.where})`, async ({
+    page,
+    context,
+    deposits,
+  }) => {
+    await context.addInitScript((lang) => localStorage.setItem('lang', lang), run.language);
+    await page.setViewportSize(run.viewport);
+    await earnAndClaim(page, deposits, run.language);
+  });
+}
