@@ -80,6 +80,14 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
   /** The token whose connection waits for the client module; null when none does. */
   let pending: string | null = null;
 
+  /** The red badges from the server's counts (a failed read keeps those shown). */
+  const rereadBadges = () => {
+    deps.loadBadges?.().then(
+      (counts) => deps.onBadges?.(counts),
+      () => {},
+    );
+  };
+
   const deliver = (event: SequencedEvent) => {
     switch (event.name) {
       case 'balance':
@@ -106,13 +114,12 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
       case 'mission':
         deps.onMissionEvent?.();
         // A mission became claimable (or was claimed): the badges follow the server's counts.
-        deps.loadBadges?.().then(
-          (counts) => deps.onBadges?.(counts),
-          () => {},
-        );
+        rereadBadges();
         break;
       case 'points':
         deps.onPointsEvent?.();
+        // The count that added points added rebate too: the reward center's count follows.
+        rereadBadges();
         break;
     }
   };
@@ -127,10 +134,7 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
       (count) => deps.session.send({ type: 'realtime.unread', count }),
       () => {},
     );
-    deps.loadBadges?.().then(
-      (counts) => deps.onBadges?.(counts),
-      () => {},
-    );
+    rereadBadges();
   };
 
   const online = () => current?.actor.send({ type: 'app.online' });

@@ -198,7 +198,12 @@ async function earnAndClaim(page: Page, deposits: DepositDriver, language: Langu
   await expect(page.getByTestId('page-manualRebate').getByRole('status')).toContainText(
     t('loyalty:rebate.paid', { amount: owed }),
   );
+  // What it paid is no longer unclaimed.
+  await expect(total).toHaveText(/^\D*0\.00$/);
   await shot('manual-rebate');
+  await page.goto('/?mc=rewardCenter');
+  await expect(page.getByTestId('page-rewardCenter')).toBeVisible();
+  await shot('reward-center');
 }
 
 for (const run of [

@@ -190,17 +190,25 @@ describe('wireRealtime', () => {
     expect(missionNews).toEqual([1]);
     wiring.stop();
   });
-  it('tells the loyalty screens of each points event, and of no other event', async () => {
+  it('tells the loyalty screens of each points event, and of no other event; the badges follow', async () => {
     liveTokens.add('tok-points');
     const pointsNews: number[] = [];
     const missionNews: number[] = [];
+    const shown: unknown[] = [];
+    const serverCounts = { availablePromoCount: 0, rewardCenter: 1, missionLeaderboard: 0 };
     const { wiring, login } = site('tok-points', {
       onPointsEvent: () => pointsNews.push(1),
       onMissionEvent: () => missionNews.push(1),
+      onBadges: (counts) => shown.push(counts),
+      loadBadges: async () => serverCounts,
     });
     login();
     const socket = await connectedTo('tok-points');
+    // The resync at connection reads the counts once.
+    await vi.waitFor(() => expect(shown).toHaveLength(1));
     socket.emit('points', { points: '120', seq: 11 });
+    // The count that added points added rebate: the counts are read again.
+    await vi.waitFor(() => expect(shown).toHaveLength(2));
     socket.emit('mission', { claimableCount: 1, completedCount: 1, seq: 12 });
     // The mission event is handled after the points event: by then each has been heard once.
     await vi.waitFor(() => expect(missionNews).toEqual([1]));

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { RebateClaimReply, RebateSummary } from '../../../contract/loyalty.ts';
@@ -6,6 +7,8 @@ import { useReloadOn, useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useLoyaltyFlows, WithLoyaltyFlows } from '../../pages/point-mall/with-loyalty-flows.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import '../../pages/point-mall/point-mall.css';
+// The member center's page variables (rc-page), which the shared buttons read.
+import './records.css';
 
 /** Manual rebate (manualRebate): the unclaimed rebate per game type, claimed in one call. */
 export default function ManualRebatePage() {
@@ -30,6 +33,10 @@ function ManualRebateView() {
     s.matches('done') ? (s.context.result as RebateClaimReply) : null,
   );
   const error = useSelector(claim, (s) => s.context.error);
+  // A paid claim leaves nothing of what it paid: the table shows what is still unclaimed.
+  useEffect(() => {
+    if (paid) summary.send({ type: 'user.reload' });
+  }, [paid, summary]);
   const submit = (gameType?: string) =>
     claim.send({ type: 'user.submit', request: gameType ? { gameType } : {} });
   const reload = () => {
@@ -37,7 +44,11 @@ function ManualRebateView() {
     summary.send({ type: 'user.reload' });
   };
   return (
-    <section className="mc-rebate" data-testid="page-manualRebate" aria-labelledby="rebate-title">
+    <section
+      className="rc-page mc-rebate"
+      data-testid="page-manualRebate"
+      aria-labelledby="rebate-title"
+    >
       <h2 id="rebate-title">{t('rebate.title')}</h2>
       {paid && (
         <p role="status">

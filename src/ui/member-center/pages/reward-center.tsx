@@ -7,6 +7,8 @@ import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { usePromotionFlows } from '../../pages/promo/promotion-flows.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import '../../pages/promo/promo.css';
+// The member center's page variables (rc-page), which the shared buttons read.
+import './records.css';
 
 /** Where each kind of reward is claimed: the promotion's page, or the part's own page. */
 function claimLink(item: RewardItem): string {
@@ -28,7 +30,7 @@ export default function RewardCenterPage() {
   const ref = useActorRef(usePromotionFlows().rewardCenter, { input: { params: {} } });
   const view = useRemoteData<{ list: RewardItem[] }>(ref);
   return (
-    <section className="mc-page" data-testid="page-rewardCenter" aria-labelledby="reward-title">
+    <section className="rc-page" data-testid="page-rewardCenter" aria-labelledby="reward-title">
       <h2 id="reward-title">{t('reward.title')}</h2>
       <RemoteState view={view} emptyText={t('reward.empty')}>
         {(data) =>
