@@ -224,6 +224,29 @@ describe('HTTP rate limits', () => {
     });
   });
 
+  it('closing writes more kept keys than one statement takes, each once, with its hits', async () => {
+    await db()
+      .delete(rateLimitHits)
+      .where(sql`${rateLimitHits.key} like 'global:10.200.%'`);
+    const node = createHitBatcher(db(), { syncMs: 60_000 });
+    // 10.200.x.y: 25,000 one- or two-call visitors (the close writes 10,000 keys a statement).
+    const keys = Array.from({ length: 25_000 }, (_, i) => `global:10.200.${i >> 8}.${i & 255}`);
+    keys.forEach((key, i) => {
+      node.hit(key, 60_000, 600);
+      if (i % 2 === 0) node.hit(key, 60_000, 600);
+    });
+    await node.close();
+    // A second flush after the close finds nothing left to add.
+    await node.flush(true);
+    const rows = await db()
+      .select({ key: rateLimitHits.key, hits: rateLimitHits.hits })
+      .from(rateLimitHits)
+      .where(sql`${rateLimitHits.key} like 'global:10.200.%'`);
+    expect(rows).toHaveLength(25_000);
+    const hits = new Map(rows.map((row) => [row.key, row.hits]));
+    expect(keys.every((key, i) => hits.get(key) === (i % 2 === 0 ? 2 : 1))).toBe(true);
+  });
+
   it('an app adds the pending hits of the default limit to the database when it closes', async () => {
     const ip = freshIp();
     await db()
