@@ -12,7 +12,10 @@ export const loyaltyDemoSeedSteps: SeedStep[] = [
   {
     name: 'demo-loyalty-v1',
     run: async (tx) => {
-      await tx.execute(sql`
+      // sql.raw of a plain template (no parameters): the bundle escapes its Hindi and Bengali
+      // to ASCII, which it cannot in a tagged one (tests/server/server-bundle.test.ts).
+      await tx.execute(
+        sql.raw(`
         INSERT INTO vip_levels (level, name_hi, name_en, name_bn, min_deposit, min_turnover,
           keep_deposit, keep_turnover, upgrade_bonus, benefits_hi, benefits_en, benefits_bn)
         SELECT l, 'वीआईपी ' || l, 'VIP ' || l, 'ভিআইপি ' || l, l * l * 100000, l * l * 1000000,
@@ -21,7 +24,8 @@ export const loyaltyDemoSeedSteps: SeedStep[] = [
           'Higher rebate, level bonus ₹' || (l * 100),
           'বেশি রিবেট, স্তর বোনাস ₹' || (l * 100)
         FROM generate_series(1, 6) AS l
-        ON CONFLICT DO NOTHING`);
+        ON CONFLICT DO NOTHING`),
+      );
       await tx.execute(sql`
         INSERT INTO rebate_rates (game_type, vip_level, rate_bps)
         SELECT t, l, base + l * 10
@@ -29,7 +33,8 @@ export const loyaltyDemoSeedSteps: SeedStep[] = [
           ('LOTTERY', 20), ('ELOTT', 20), ('COCKFIGHT', 20), ('ESPORTS', 20)) AS r (t, base)
         CROSS JOIN generate_series(0, 6) AS l
         ON CONFLICT DO NOTHING`);
-      await tx.execute(sql`
+      await tx.execute(
+        sql.raw(`
         INSERT INTO points_items (kind, name_hi, name_en, name_bn, description_hi, description_en,
           description_bn, cost, bonus_amount, free_spins, game_code, stock, sort)
         VALUES
@@ -41,7 +46,8 @@ export const loyaltyDemoSeedSteps: SeedStep[] = [
             'In the Originals slot', 'অরিজিনালস স্লটে', 80, NULL, 20, 'slot', NULL, 3),
           ('goods', 'टी-शर्ट', 'T-shirt', 'টি-শার্ট', 'पता टिप्पणी में लिखें',
             'Write your address in the remark', 'মন্তব্যে ঠিকানা লিখুন', 300, NULL, NULL, NULL,
-            50, 4)`);
+            50, 4)`),
+      );
     },
   },
 ];

@@ -11,7 +11,10 @@ export const missionsDemoSeedSteps: SeedStep[] = [
   {
     name: 'demo-missions-v1',
     run: async (tx) => {
-      await tx.execute(sql`
+      // sql.raw of a plain template (no parameters): the bundle escapes its Hindi and Bengali
+      // to ASCII, which it cannot in a tagged one (tests/server/server-bundle.test.ts).
+      await tx.execute(
+        sql.raw(`
         INSERT INTO mission_definitions (period, mission_type, game_type, target, reward, title,
           sort_order)
         VALUES
@@ -28,7 +31,8 @@ export const missionsDemoSeedSteps: SeedStep[] = [
           ('weekly', 'turnover', NULL, 2000000, 10000,
             '{"hi":"इस सप्ताह ₹20,000 का दांव लगाएँ","en":"Bet 20,000 this week","bn":"এই সপ্তাহে 20,000 বাজি ধরুন"}', 2),
           ('weekly', 'rounds', 'LOTTERY', 10, 2000,
-            '{"hi":"इस सप्ताह 10 लॉटरी दांव लगाएँ","en":"Place 10 lottery bets this week","bn":"এই সপ্তাহে 10টি লটারি বাজি ধরুন"}', 3)`);
+            '{"hi":"इस सप्ताह 10 लॉटरी दांव लगाएँ","en":"Place 10 lottery bets this week","bn":"এই সপ্তাহে 10টি লটারি বাজি ধরুন"}', 3)`),
+      );
       await tx.execute(sql`
         INSERT INTO referral_rules (id, enabled, reward, min_deposit, min_turnover)
         VALUES (1, true, 10000, 50000, 100000)

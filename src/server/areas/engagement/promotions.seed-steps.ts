@@ -9,7 +9,10 @@ export const promotionDemoSeedSteps: SeedStep[] = [
   {
     name: 'demo-promotions-v1',
     run: async (tx) => {
-      await tx.execute(sql`
+      // sql.raw of a plain template (no parameters): the bundle escapes its Hindi and Bengali
+      // to ASCII, which it cannot in a tagged one (tests/server/server-bundle.test.ts).
+      await tx.execute(
+        sql.raw(`
         INSERT INTO promotions (kind, title, description, starts_at, ends_at, period, rate_bps,
           cap, min_amount, min_vip_level, new_players_only, wagering_multiplier, needs_approval,
           prizes, sort)
@@ -40,7 +43,8 @@ export const promotionDemoSeedSteps: SeedStep[] = [
             '{"hi":"आपका दोस्त जमा करे और खेले तो आपको इनाम मिलेगा।","en":"Get a reward when your friend deposits and plays.","bn":"আপনার বন্ধু জমা দিয়ে খেললে আপনি পুরস্কার পাবেন।"}',
             'once', 0, 0, 0, false, 0, false, '[]', 5)
         ) AS p (kind, title, description, period, rate_bps, cap, min_amount, new_players_only,
-          wagering_multiplier, needs_approval, prizes, sort)`);
+          wagering_multiplier, needs_approval, prizes, sort)`),
+      );
     },
   },
 ];

@@ -100,6 +100,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const timeZone = options.timeZone ?? 'Asia/Kolkata';
   const keyOf = periodKeyFormat(timeZone);
   const jobs: { job: Job; schedule: Cron }[] = [];
+  const schedules = new Map<string, Cron>();
   const inFlight = new Map<string, Promise<JobOutcome>>();
   const timers: Cron[] = [];
   let started = false;
@@ -172,17 +173,25 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       if (jobs.some((entry) => entry.job.name === job.name)) {
         throw new Error(`Scheduler: job ${job.name} is registered twice`);
       }
-      // Paused and without a function: used only to compute periods.
-      const schedule = new Cron(job.cron, { timezone: timeZone, paused: true });
+      // Paused and without a function: used only to compute periods, one per pattern (each
+      // croner pattern holds a 10,000-entry array of years: 80 kB a Cron).
+      let schedule = schedules.get(job.cron);
+      if (!schedule) {
+        schedule = new Cron(job.cron, { timezone: timeZone, paused: true });
+        schedules.set(job.cron, schedule);
+      }
       jobs.push({ job, schedule });
     },
 
     async start() {
       if (started) throw new Error('Scheduler: started twice');
       started = true;
-      for (const entry of jobs) {
-        const tick = new Cron(entry.job.cron, { timezone: timeZone, unref: true }, async () => {
-          await runJob(entry, clock());
+      // One timer per pattern, for every job of it.
+      for (const pattern of schedules.keys()) {
+        const entries = jobs.filter((entry) => entry.job.cron === pattern);
+        const tick = new Cron(pattern, { timezone: timeZone, unref: true }, async () => {
+          const now = clock();
+          await Promise.all(entries.map((entry) => runJob(entry, now)));
         });
         timers.push(tick);
       }
