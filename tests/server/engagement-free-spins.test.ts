@@ -231,7 +231,7 @@ describe('free spins of the points mall', () => {
     expect(state.body.value?.freeRounds).toEqual({ roundsLeft: 0, stake: '0' });
   });
 
-  it('a free round sent twice with one transaction id is played once; a wrong stake or game is refused', async () => {
+  it('a free round sent twice with one transaction id is played once; a wrong stake or game is refused; two rounds at once on the last one pay once', async () => {
     const { member, headers } = await redeemer(0n, 100);
     const id = await redeem(headers, await freeSpinsItem(2, '300'));
     await ops('POST', `/ops/loyalty/points/redemptions/${id}/approve`, {});
@@ -288,8 +288,19 @@ describe('free spins of the points mall', () => {
     );
     expect(wrongGame.status).toBe(409);
     expect((await grantsOf(member.id))[0]!.rounds_left).toBe(1);
+    // Two rounds at once (two transaction ids) on the last one: one is played and paid.
+    const last = await Promise.all(
+      [uid('free'), uid('free')].map((id) =>
+        signedCall<FreeRoundReply>(site.app, provider, seamlessPaths.freeRound, body(id)),
+      ),
+    );
+    expect(last.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(last.find((r) => r.status === 409)!.body.code).toBe('free_rounds_none');
+    expect((await grantsOf(member.id))[0]!.rounds_left).toBe(0);
+    expect(await balanceOf(member.id)).toBe(900n);
     expect(await freeRoundPostings(member.id)).toEqual([
       { key: `free-round:${grant!.id}:1`, kind: 'bonus', amount: '450' },
+      { key: `free-round:${grant!.id}:2`, kind: 'bonus', amount: '450' },
     ]);
   });
 });
