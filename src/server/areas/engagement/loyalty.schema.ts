@@ -129,6 +129,11 @@ export const pointsItems = pgTable(
       'points_items_spin_stake_positive',
       sql`${table.spinStake} IS NULL OR ${table.spinStake} > 0`,
     ),
+    // Set after the stake of existing free spins items was filled in (migration 0034).
+    check(
+      'points_items_free_spins_complete',
+      sql`${table.kind} <> 'free_spins' OR (${table.freeSpins} > 0 AND ${table.gameCode} IS NOT NULL AND ${table.spinStake} IS NOT NULL)`,
+    ),
   ],
 );
 

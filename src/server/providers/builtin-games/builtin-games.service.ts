@@ -371,7 +371,9 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
           serverSeedHash: seeds.serverSeedHash,
           clientSeed: seeds.clientSeed,
           nonce: seeds.nonce,
-          status: 'pending',
+          // A free round's one call is safe to send again: pending from the start, so even a
+          // crash before its answer leaves it to the retry of pending wins.
+          status: grant ? 'win_pending' : 'pending',
           freeGrantId: grant?.grantId ?? null,
           createdAt: clock(),
           settledAt: null,
@@ -389,10 +391,7 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
           if (error instanceof SeamlessRefusal) throw refusalError(error);
           throw error;
         }
-        if (!reply) {
-          await repo.updateRound(db, roundId, { status: 'win_pending' });
-          throw new AppError(503, 'system_error');
-        }
+        if (!reply) throw new AppError(503, 'system_error');
         const others = grants.slice(1);
         const left = reply.roundsLeft > 0 ? [{ ...grant, roundsLeft: reply.roundsLeft }] : [];
         return {
