@@ -90,8 +90,18 @@ export const builtinRoundSchema = z.object({
   clientSeed: z.string(),
   nonce: z.number(),
   playedAt: z.string(),
+  /** A free round (points mall): the stake was the grant's, nothing was debited. */
+  free: z.optional(z.boolean()),
 });
 export type BuiltinRoundView = z.infer<typeof builtinRoundSchema>;
+
+/** The player's free rounds in this game (points mall grants): how many, the stake of the next. */
+export const builtinFreeRoundsSchema = z.object({
+  roundsLeft: z.number(),
+  /** Minor units; '0' when none are left. */
+  stake: minorSchema,
+});
+export type BuiltinFreeRounds = z.infer<typeof builtinFreeRoundsSchema>;
 
 export const builtinStateSchema = z.object({
   playerId: z.string(),
@@ -103,6 +113,8 @@ export const builtinStateSchema = z.object({
   balance: minorSchema,
   seeds: builtinSeedsSchema,
   history: z.array(builtinRoundSchema),
+  /** While rounds are left, a play uses one (its stake the grant's, the stake chosen unused). */
+  freeRounds: z.optional(builtinFreeRoundsSchema),
 });
 export type BuiltinState = z.infer<typeof builtinStateSchema>;
 
@@ -116,5 +128,7 @@ export const builtinPlayReplySchema = z.object({
   round: builtinRoundSchema,
   balance: minorSchema,
   seeds: builtinSeedsSchema,
+  /** The free rounds left after this round. */
+  freeRounds: z.optional(builtinFreeRoundsSchema),
 });
 export type BuiltinPlayReply = z.infer<typeof builtinPlayReplySchema>;

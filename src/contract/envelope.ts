@@ -108,6 +108,8 @@ export const errorCodes = [
   'seamless_bet_rolled_back',
   'seamless_bet_not_found',
   'seamless_bet_settled',
+  /** No free round left on the grant (another spin took the last one). */
+  'free_rounds_none',
   // lottery: bets and results (src/contract/lottery.ts)
   'lottery_draw_not_found',
   'lottery_draw_closed',

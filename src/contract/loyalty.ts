@@ -99,6 +99,8 @@ export const pointsItemSchema = z.object({
   bonusAmount: minorUnitsSchema.nullable(),
   freeSpins: z.number().int().nullable(),
   gameCode: z.string().nullable(),
+  /** free_spins: the stake of one free round (minor units); null for other kinds. */
+  spinStake: minorUnitsSchema.nullable().optional(),
   /** null: unlimited. */
   stock: z.number().int().nullable(),
 });
@@ -128,6 +130,16 @@ export const redemptionSchema = z.object({
   createdAt: isoDateTime,
   decidedAt: isoDateTime.nullable(),
   releasedAt: isoDateTime.nullable(),
+  /** A released free_spins redemption's grant: rounds granted and left, game, stake of one. */
+  freeRounds: z
+    .object({
+      gameCode: z.string(),
+      rounds: z.number().int(),
+      roundsLeft: z.number().int(),
+      stake: minorUnitsSchema,
+    })
+    .nullable()
+    .optional(),
 });
 export type Redemption = z.infer<typeof redemptionSchema>;
 export const redeemReplySchema = z.object({ redemption: redemptionSchema, points: pointsSchema });
@@ -219,6 +231,8 @@ export const pointsItemBodySchema = z
     bonusAmount: positiveMinorSchema.nullable().default(null),
     freeSpins: z.number().int().min(1).max(1000).nullable().default(null),
     gameCode: text(64).min(1).nullable().default(null),
+    /** free_spins: the stake of one free round (minor units). */
+    spinStake: positiveMinorSchema.nullable().default(null),
     stock: z.number().int().min(0).max(int32Max).nullable().default(null),
     active: z.boolean().default(true),
     sort: z.number().int().min(0).max(int32Max).default(0),
@@ -228,10 +242,15 @@ export const pointsItemBodySchema = z
     message: 'a bonus item needs bonusAmount',
     path: ['bonusAmount'],
   })
-  .refine((item) => item.kind !== 'free_spins' || (item.freeSpins !== null && item.gameCode), {
-    message: 'a free spins item needs freeSpins and gameCode',
-    path: ['freeSpins'],
-  });
+  .refine(
+    (item) =>
+      item.kind !== 'free_spins' ||
+      (item.freeSpins !== null && item.gameCode && item.spinStake !== null),
+    {
+      message: 'a free spins item needs freeSpins, gameCode and spinStake',
+      path: ['freeSpins'],
+    },
+  );
 export type PointsItemBody = z.input<typeof pointsItemBodySchema>;
 export const itemIdParamsSchema = z.object({ id: dbIdParamSchema }).strict();
 export const itemReplySchema = z.object({ id: z.number().int() });

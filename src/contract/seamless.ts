@@ -50,6 +50,13 @@ export const seamlessPaths = {
   rollback: '/wps/seamless/v1/rollback',
   /** POST: settle every open bet of the round with no win. */
   endRound: '/wps/seamless/v1/endRound',
+  /** POST: the player's free rounds in the session's game (points mall grants). */
+  freeRounds: '/wps/seamless/v1/freeRounds',
+  /**
+   * POST: play one free round of a grant: no stake debited, the win (0 or more) credited as a
+   * bonus, one round taken off the grant, all at once; idempotent per transactionId.
+   */
+  freeRound: '/wps/seamless/v1/freeRound',
 } as const;
 
 /** The Hub88-shaped adapter; `{provider}` is the provider's code. */
@@ -106,6 +113,7 @@ export const seamlessErrorCodes = [
   'seamless_bet_not_found',
   'seamless_bet_settled',
   'seamless_provider_disabled',
+  'free_rounds_none',
   'session_expired',
   'insufficient_balance',
   'bad_request',
@@ -180,6 +188,25 @@ export type RollbackBody = z.infer<typeof rollbackBodySchema>;
 export const endRoundBodySchema = z.object(roundCall);
 export type EndRoundBody = z.infer<typeof endRoundBodySchema>;
 
+export const freeRoundsBodySchema = z.object(playerCall);
+export type FreeRoundsBody = z.infer<typeof freeRoundsBodySchema>;
+
+/** A grant's id (a positive integer, as text). */
+const grantIdSchema = z.string().regex(/^[1-9]\d{0,17}$/, 'a grant id');
+
+export const freeRoundBodySchema = z.object({
+  ...roundCall,
+  gameCode: gameCodeSchema,
+  /** The grant played (from freeRounds). */
+  grantId: grantIdSchema,
+  /** The grant's stake of one round: what the outcome was worked out on. */
+  stake: stakeSchema,
+  /** The round's win (0: a loss), credited as a bonus. */
+  amount: winAmountSchema,
+  currency: currencySchema,
+});
+export type FreeRoundBody = z.infer<typeof freeRoundBodySchema>;
+
 /** What every reply of ours carries in `value`, failures included. */
 export const seamlessBalanceSchema = z.object({
   /** Minor units; null when the caller is not authenticated or the player unknown. */
@@ -204,6 +231,24 @@ export const transactionReplySchema = seamlessBalanceSchema.extend({
   postingId: z.string().nullable(),
 });
 export type TransactionReply = z.infer<typeof transactionReplySchema>;
+
+/** A free round grant: its id, rounds left and the stake of one round (minor units). */
+export const freeRoundGrantSchema = z.object({
+  grantId: z.string(),
+  roundsLeft: z.number().int(),
+  stake: minorUnitsSchema,
+});
+export type FreeRoundGrant = z.infer<typeof freeRoundGrantSchema>;
+export const freeRoundsReplySchema = seamlessBalanceSchema.extend({
+  /** The grants with rounds left in the session's game, oldest first. */
+  grants: z.array(freeRoundGrantSchema),
+});
+export type FreeRoundsReply = z.infer<typeof freeRoundsReplySchema>;
+export const freeRoundReplySchema = transactionReplySchema.extend({
+  /** The rounds the grant has left after this one. */
+  roundsLeft: z.number().int(),
+});
+export type FreeRoundReply = z.infer<typeof freeRoundReplySchema>;
 
 /** Every reply of ours: the envelope, with the balance in `value` even on failure. */
 export const seamlessReplyOf = <T extends z.ZodType>(value: T) =>

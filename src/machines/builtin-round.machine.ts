@@ -144,8 +144,11 @@ export const builtinRoundMachine = setup({
   guards: {
     isBetValid: ({ context }, params: { bet: BuiltinBet }) =>
       isBetValidFor(context.game, context.stake, params.bet),
+    // A free round (points mall) stakes nothing of the balance.
     isStakeAffordable: ({ context }) =>
-      context.state !== null && BigInt(context.stake) <= BigInt(context.state.balance),
+      context.state !== null &&
+      ((context.state.freeRounds?.roundsLeft ?? 0) > 0 ||
+        BigInt(context.stake) <= BigInt(context.state.balance)),
     isClientSeedValid: ({ context }) =>
       context.clientSeed.trim() === '' || clientSeedPattern.test(context.clientSeed.trim()),
     isInsufficient: (_, params: { code: string }) => params.code === 'insufficient_balance',
@@ -371,6 +374,7 @@ export const builtinRoundMachine = setup({
               balance: reply.balance,
               seeds: reply.seeds,
               history: [reply.round, ...state.history].slice(0, 20),
+              freeRounds: reply.freeRounds ?? state.freeRounds,
             },
             round: reply.round,
             pending: null,

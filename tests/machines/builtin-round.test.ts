@@ -156,6 +156,29 @@ describe('builtinRoundMachine', () => {
     expectContext({ error: 'insufficient_balance', stake: '5000' });
   });
 
+  it('plays free rounds (points mall) whatever the balance, and counts them down from the reply', async () => {
+    const { loadSession, submitBet, send, tick, expectToBeIn, context } = start('slot');
+    const session = loaded('slot', '0');
+    await loadSession.resolve({
+      ...session,
+      state: { ...session.state, freeRounds: { roundsLeft: 1, stake: '500' } },
+    });
+    send({ type: 'user.play', bet: null });
+    expect(submitBet.calls).toHaveLength(1);
+    await submitBet.resolve({
+      ...replyOf({ ...rounds.slotLoss, stake: '500', free: true }, '0'),
+      freeRounds: { roundsLeft: 0, stake: '0' },
+    });
+    tick(builtinTiming.slotSpinMs);
+    for (let i = 0; i < 4; i++) tick(builtinTiming.slotReelStopMs);
+    expectToBeIn({ idle: 'result' });
+    expect(context().state?.freeRounds).toEqual({ roundsLeft: 0, stake: '0' });
+    // None left, and no money: the stake is over the balance again.
+    send({ type: 'user.play', bet: null });
+    expectToBeIn({ idle: 'insufficientFunds' });
+    expect(submitBet.calls).toHaveLength(1);
+  });
+
   it('rotates the seeds with the typed client seed, or lets the provider pick one', async () => {
     const { loadSession, saveSeeds, send, expectToBeIn, expectContext } = start('dice');
     await loadSession.resolve(loaded('dice'));

@@ -29,7 +29,9 @@ function fakeWallet(secret: string) {
   const launchTokens = new Map<string, string>();
   let balance = 10_000n;
   let failNextBet = false;
+  let failNextFreeRound = false;
   let failRollbacks = 0;
+  const grants: { grantId: string; roundsLeft: number; stake: string }[] = [];
   const seen = new Map<string, unknown>();
   const reply = (value: unknown, ok = true, code?: string) => ({
     success: ok,
@@ -128,6 +130,34 @@ function fakeWallet(secret: string) {
           }),
         );
         return;
+      case seamlessPaths.freeRounds:
+        send(200, reply({ ...money, grants: grants.filter((g) => g.roundsLeft > 0) }));
+        return;
+      case seamlessPaths.freeRound: {
+        const grant = grants.find((g) => g.grantId === body.grantId && g.stake === body.stake);
+        if (!grant || grant.roundsLeft === 0) {
+          send(409, reply(money, false, 'free_rounds_none'));
+          return;
+        }
+        grant.roundsLeft -= 1;
+        balance += BigInt(body.amount!);
+        const answer = reply({
+          balance: balance.toString(),
+          currency: 'INR',
+          transactionId: body.transactionId,
+          postingId: body.amount === '0' ? null : '3',
+          roundsLeft: grant.roundsLeft,
+        });
+        seen.set(body.transactionId!, answer);
+        if (failNextFreeRound) {
+          // It lands, but the answer never arrives.
+          failNextFreeRound = false;
+          response.destroy();
+          return;
+        }
+        send(200, answer);
+        return;
+      }
       case seamlessPaths.rollback: {
         if (failRollbacks > 0) {
           // Down: nothing done, an answer outside the contract.
@@ -164,6 +194,12 @@ function fakeWallet(secret: string) {
     },
     failNextBet() {
       failNextBet = true;
+    },
+    failNextFreeRound() {
+      failNextFreeRound = true;
+    },
+    grant(grant: { grantId: string; roundsLeft: number; stake: string }) {
+      grants.push(grant);
     },
     failRollbacks(count: number) {
       failRollbacks = count;
@@ -391,5 +427,72 @@ describe('built-in game provider over the signed seamless wallet API', () => {
     const anonymous = await call(site.app, { url: builtinGamesPaths.state });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe('session_expired');
+  });
+});
+
+describe('free rounds (points mall grants) over the seamless wallet API', () => {
+  it('plays a round of a grant with one freeRound call and no bet, at the stake of the grant; then bets again', async () => {
+    wallet.grant({ grantId: '7', roundsLeft: 1, stake: '300' });
+    const session = await open('slot');
+    expect(session.freeRounds).toEqual({ roundsLeft: 1, stake: '300' });
+    const before = wallet.balance;
+    const free = await call<BuiltinPlayReply>(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.play,
+      headers: auth(session.sessionToken),
+      payload: { game: 'slot', stake: '1000' },
+    });
+    expect(free.status).toBe(200);
+    const { round, balance, freeRounds } = free.body.value!;
+    expect(round).toMatchObject({ stake: '300', free: true });
+    expect(freeRounds).toEqual({ roundsLeft: 0, stake: '0' });
+    expect(BigInt(balance)).toBe(before + BigInt(round.win));
+    const calls = wallet.calls.filter((c) => c.body.roundId === round.roundId);
+    expect(calls.map((c) => c.path)).toEqual([seamlessPaths.freeRound]);
+    expect(calls[0]!.body).toMatchObject({ grantId: '7', stake: '300', amount: round.win });
+    const paid = await call<BuiltinPlayReply>(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.play,
+      headers: auth(session.sessionToken),
+      payload: { game: 'slot', stake: '1000' },
+    });
+    expect(paid.status).toBe(200);
+    const paidCalls = wallet.calls.filter((c) => c.body.roundId === paid.body.value!.round.roundId);
+    expect(paidCalls.map((c) => c.path)).toEqual([seamlessPaths.bet, seamlessPaths.win]);
+  });
+
+  it('sends an unanswered free round again with the same transaction id: played once', async () => {
+    wallet.grant({ grantId: '8', roundsLeft: 1, stake: '200' });
+    const session = await open('slot');
+    const before = wallet.balance;
+    wallet.failNextFreeRound();
+    const lost = await call(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.play,
+      headers: auth(session.sessionToken),
+      payload: { game: 'slot', stake: '1000' },
+    });
+    expect(lost.status).toBe(503);
+    const [pending] = await site.database.db
+      .select()
+      .from(builtinGameRounds)
+      .where(eq(builtinGameRounds.freeGrantId, '8'));
+    expect(pending).toMatchObject({ status: 'win_pending', stake: 200 });
+    // The next read sends it again: the wallet answers its first reply; nothing moves twice.
+    const state = await call<BuiltinState>(site.app, {
+      url: builtinGamesPaths.state,
+      headers: auth(session.sessionToken),
+    });
+    expect(state.status).toBe(200);
+    const sent = wallet.calls.filter((c) => c.body.roundId === pending!.roundId);
+    expect(sent.map((c) => c.path)).toEqual([seamlessPaths.freeRound, seamlessPaths.freeRound]);
+    expect(sent[1]!.body.transactionId).toBe(sent[0]!.body.transactionId);
+    expect(wallet.balance).toBe(before + BigInt(pending!.win));
+    const [settled] = await site.database.db
+      .select()
+      .from(builtinGameRounds)
+      .where(eq(builtinGameRounds.roundId, pending!.roundId));
+    expect(settled!.status).toBe('settled');
+    expect(state.body.value!.history[0]).toMatchObject({ roundId: pending!.roundId, free: true });
   });
 });

@@ -114,6 +114,8 @@ export const pointsItems = pgTable(
     /** free_spins: how many, and in which built-in game. */
     freeSpins: integer('free_spins'),
     gameCode: text('game_code'),
+    /** free_spins: the stake of one free round (minor units), paid by the house. */
+    spinStake: bigint('spin_stake', { mode: 'bigint' }),
     /** NULL: unlimited. */
     stock: integer('stock'),
     active: boolean('active').notNull().default(true),
@@ -123,6 +125,15 @@ export const pointsItems = pgTable(
   (table) => [
     check('points_items_cost_positive', sql`${table.cost} > 0`),
     check('points_items_stock_nonnegative', sql`${table.stock} IS NULL OR ${table.stock} >= 0`),
+    check(
+      'points_items_spin_stake_positive',
+      sql`${table.spinStake} IS NULL OR ${table.spinStake} > 0`,
+    ),
+    // Set after the stake of existing free spins items was filled in (migration 0034).
+    check(
+      'points_items_free_spins_complete',
+      sql`${table.kind} <> 'free_spins' OR (${table.freeSpins} > 0 AND ${table.gameCode} IS NOT NULL AND ${table.spinStake} IS NOT NULL)`,
+    ),
   ],
 );
 
@@ -154,6 +165,42 @@ export const pointsRedemptions = pgTable(
     uniqueIndex('points_redemptions_key_idx').on(table.memberId, table.idempotencyKey),
     index('points_redemptions_member_idx').on(table.memberId, table.id),
     index('points_redemptions_state_idx').on(table.state, table.id),
+  ],
+);
+
+/**
+ * Free rounds in a built-in game, granted by the release of a free_spins redemption (one grant
+ * per redemption, in the release's transaction). The seamless wallet's `seamless_free_round`
+ * takes one round and pays its win in one statement. Points never expire, nor do these.
+ */
+export const freeRoundGrants = pgTable(
+  'free_round_grants',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** The catalog's game code (the game session's). */
+    gameCode: text('game_code').notNull(),
+    roundsTotal: integer('rounds_total').notNull(),
+    roundsLeft: integer('rounds_left').notNull(),
+    /** The stake of one round, minor units (the player stakes nothing). */
+    stake: bigint('stake', { mode: 'bigint' }).notNull(),
+    /** The redemption that granted it. */
+    redemptionId: integer('redemption_id')
+      .notNull()
+      .references(() => pointsRedemptions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('free_round_grants_redemption_idx').on(table.redemptionId),
+    index('free_round_grants_member_game_idx').on(table.memberId, table.gameCode, table.id),
+    check('free_round_grants_rounds_left_nonnegative', sql`${table.roundsLeft} >= 0`),
+    check(
+      'free_round_grants_rounds_within_total',
+      sql`${table.roundsLeft} <= ${table.roundsTotal} AND ${table.roundsTotal} > 0`,
+    ),
+    check('free_round_grants_stake_positive', sql`${table.stake} > 0`),
   ],
 );
 

@@ -36,17 +36,17 @@ export const loyaltyDemoSeedSteps: SeedStep[] = [
       await tx.execute(
         sql.raw(`
         INSERT INTO points_items (kind, name_hi, name_en, name_bn, description_hi, description_en,
-          description_bn, cost, bonus_amount, free_spins, game_code, stock, sort)
+          description_bn, cost, bonus_amount, free_spins, game_code, spin_stake, stock, sort)
         VALUES
           ('bonus', '₹50 बोनस', '₹50 bonus', '₹50 বোনাস', 'मुख्य वॉलेट में ₹50',
-            '₹50 to the main wallet', 'মূল ওয়ালেটে ₹50', 50, 5000, NULL, NULL, NULL, 1),
+            '₹50 to the main wallet', 'মূল ওয়ালেটে ₹50', 50, 5000, NULL, NULL, NULL, NULL, 1),
           ('bonus', '₹500 बोनस', '₹500 bonus', '₹500 বোনাস', 'मुख्य वॉलेट में ₹500',
-            '₹500 to the main wallet', 'মূল ওয়ালেটে ₹500', 450, 50000, NULL, NULL, NULL, 2),
+            '₹500 to the main wallet', 'মূল ওয়ালেটে ₹500', 450, 50000, NULL, NULL, NULL, NULL, 2),
           ('free_spins', '20 फ्री स्पिन', '20 free spins', '20 ফ্রি স্পিন', 'ओरिजिनल्स स्लॉट में',
-            'In the Originals slot', 'অরিজিনালস স্লটে', 80, NULL, 20, 'slot', NULL, 3),
+            'In the Originals slot', 'অরিজিনালস স্লটে', 80, NULL, 20, 'slot', 1000, NULL, 3),
           ('goods', 'टी-शर्ट', 'T-shirt', 'টি-শার্ট', 'पता टिप्पणी में लिखें',
             'Write your address in the remark', 'মন্তব্যে ঠিকানা লিখুন', 300, NULL, NULL, NULL,
-            50, 4)`),
+            NULL, 50, 4)`),
       );
     },
   },

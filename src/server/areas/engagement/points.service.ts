@@ -43,6 +43,10 @@ type RedemptionRow = {
   created_at: string;
   decided_at: string | null;
   released_at: string | null;
+  free_game_code: string | null;
+  free_rounds: number | null;
+  free_rounds_left: number | null;
+  free_stake: string | null;
 };
 const redemptionOf = (row: RedemptionRow): Redemption => ({
   id: row.id,
@@ -56,10 +60,22 @@ const redemptionOf = (row: RedemptionRow): Redemption => ({
   createdAt: iso(row.created_at)!,
   decidedAt: iso(row.decided_at),
   releasedAt: iso(row.released_at),
+  freeRounds:
+    row.free_game_code === null
+      ? null
+      : {
+          gameCode: row.free_game_code,
+          rounds: row.free_rounds!,
+          roundsLeft: row.free_rounds_left!,
+          stake: row.free_stake!,
+        },
 });
 const redemptionColumns = (language: Language) => sql`r.id, r.member_id, r.item_id,
   ${sql.raw(`i.name_${suffix(language)}`)} AS item_name, i.kind, r.cost::text AS cost, r.state,
-  r.remark, r.reason, r.created_at, r.decided_at, r.released_at`;
+  r.remark, r.reason, r.created_at, r.decided_at, r.released_at, g.game_code AS free_game_code,
+  g.rounds_total AS free_rounds, g.rounds_left AS free_rounds_left, g.stake::text AS free_stake`;
+/** A redemption's free round grant (released free_spins items), when it has one. */
+const grantJoin = sql`LEFT JOIN free_round_grants g ON g.redemption_id = r.id`;
 
 /** A member whose points moved, with the balance after it (the `points` event). */
 export type PointsMoved = { memberId: number; points: string };
@@ -76,7 +92,8 @@ export function pointsEvents(moved: readonly PointsMoved[]) {
  * Points and the points mall (issue 16): balance, history, the catalog, redemption with the
  * payment password (points taken and the redemption row in one transaction; a second call with
  * the same key answers the first redemption), and the operator's approve, reject (points and
- * stock back) and release (a bonus item's credit: one ledger posting keyed by the redemption).
+ * stock back) and release (a bonus item's credit: one ledger posting keyed by the redemption;
+ * a free_spins item's free rounds: one `free_round_grants` row in the release's transaction).
  */
 export function createPointsService(deps: {
   db: Db;
@@ -99,7 +116,7 @@ export function createPointsService(deps: {
   async function redemptionById(conn: Db, id: number, language: Language) {
     const result = (await conn.execute(sql`
       SELECT ${redemptionColumns(language)} FROM points_redemptions r
-      JOIN points_items i ON i.id = r.item_id WHERE r.id = ${id}`)) as unknown as Rows<RedemptionRow>;
+      JOIN points_items i ON i.id = r.item_id ${grantJoin} WHERE r.id = ${id}`)) as unknown as Rows<RedemptionRow>;
     return result.rows[0];
   }
 
@@ -162,7 +179,8 @@ export function createPointsService(deps: {
       const s = suffix(language);
       const result = (await db.execute(sql`
         SELECT id, kind, ${sql.raw(`name_${s}`)} AS name, ${sql.raw(`description_${s}`)} AS description,
-          cost::text AS cost, bonus_amount::text AS bonus_amount, free_spins, game_code, stock
+          cost::text AS cost, bonus_amount::text AS bonus_amount, free_spins, game_code,
+          spin_stake::text AS spin_stake, stock
         FROM points_items WHERE active ORDER BY sort, id`)) as unknown as Rows<{
         id: number;
         kind: PointsItem['kind'];
@@ -172,6 +190,7 @@ export function createPointsService(deps: {
         bonus_amount: string | null;
         free_spins: number | null;
         game_code: string | null;
+        spin_stake: string | null;
         stock: number | null;
       }>;
       return result.rows.map((row) => ({
@@ -183,6 +202,7 @@ export function createPointsService(deps: {
         bonusAmount: row.bonus_amount,
         freeSpins: row.free_spins,
         gameCode: row.game_code,
+        spinStake: row.spin_stake,
         stock: row.stock,
       }));
     },
@@ -263,7 +283,7 @@ export function createPointsService(deps: {
       )) as unknown as Rows<{ n: number }>;
       const result = (await db.execute(sql`
         SELECT ${redemptionColumns(language)} FROM points_redemptions r
-        JOIN points_items i ON i.id = r.item_id WHERE ${where}
+        JOIN points_items i ON i.id = r.item_id ${grantJoin} WHERE ${where}
         ORDER BY r.id DESC LIMIT ${query.pageSize} OFFSET ${offset}`)) as unknown as Rows<RedemptionRow>;
       return {
         list: result.rows.map((row) => ({ ...redemptionOf(row), memberId: row.member_id })),
@@ -303,6 +323,22 @@ export function createPointsService(deps: {
             : new AppError(409, 'redemption_state_invalid');
         }
         let pointsAfter: string | undefined;
+        let granted: { id: string; rounds: number } | undefined;
+        if (action === 'release' && row.kind === 'free_spins') {
+          // The free rounds, with the release: one grant per redemption (a retry adds none).
+          const grant = (await tx.execute(sql`
+            INSERT INTO free_round_grants (member_id, game_code, rounds_total, rounds_left, stake,
+              redemption_id, created_at)
+            SELECT ${row.member_id}, i.game_code, i.free_spins, i.free_spins, i.spin_stake, ${id},
+              ${now}::timestamptz
+            FROM points_items i WHERE i.id = ${row.item_id}
+            ON CONFLICT (redemption_id) DO NOTHING
+            RETURNING id::text AS id, rounds_total AS rounds`)) as unknown as Rows<{
+            id: string;
+            rounds: number;
+          }>;
+          granted = grant.rows[0];
+        }
         if (action === 'reject') {
           const back = (await tx.execute(sql`
             UPDATE member_loyalty SET points = points + ${row.cost}::bigint WHERE member_id = ${row.member_id}
@@ -319,7 +355,11 @@ export function createPointsService(deps: {
           action: `points.redemption.${action}`,
           target: `points-redemption:${id}`,
           before: { state: from },
-          after: { state: to, reason },
+          after: {
+            state: to,
+            reason,
+            ...(granted ? { freeRoundGrant: granted.id, rounds: granted.rounds } : {}),
+          },
         });
         return { ...row, pointsAfter };
       });
@@ -343,17 +383,17 @@ export function createPointsService(deps: {
     async saveItem(operator: Operator, body: ItemBody, id?: number) {
       const values = sql`${body.kind}, ${body.nameHi}, ${body.nameEn}, ${body.nameBn},
         ${body.descriptionHi}, ${body.descriptionEn}, ${body.descriptionBn}, ${body.cost}::bigint,
-        ${body.bonusAmount}::bigint, ${body.freeSpins}::int, ${body.gameCode}, ${body.stock}::int,
-        ${body.active}, ${body.sort}`;
+        ${body.bonusAmount}::bigint, ${body.freeSpins}::int, ${body.gameCode},
+        ${body.spinStake}::bigint, ${body.stock}::int, ${body.active}, ${body.sort}`;
       return db.transaction(async (tx) => {
         const result = (await tx.execute(
           id === undefined
             ? sql`INSERT INTO points_items (kind, name_hi, name_en, name_bn, description_hi,
-                description_en, description_bn, cost, bonus_amount, free_spins, game_code, stock,
-                active, sort) VALUES (${values}) RETURNING id`
+                description_en, description_bn, cost, bonus_amount, free_spins, game_code,
+                spin_stake, stock, active, sort) VALUES (${values}) RETURNING id`
             : sql`UPDATE points_items SET (kind, name_hi, name_en, name_bn, description_hi,
-                description_en, description_bn, cost, bonus_amount, free_spins, game_code, stock,
-                active, sort) = (${values}) WHERE id = ${id} RETURNING id`,
+                description_en, description_bn, cost, bonus_amount, free_spins, game_code,
+                spin_stake, stock, active, sort) = (${values}) WHERE id = ${id} RETURNING id`,
         )) as unknown as Rows<{ id: number }>;
         const saved = result.rows[0];
         if (!saved) throw new AppError(404, 'points_item_unavailable');

@@ -125,6 +125,7 @@ const catalogues: Record<Language, Catalogue> = {
     seamless_bet_rolled_back: 'यह दांव पहले ही वापस लिया जा चुका है।',
     seamless_bet_not_found: 'दांव नहीं मिला।',
     seamless_bet_settled: 'यह दांव पहले ही निपटाया जा चुका है।',
+    free_rounds_none: 'कोई फ्री स्पिन बाकी नहीं है।',
     lottery_draw_not_found: 'यह ड्रॉ नहीं मिला।',
     lottery_draw_closed: 'इस ड्रॉ पर दांव बंद हो चुके हैं।',
     lottery_bet_invalid: 'दांव मान्य नहीं है: इस खेल में यह दांव प्रकार या संख्याएँ स्वीकार नहीं हैं।',
@@ -280,6 +281,7 @@ const catalogues: Record<Language, Catalogue> = {
     seamless_bet_rolled_back: 'This bet has been rolled back.',
     seamless_bet_not_found: 'Bet not found.',
     seamless_bet_settled: 'This bet is already settled.',
+    free_rounds_none: 'No free spins are left.',
     lottery_draw_not_found: 'This draw was not found.',
     lottery_draw_closed: 'Betting on this draw has closed.',
     lottery_bet_invalid:
@@ -436,6 +438,7 @@ const catalogues: Record<Language, Catalogue> = {
     seamless_bet_rolled_back: 'এই বাজি ফেরত নেওয়া হয়েছে।',
     seamless_bet_not_found: 'বাজি পাওয়া যায়নি।',
     seamless_bet_settled: 'এই বাজি আগেই নিষ্পত্তি হয়েছে।',
+    free_rounds_none: 'কোনো ফ্রি স্পিন বাকি নেই।',
     lottery_draw_not_found: 'এই ড্র পাওয়া যায়নি।',
     lottery_draw_closed: 'এই ড্র-এ বাজি ধরা বন্ধ হয়ে গেছে।',
     lottery_bet_invalid: 'বাজিটি বৈধ নয়: এই গেম এই ধরনের বাজি বা এই সংখ্যাগুলি নেয় না।',

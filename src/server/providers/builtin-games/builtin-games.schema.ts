@@ -69,6 +69,8 @@ export const builtinGameRounds = pgTable(
     clientSeed: text('client_seed').notNull(),
     nonce: integer('nonce').notNull(),
     status: text('status').notNull(),
+    /** A free round: the wallet's grant it is played on (no bet; one `freeRound` call). */
+    freeGrantId: text('free_grant_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

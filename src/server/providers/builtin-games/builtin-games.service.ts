@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  BuiltinFreeRounds,
   BuiltinPlayBody,
   BuiltinRoundView,
   BuiltinSeeds,
@@ -16,7 +17,7 @@ import {
   playRound,
 } from '../../../contract/builtin-games/verify.ts';
 import { type Language, languages } from '../../../contract/constants.ts';
-import { playerSessionHours } from '../../../contract/seamless.ts';
+import { type FreeRoundGrant, playerSessionHours } from '../../../contract/seamless.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -63,8 +64,18 @@ function roundView(row: repo.RoundRow): BuiltinRoundView {
     clientSeed: row.clientSeed,
     nonce: row.nonce,
     playedAt: row.createdAt.toISOString(),
+    ...(row.freeGrantId === null ? {} : { free: true }),
   };
 }
+
+/** What the page shows of the grants: the rounds left in all, the stake of the next one. */
+const freeRoundsView = (grants: readonly FreeRoundGrant[]): BuiltinFreeRounds => ({
+  roundsLeft: grants.reduce((sum, grant) => sum + grant.roundsLeft, 0),
+  stake: grants[0]?.stake ?? '0',
+});
+
+const sessionGone = (error: SeamlessRefusal) =>
+  error.code === 'session_expired' || error.code === 'seamless_token_invalid';
 
 /** What a wallet refusal means to the player. */
 function refusalError(error: SeamlessRefusal): AppError {
@@ -72,6 +83,7 @@ function refusalError(error: SeamlessRefusal): AppError {
   if (error.code === 'session_expired' || error.code === 'seamless_token_invalid') {
     return new AppError(401, 'session_expired');
   }
+  if (error.code === 'free_rounds_none') return new AppError(409, 'free_rounds_none');
   return new AppError(503, 'system_error');
 }
 
@@ -120,10 +132,62 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
     }
   }
 
+  /**
+   * A free round's one call (the same transaction id each time): the round taken off the grant
+   * and its win paid at once. Null when the wallet did not answer (it is sent again); a refusal
+   * (no round left, another spin took it) marks the round refused.
+   */
+  async function settleFree(session: repo.SessionRow, round: repo.RoundRow) {
+    try {
+      const reply = await wallet.freeRound({
+        sessionToken: session.walletSession,
+        playerId: session.playerId,
+        transactionId: `${round.roundId}:free`,
+        roundId: round.roundId,
+        gameCode: round.gameCode,
+        grantId: round.freeGrantId!,
+        stake: String(round.stake),
+        amount: String(round.win),
+        currency: session.currency,
+      });
+      await repo.updateRound(db, round.roundId, { status: 'settled', settledAt: clock() });
+      return reply;
+    } catch (error) {
+      if (error instanceof SeamlessUnavailable) return null;
+      if (error instanceof SeamlessRefusal) {
+        await repo.updateRound(db, round.roundId, { status: 'refused' });
+      }
+      throw error;
+    }
+  }
+
   /** Wins the wallet has not confirmed yet (it was down): sent again, same transaction ids. */
   async function retryPendingWins(session: repo.SessionRow) {
     for (const round of await repo.winPendingRounds(db, session.playerId)) {
-      await settleWin(session, round).catch(() => null);
+      if (round.freeGrantId !== null) await settleFree(session, round).catch(() => null);
+      else await settleWin(session, round).catch(() => null);
+    }
+  }
+
+  /**
+   * The player's free rounds in the session's game and the balance, in one call. A wallet
+   * without the call (an outside one) has none: its balance call answers.
+   */
+  async function walletView(
+    session: repo.SessionRow,
+  ): Promise<{ balance: string; grants: FreeRoundGrant[] }> {
+    try {
+      const reply = await wallet.freeRounds({
+        sessionToken: session.walletSession,
+        playerId: session.playerId,
+      });
+      return { balance: reply.balance ?? '0', grants: reply.grants };
+    } catch (error) {
+      if (error instanceof SeamlessRefusal && !sessionGone(error)) {
+        return { balance: await walletBalance(session), grants: [] };
+      }
+      if (error instanceof SeamlessRefusal) throw refusalError(error);
+      throw new AppError(503, 'system_error');
     }
   }
 
@@ -159,7 +223,11 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
     else await repo.notePendingRollbackError(db, row.roundId, failure);
   }
 
-  async function stateOf(session: repo.SessionRow, balance: string): Promise<BuiltinState> {
+  async function stateOf(
+    session: repo.SessionRow,
+    balance: string,
+    grants: readonly FreeRoundGrant[],
+  ): Promise<BuiltinState> {
     const seeds = await ensureSeeds(session.playerId);
     const history = await repo.latestRounds(db, session.playerId, historySize);
     return {
@@ -173,6 +241,7 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
       balance,
       seeds: seedsView(seeds),
       history: history.map(roundView),
+      freeRounds: freeRoundsView(grants),
     };
   }
 
@@ -242,7 +311,8 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
       };
       await repo.insertSession(db, session);
       const row = { ...session, createdAt: clock() };
-      return { sessionToken: token, ...(await stateOf(row, player.balance ?? '0')) };
+      const { grants } = await walletView(row);
+      return { sessionToken: token, ...(await stateOf(row, player.balance ?? '0', grants)) };
     },
 
     /** The provider session of a bearer token, else 401 session_expired. */
@@ -254,13 +324,17 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
 
     async state(session: repo.SessionRow): Promise<BuiltinState> {
       await retryPendingWins(session);
-      return stateOf(session, await walletBalance(session));
+      const view = await walletView(session);
+      return stateOf(session, view.balance, view.grants);
     },
 
     /**
      * One round: the outcome is fixed from the seeds and the nonce first (in our transaction),
      * then the stake is taken (bet), then the win is paid (win; 0 settles a loss). A bet the
-     * wallet may or may not have taken (no answer) is rolled back.
+     * wallet may or may not have taken (no answer) is rolled back. While the player has free
+     * rounds in the game (points mall), the round is one of them: its stake is the grant's (the
+     * one chosen is not used) and one `freeRound` call takes the round off the grant and pays
+     * the win, with no bet; unanswered, it is sent again like a pending win.
      */
     async play(session: repo.SessionRow, body: BuiltinPlayBody) {
       if (body.game !== session.game) throw new AppError(400, 'bad_request');
@@ -274,7 +348,9 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
         throw new AppError(400, 'bad_request');
       await retryPendingWins(session);
       await ensureSeeds(session.playerId);
-      const stake = Number(body.stake);
+      const { grants } = await walletView(session);
+      const grant = grants[0];
+      const stake = Number(grant ? grant.stake : body.stake);
       const roundId = `r${randomBytes(12).toString('hex')}`;
 
       const round = await db.transaction(async (tx) => {
@@ -295,7 +371,10 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
           serverSeedHash: seeds.serverSeedHash,
           clientSeed: seeds.clientSeed,
           nonce: seeds.nonce,
-          status: 'pending',
+          // A free round's one call is safe to send again: pending from the start, so even a
+          // crash before its answer leaves it to the retry of pending wins.
+          status: grant ? 'win_pending' : 'pending',
+          freeGrantId: grant?.grantId ?? null,
           createdAt: clock(),
           settledAt: null,
         };
@@ -303,6 +382,25 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
         await repo.insertRound(tx, row);
         return { id: 0, ...row } satisfies repo.RoundRow;
       });
+
+      if (grant) {
+        let reply;
+        try {
+          reply = await settleFree(session, round);
+        } catch (error) {
+          if (error instanceof SeamlessRefusal) throw refusalError(error);
+          throw error;
+        }
+        if (!reply) throw new AppError(503, 'system_error');
+        const others = grants.slice(1);
+        const left = reply.roundsLeft > 0 ? [{ ...grant, roundsLeft: reply.roundsLeft }] : [];
+        return {
+          round: roundView({ ...round, status: 'settled' }),
+          balance: reply.balance ?? (await walletBalance(session).catch(() => '0')),
+          seeds: seedsView(await ensureSeeds(session.playerId)),
+          freeRounds: freeRoundsView([...left, ...others]),
+        };
+      }
 
       const betIds = {
         sessionToken: session.walletSession,
@@ -349,6 +447,7 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
         round: roundView(round),
         balance: balance ?? (await walletBalance(session).catch(() => '0')),
         seeds: seedsView(seeds),
+        freeRounds: freeRoundsView([]),
       };
     },
 

@@ -3,6 +3,9 @@ import {
   type AuthenticateReply,
   type BetBody,
   type EndRoundBody,
+  type FreeRoundBody,
+  type FreeRoundReply,
+  type FreeRoundsReply,
   type RollbackBody,
   type TransactionReply,
   type WinBody,
@@ -31,6 +34,8 @@ export type SeamlessWallet = {
   win(body: WinBody): Promise<TransactionReply>;
   rollback(body: RollbackBody): Promise<TransactionReply>;
   endRound(body: EndRoundBody): Promise<TransactionReply>;
+  freeRounds(player: { sessionToken: string; playerId: string }): Promise<FreeRoundsReply>;
+  freeRound(body: FreeRoundBody): Promise<FreeRoundReply>;
 };
 
 /** Sends one signed call; answers the status and the parsed JSON (undefined when not JSON). */
@@ -109,5 +114,7 @@ export function createSeamlessClient(options: SeamlessClientOptions): SeamlessWa
     win: (body) => call(seamlessPaths.win, body),
     rollback: (body) => call(seamlessPaths.rollback, body),
     endRound: (body) => call(seamlessPaths.endRound, body),
+    freeRounds: (player) => call(seamlessPaths.freeRounds, player),
+    freeRound: (body) => call(seamlessPaths.freeRound, body),
   };
 }

@@ -188,7 +188,7 @@ function Catalog({ onRedeemed }: { onRedeemed: () => void }) {
 
 function History() {
   const { t } = useTranslation('loyalty');
-  const { dateTime } = useFormat();
+  const { dateTime, money } = useFormat();
   const view = useRemoteData<Redemptions>(
     useActorRef(useLoyaltyFlows().redemptions, { input: {} }),
   );
@@ -209,7 +209,19 @@ function History() {
             {page.list.map((row) => (
               <tr key={row.id}>
                 <td>{dateTime(row.createdAt)}</td>
-                <td>{row.itemName}</td>
+                <td>
+                  {row.itemName}
+                  {row.freeRounds && (
+                    <span className="pg-muted" data-testid="points-free-rounds">
+                      {' · '}
+                      {t('points.freeRounds', {
+                        left: row.freeRounds.roundsLeft,
+                        rounds: row.freeRounds.rounds,
+                        stake: money(row.freeRounds.stake),
+                      })}
+                    </span>
+                  )}
+                </td>
                 <td>{row.cost}</td>
                 <td>{t(`points.states.${row.state}`)}</td>
               </tr>

@@ -393,8 +393,14 @@ type OneTripCall = {
 };
 export type BetCall = OneTripCall & { gameCode: string };
 export type WinCall = OneTripCall & { betTransactionId: string | null; onBoard: boolean };
+export type FreeRoundCall = OneTripCall & {
+  gameCode: string;
+  grantId: string;
+  stake: string;
+  onBoard: boolean;
+};
 
-const slot = (name: keyof BetCall | keyof WinCall) => sql.placeholder(name);
+const slot = (name: keyof BetCall | keyof WinCall | keyof FreeRoundCall) => sql.placeholder(name);
 const oneTripHead = sql`${slot('provider')}::text, ${slot('transactionId')}::text,
   ${slot('hash')}::text, ${slot('sessionHash')}::text, ${slot('playerId')}::text,
   ${slot('currency')}::text, ${slot('ledgerCurrency')}::text, ${slot('amount')}::bigint,
@@ -406,6 +412,9 @@ const oneTripStatements = {
   seamless_bet: sql`seamless_bet(${oneTripHead}, ${slot('gameCode')}::text, ${oneTripTail})`,
   seamless_win: sql`seamless_win(${oneTripHead}, ${slot('betTransactionId')}::text,
     ${slot('onBoard')}::boolean, ${oneTripTail})`,
+  seamless_free_round: sql`seamless_free_round(${oneTripHead}, ${slot('gameCode')}::text,
+    ${slot('grantId')}::bigint, ${slot('stake')}::bigint, ${slot('onBoard')}::boolean,
+    ${oneTripTail})`,
 };
 type OneTripName = keyof typeof oneTripStatements;
 
@@ -416,7 +425,7 @@ const prepareOneTrip = (db: Db, name: OneTripName) =>
     .prepare(name);
 const prepared = new WeakMap<Db, Map<OneTripName, ReturnType<typeof prepareOneTrip>>>();
 
-async function oneTrip(db: Db, name: OneTripName, call: BetCall | WinCall) {
+async function oneTrip(db: Db, name: OneTripName, call: BetCall | WinCall | FreeRoundCall) {
   let mine = prepared.get(db);
   if (!mine) prepared.set(db, (mine = new Map()));
   let statement = mine.get(name);
@@ -432,3 +441,27 @@ export const betInOneStatement = (db: Db, call: BetCall) => oneTrip(db, 'seamles
 
 /** A win: replay check, player, its bet, posting, rollup, winner board and reply, one statement. */
 export const winInOneStatement = (db: Db, call: WinCall) => oneTrip(db, 'seamless_win', call);
+
+/**
+ * A free round: replay check, player, one round off the grant, the win's posting, bet row,
+ * rollup, winner board and reply, one statement (`seamless_free_round`).
+ */
+export const freeRoundInOneStatement = (db: Db, call: FreeRoundCall) =>
+  oneTrip(db, 'seamless_free_round', call);
+
+/** The member's free rounds left in a game, oldest grant first (`free_rounds_of`). */
+export async function freeRoundsOf(
+  db: Db,
+  memberId: number,
+  gameCode: string,
+): Promise<{ grantId: string; roundsLeft: number; stake: string }[]> {
+  const result = (await db.execute(
+    sql`SELECT free_rounds_of(${memberId}::int, ${gameCode}::text) AS grants`,
+  )) as unknown as { rows: { grants: unknown }[] };
+  const grants = result.rows[0]?.grants ?? [];
+  return (typeof grants === 'string' ? JSON.parse(grants) : grants) as {
+    grantId: string;
+    roundsLeft: number;
+    stake: string;
+  }[];
+}

@@ -11,6 +11,10 @@ import {
   balanceBodySchema,
   betBodySchema,
   endRoundBodySchema,
+  freeRoundBodySchema,
+  freeRoundReplySchema,
+  freeRoundsBodySchema,
+  freeRoundsReplySchema,
   hub88BetBodySchema,
   hub88Paths,
   hub88ReplySchema,
@@ -175,6 +179,33 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ seamless: SeamlessService }
       },
     },
     async (request) => okReply(await seamless.rollback(providerOf(request), request.body)),
+  );
+  app.post(
+    seamlessPaths.freeRounds,
+    {
+      ...route,
+      schema: {
+        ...common,
+        summary: "The player's free rounds (points mall grants) in the session's game",
+        body: freeRoundsBodySchema,
+        response: ourReplies(freeRoundsReplySchema),
+      },
+    },
+    async (request) => okReply(await seamless.freeRounds(providerOf(request), request.body)),
+  );
+  app.post(
+    seamlessPaths.freeRound,
+    {
+      ...route,
+      schema: {
+        ...common,
+        summary:
+          'Play a free round of a grant: nothing debited, the win credited as a bonus, one round off the grant; idempotent per transactionId',
+        body: freeRoundBodySchema,
+        response: ourReplies(freeRoundReplySchema),
+      },
+    },
+    async (request) => okReply(await seamless.freeRound(providerOf(request), request.body)),
   );
   app.post(
     seamlessPaths.endRound,

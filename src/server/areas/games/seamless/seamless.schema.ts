@@ -90,7 +90,10 @@ export const gameBets = pgTable(
     status: text('status').$type<BetStatus>().notNull().default('open'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
-    postingId: text('posting_id').notNull(),
+    /** The stake's posting; null for a free round (nothing debited). */
+    postingId: text('posting_id'),
+    /** A free round's grant (free_round_grants, engagement area): stake 0, the win a bonus. */
+    freeRoundGrantId: bigint('free_round_grant_id', { mode: 'number' }),
   },
   (table) => [
     uniqueIndex('game_bets_provider_txn_idx').on(table.providerCode, table.transactionId),

@@ -15,6 +15,10 @@ import {
   type BalanceBody,
   type BetBody,
   type EndRoundBody,
+  type FreeRoundBody,
+  type FreeRoundReply,
+  type FreeRoundsBody,
+  type FreeRoundsReply,
   type RollbackBody,
   type SeamlessBalance,
   type TransactionReply,
@@ -27,6 +31,8 @@ import {
   findProvider,
   findSessionByToken,
   findTransaction,
+  freeRoundInOneStatement,
+  freeRoundsOf,
   insertTombstone,
   insertTransaction,
   rollBackBet,
@@ -77,6 +83,7 @@ const refusalStatus: Record<string, number> = {
   seamless_transaction_conflict: 409,
   seamless_bet_rolled_back: 409,
   seamless_bet_not_found: 404,
+  free_rounds_none: 409,
 };
 
 /** The PostgreSQL error code of a (possibly wrapped) driver error. */
@@ -323,7 +330,11 @@ export function createSeamlessService(deps: SeamlessDeps) {
     }
   }
 
-  const callBase = (provider: ProviderRow, kind: 'bet' | 'win', body: BetBody | WinBody) => {
+  const callBase = (
+    provider: ProviderRow,
+    kind: 'bet' | 'win' | 'freeRound',
+    body: BetBody | WinBody | FreeRoundBody,
+  ) => {
     const now = clock();
     return {
       provider: provider.code,
@@ -441,6 +452,32 @@ export function createSeamlessService(deps: SeamlessDeps) {
         onBoard: Boolean(deps.winBoard),
       };
       return withLaunch(() => oneTrip(() => winInOneStatement(db, call), body.playerId), bind);
+    },
+
+    /** The player's free rounds in the session's game (grants of the points mall). */
+    async freeRounds(provider: ProviderRow, body: FreeRoundsBody): Promise<FreeRoundsReply> {
+      const { memberId, session } = await player(provider, body.sessionToken, body.playerId, true);
+      const [grants, balance] = await Promise.all([
+        freeRoundsOf(db, memberId, session.gameCode),
+        mainBalance(memberId),
+      ]);
+      return { balance: balance.toString(), currency: ledger.currency, grants };
+    },
+
+    /**
+     * One free round of a grant: one statement (`seamless_free_round`) takes the round off the
+     * grant and credits its win (a `bonus` entry keyed by the grant and the round's number).
+     */
+    async freeRound(provider: ProviderRow, body: FreeRoundBody): Promise<FreeRoundReply> {
+      const call = {
+        ...callBase(provider, 'freeRound', body),
+        gameCode: body.gameCode,
+        grantId: body.grantId,
+        stake: body.stake,
+        onBoard: Boolean(deps.winBoard),
+      };
+      const answer = await oneTrip(() => freeRoundInOneStatement(db, call), body.playerId);
+      return answer as FreeRoundReply;
     },
 
     /** A refund of a bet (or a tombstone for an unknown one); `bind` as for a bet. */

@@ -21,6 +21,8 @@ export type GameViewProps = {
   t: Translate;
   snapshot: BuiltinRoundSnapshot;
   busy: boolean;
+  /** The next play is a free round (points mall). */
+  freeSpin: boolean;
   canPlay: (bet: BuiltinBet) => boolean;
   play: (bet: BuiltinBet) => void;
 };
@@ -96,7 +98,9 @@ export function BuiltinGameApp(props: {
                 : t('error.session')
               : context.error === 'network'
                 ? t('error.network')
-                : t('error.generic')}
+                : context.error === 'free_rounds_none'
+                  ? t('error.freeRoundsNone')
+                  : t('error.generic')}
           </p>
         ) : (
           <p role="status" data-testid="builtin-status">
@@ -123,11 +127,13 @@ export function BuiltinGameApp(props: {
     t,
     snapshot,
     busy,
+    freeSpin: (state.freeRounds?.roundsLeft ?? 0) > 0,
     canPlay: (bet) => snapshot.can({ type: 'user.play', bet }),
     play: (bet) => actor.send({ type: 'user.play', bet }),
   };
   const round = context.round;
   const showsResult = snapshot.matches({ idle: 'result' }) && round !== null;
+  const freeLeft = state.freeRounds?.roundsLeft ?? 0;
   return (
     <main className="bg-page" data-testid={`builtin-${game}`} aria-labelledby="bg-game-title">
       <header className="bg-head">
@@ -138,13 +144,23 @@ export function BuiltinGameApp(props: {
         </p>
       </header>
       <div className="bg-round" data-testid={roundTestId(snapshot)}>
+        {freeLeft > 0 && (
+          <p className="bg-free" role="status" data-testid="builtin-free-spins">
+            <strong>
+              {t(freeLeft === 1 ? 'freeSpins.left_one' : 'freeSpins.left_other', {
+                count: freeLeft,
+              })}
+            </strong>{' '}
+            <span>{t('freeSpins.stake', { stake: money(state.freeRounds!.stake) })}</span>
+          </p>
+        )}
         <StakePicker
           t={t}
           value={context.stake}
           onChange={(stake) => actor.send({ type: 'user.selectStake', stake })}
           currency={state.currency}
           language={language}
-          disabled={busy}
+          disabled={busy || freeLeft > 0}
         />
         {game === 'slot' && <SlotGame {...gameProps} />}
         {game === 'dice' && <DiceGame {...gameProps} />}
@@ -199,7 +215,10 @@ export function BuiltinGameApp(props: {
                         {played.nonce}
                       </a>
                     </td>
-                    <td>{money(played.stake)}</td>
+                    <td>
+                      {money(played.stake)}
+                      {played.free && ` (${t('freeSpins.round')})`}
+                    </td>
                     <td>{money(played.win)}</td>
                     <td>{resultText(played)}</td>
                   </tr>

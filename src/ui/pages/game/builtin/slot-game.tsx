@@ -81,7 +81,7 @@ export function SlotGame(props: GameViewProps) {
         disabled={!props.canPlay(null)}
         onClick={() => props.play(null)}
       >
-        {props.busy ? t('playing') : t('play.slot')}
+        {props.busy ? t('playing') : props.freeSpin ? t('freeSpins.spin') : t('play.slot')}
       </button>
       <details className="bg-paytable">
         <summary>{t('slot.paytable')}</summary>
