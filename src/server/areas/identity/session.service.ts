@@ -79,7 +79,7 @@ export function createSessionService(deps: {
       const [found] = await lookup.execute({ tokenHash });
       if (!found) throw new AppError(401, 'not_logged_in');
       const now = deps.clock();
-      const { member, totpBound } = found;
+      const { member, totpBound, vipLevel } = found;
       let { session } = found;
       const idleSince = now.getTime() - session.lastSeenAt.getTime();
       if (session.expiresAt.getTime() <= now.getTime() || idleSince >= idleMs) {
@@ -94,7 +94,7 @@ export function createSessionService(deps: {
         await touchSession(deps.db, session.id, now);
         session = { ...session, lastSeenAt: now };
       }
-      const live = { session, member, totpBound };
+      const live = { session, member, totpBound, vipLevel };
       cache?.sessions.set(tokenHash, live, started);
       return live;
     },
