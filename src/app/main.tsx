@@ -91,6 +91,11 @@ async function start(): Promise<void> {
     async () => (await import('../services/missions.service.ts')).createMissionsClient(http),
     unreachable,
   );
+  // The reward center's rebate claim; the loyalty screens make their own client.
+  const rebates = lazyService(
+    async () => (await import('../services/loyalty.service.ts')).createLoyaltyClient(http),
+    unreachable,
+  );
   const wallet = lazyService(async () => {
     const { balanceReplySchema, walletPaths } = await import('../contract/wallet.ts');
     return {
@@ -162,6 +167,7 @@ async function start(): Promise<void> {
     records,
     promotions,
     missions,
+    rebates,
     missionNews,
     security,
     withdraw,

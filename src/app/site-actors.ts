@@ -38,6 +38,7 @@ import type { LotteryFlowsLoader } from '../ui/pages/lottery/lottery-flows.ts';
 import type { LotteryNewsHub } from './lottery-news.ts';
 import type { HelpFlowsLoader } from '../ui/pages/help/help-flows.ts';
 import type { PromotionsClient } from '../services/promotions.service.ts';
+import type { LoyaltyClient } from '../services/loyalty.service.ts';
 import type { PromotionFlowsLoader } from '../ui/pages/promo/promotion-flows.ts';
 
 /** Every feature's flows, each given to its own context by `SiteProviders`. */
@@ -85,6 +86,7 @@ export function createSiteActors({
   records,
   promotions,
   missions,
+  rebates,
   missionNews,
   security,
   withdraw,
@@ -109,6 +111,8 @@ export function createSiteActors({
   promotions: () => Promise<PromotionsClient>;
   /** Missions, their leaderboard and referral. */
   missions: MissionsClient;
+  /** The rebate claim (the reward center claims a rebate row in place). */
+  rebates: Pick<LoyaltyClient, 'claimRebate'>;
   missionNews: News;
   /** The security center's calls (contacts change, summary). */
   security: SecurityService;
@@ -223,7 +227,10 @@ export function createSiteActors({
       navigate,
     }),
     promotions: flowsLoader(async () =>
-      (await import('./promotion-actors.ts')).createPromotionFlows(await promotions()),
+      (await import('./promotion-actors.ts')).createPromotionFlows(await promotions(), {
+        mission: (missionId) => missions.claim(missionId),
+        rebate: (gameType) => rebates.claimRebate(gameType),
+      }),
     ),
     lottery: flowsLoader(async () =>
       (await import('./lottery-actors.ts')).createLotteryFlows({

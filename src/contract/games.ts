@@ -283,6 +283,7 @@ export const rankRecordSchema = z.object({
   vo: z.object({
     /** The winner's username, masked on the server (`ra***77`). */
     memberName: z.string(),
+    /** The catalog game; 0 for a lottery win (gameType LOTT, vassalage LOTTERY). */
     nodeId: z.number().int(),
     gameName: z.string(),
     gameType: gameCategorySchema,

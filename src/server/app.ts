@@ -137,12 +137,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(identityArea);
     await app.register(walletArea);
     await app.register(messagesArea);
+    // Before deposit: a deposit credit pushes the red badges through the engagement port.
+    await app.register(engagementArea);
     await app.register(depositArea);
     await app.register(withdrawalArea);
     await app.register(gamesArea);
     await app.register(lotteryArea);
     await app.register(agentArea);
-    await app.register(engagementArea);
     // The built-in game provider: our server, but the wallet only over the seamless API.
     await app.register(builtinGamesProvider);
 

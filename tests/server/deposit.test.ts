@@ -13,6 +13,7 @@ import {
   type PaymentChannel,
 } from '../../src/contract/deposit.ts';
 import { walletPaths, type BalanceReply } from '../../src/contract/wallet.ts';
+import { promotionOpsPaths, type PromotionBody } from '../../src/contract/promotions.ts';
 import { constants } from '../../src/contract/constants.ts';
 import type { NotificationEvent } from '../../src/contract/realtime.ts';
 import type { Database } from '../../src/server/platform/db/client.ts';
@@ -527,6 +528,31 @@ describe('deposits through a payment gateway over HTTP', () => {
 
   describe('the manual bank transfer channel', () => {
     it('shows the bank account, takes the reference, and the operator confirms: credited once', async () => {
+      // A deposit bonus the confirmed deposit makes claimable: the red badges say so live.
+      const bonus = await call(site.app, {
+        method: 'POST',
+        url: promotionOpsPaths.promotions,
+        headers: opsHeaders,
+        payload: {
+          kind: 'depositBonus',
+          title: { hi: 'जमा बोनस', en: 'Deposit bonus', bn: 'জমা বোনাস' },
+          description: { hi: 'विवरण', en: 'Details', bn: 'বিবরণ' },
+          startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+          endsAt: null,
+          period: 'daily',
+          rateBps: 1000,
+          cap: '50000',
+          minAmount: '10000',
+          minVipLevel: 0,
+          newPlayersOnly: false,
+          wageringMultiplier: 0,
+          needsApproval: false,
+          prizes: [],
+          enabled: true,
+          sort: 0,
+        } satisfies PromotionBody,
+      });
+      expect(bonus.status).toBe(200);
       const { token, socket } = await d.player();
       const order = await d.order(token, 'manual', '75000');
       expect(order.bankAccount?.bankName).toBeTruthy();
@@ -553,6 +579,12 @@ describe('deposits through a payment gateway over HTTP', () => {
         });
       expect((await confirm()).body.value?.status).toBe('paid');
       expect(await socket.next('notification')).toMatchObject({ kind: 'depositArrived' });
+      // After the commit: the bonus (10 % of ₹750) is claimable, in the promotions and the
+      // reward center's counts.
+      expect(await socket.next('badges')).toMatchObject({
+        availablePromoCount: 1,
+        rewardCenter: 1,
+      });
       expect((await confirm()).status).toBe(409);
       expect(await d.balance(token)).toBe('75000');
       const audits = await site.database.db

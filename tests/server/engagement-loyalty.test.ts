@@ -12,6 +12,7 @@ import {
   type VipInfo,
 } from '../../src/contract/loyalty.ts';
 import { seamlessPaths, type AuthenticateReply } from '../../src/contract/seamless.ts';
+import { identityPaths, type MemberInfo } from '../../src/contract/identity.ts';
 import { loyaltyJobNames } from '../../src/server/areas/engagement/loyalty.jobs.ts';
 import { rebateClaimables } from '../../src/server/areas/engagement/rebate.claimables.ts';
 import { members } from '../../src/server/platform/members/members.schema.ts';
@@ -28,7 +29,8 @@ import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
  * mall's redemption states; VIP keep-level; bad input refused with nothing written.
  */
 const clock = manualClock(new Date('2026-03-02T06:31:00Z'));
-const site = testSite({}, { clock: clock.now });
+// The member cache keeps member info an hour: a VIP change must drop it, not its age.
+const site = testSite({ MEMBER_CACHE_MS: '3600000' }, { clock: clock.now });
 const db = () => site.database.db;
 const ledger = () => site.app.wallet.ledger;
 const minutes = (n: number) => n * 60_000;
@@ -215,7 +217,15 @@ describe('the hourly run: points, rebate and VIP from the rollups', () => {
       { kind: 'rebate', ref: 'LIVE', amount: 35n, title: 'Rebate LIVE' },
       { kind: 'rebate', ref: 'RNG', amount: 143n, title: 'Rebate RNG' },
     ]);
-    // B reached level 1 (30,000 turnover): its upgrade bonus, once.
+    // B reached level 1 (30,000 turnover): its upgrade bonus, once; its member info says so.
+    expect((await b.get<MemberInfo>(identityPaths.memberInfo)).body.value?.clubLabel).toEqual({
+      labelName: 'VIP1',
+      rankLevel: 1,
+    });
+    expect((await a.get<MemberInfo>(identityPaths.memberInfo)).body.value?.clubLabel).toEqual({
+      labelName: 'VIP0',
+      rankLevel: 0,
+    });
     const vipB = (await b.get<VipInfo>(loyaltyPaths.vipInfo)).body.value;
     expect(vipB).toMatchObject({
       vipRankLevel: 1,
@@ -259,6 +269,11 @@ describe('manualRebate claim', () => {
   it('two claims at once pay once; a third has nothing to claim', async () => {
     const before = await balance(a.member.id);
     const summary = (await a.get<RebateSummary>(loyaltyPaths.rebateSummary)).body.value!;
+    // The reward center's badge counts the rebate's game types until the claim.
+    expect(await rebateClaimables.count(db(), a.member.id)).toBe(summary.list.length);
+    expect(summary.list.length).toBeGreaterThan(0);
+    const socket = realtimeClient(baseUrl, a.headers.authorization.slice('Bearer '.length));
+    await socket.connected();
     const replies = await Promise.all([
       a.post<RebateClaimReply>(loyaltyPaths.rebateClaim, {}),
       a.post<RebateClaimReply>(loyaltyPaths.rebateClaim, {}),
@@ -272,8 +287,17 @@ describe('manualRebate claim', () => {
     });
     expect(await balance(a.member.id)).toBe(before + BigInt(summary.total));
     expect((await a.get<RebateSummary>(loyaltyPaths.rebateSummary)).body.value?.list).toEqual([]);
+    // After the commit, the paid claim's new badge counts: nothing left in the reward center.
+    expect(await socket.next('badges')).toMatchObject({
+      availablePromoCount: 0,
+      rewardCenter: 0,
+      missionLeaderboard: 0,
+    });
     const third = await a.post(loyaltyPaths.rebateClaim, {});
     expect(third.status).toBe(409);
+    // Only the paid claim pushed (the refused ones changed nothing).
+    expect(socket.received.filter((event) => event.name === 'badges')).toHaveLength(1);
+    socket.close();
   });
 
   it('the automatic daily rebate pays what is unclaimed, once', async () => {
@@ -436,7 +460,14 @@ describe('VIP keep-level', () => {
     expect((await b.get<VipInfo>(loyaltyPaths.vipInfo)).body.value?.vipRankLevel).toBe(1);
     // April without play: down at the start of May.
     clock.advance(Date.parse('2026-04-30T19:00:00Z') - clock.now().getTime());
+    const clubLabel = async () =>
+      (await b.get<MemberInfo>(identityPaths.memberInfo)).body.value?.clubLabel;
+    // Read (and kept by the member cache) before the drop...
+    expect(await clubLabel()).toEqual({ labelName: 'VIP1', rankLevel: 1 });
     await site.app.scheduler.runDue(clock.now());
+    // ...and shown at once after it (asked first: any other member call would read the session
+    // again): the keep-level run dropped the cached member info.
+    expect(await clubLabel()).toEqual({ labelName: 'VIP0', rankLevel: 0 });
     expect((await b.get<VipInfo>(loyaltyPaths.vipInfo)).body.value?.vipRankLevel).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BetType, LotteryHit } from '../../src/contract/lottery.ts';
 import { slotsOf } from '../../src/contract/lottery-draw.ts';
@@ -7,7 +8,9 @@ import { defaultGameConfig } from '../../src/server/areas/lottery/lottery.seed-s
 import { createLedgerService } from '../../src/server/areas/wallet/ledger.service.ts';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { createMember } from '../support/identity.ts';
-import { manualClock, testSite } from '../support/server.ts';
+import { call, manualClock, testSite } from '../support/server.ts';
+import { gamesPaths, type rankListSchema } from '../../src/contract/games.ts';
+import { maskName } from '../../src/server/areas/games/catalog.service.ts';
 
 /**
  * Settlement of a regional draw (north27) against a result chosen by hand, every bet type won
@@ -219,6 +222,43 @@ describe('settling a draw', () => {
     expect(events.filter((e) => e.event.name === 'lotteryBet')).toHaveLength(slip.length * 2);
     published.mockRestore();
     await reconcile();
+  });
+
+  it("puts the draw's wins on the winner board: masked names, biggest first, with the games' wins", async () => {
+    const won = await rows<{ win: string; username: string }>(sql`
+      SELECT b.win_amount::text AS win, m.username FROM lottery_bets b
+      JOIN members m ON m.id = b.member_id
+      WHERE b.game_id = ${north.gameId} AND b.numero = ${north.numero} AND b.state = 'won'
+      ORDER BY b.win_amount DESC, b.id DESC`);
+    const [game] = await rows<{ name: string }>(
+      sql`SELECT names->>'en' AS name FROM lottery_games WHERE game_id = ${north.gameId}`,
+    );
+    const board = async (query: string) =>
+      (
+        await call<z.infer<typeof rankListSchema>>(site.app, {
+          url: `${gamesPaths.rankList}?${query}`,
+        })
+      ).body.value?.list.map((row) => row.vo) ?? [];
+    const lottery = await board('gameCategory=LOTT&limitNum=50&language=en');
+    expect(lottery).toHaveLength(Math.min(won.length, 50));
+    expect(lottery.map((vo) => vo.amount)).toEqual(won.slice(0, 50).map((row) => row.win));
+    expect(lottery.map((vo) => vo.memberName)).toEqual(
+      won.slice(0, 50).map((row) => maskName(row.username)),
+    );
+    expect(lottery[0]).toMatchObject({
+      gameType: 'LOTT',
+      vassalage: 'LOTTERY',
+      nodeId: 0,
+      gameName: game!.name,
+    });
+    const text = JSON.stringify(lottery);
+    for (const { username } of won) expect(text).not.toContain(username);
+    // The whole board: the same wins (no game win here), still biggest first; another
+    // category has none of them.
+    expect((await board('gameCategory=ALL&limitNum=5')).map((vo) => vo.amount)).toEqual(
+      won.slice(0, 5).map((row) => row.win),
+    );
+    expect(await board('gameCategory=RNG')).toEqual([]);
   });
 
   it('settles nothing twice: a rerun pays nothing and changes no bet', async () => {

@@ -13,6 +13,7 @@ import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { createDepositService } from './deposit.service.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
+import type { EngagementPort } from '../engagement/engagement.port.ts';
 import { depositSeedSteps } from './deposit.seed-steps.ts';
 
 /** This server's own address, for calls it makes to itself (the sandbox gateway). */
@@ -37,7 +38,13 @@ function selfUrl(app: FastifyInstance): string {
 async function createDepositArea(
   app: FastifyInstance,
   config: Pick<Config, 'payment' | 'publicUrl'>,
-  deps: { db: Db; clock: Clock; ledger: WalletPort['ledger']; publisher: Publisher },
+  deps: {
+    db: Db;
+    clock: Clock;
+    ledger: WalletPort['ledger'];
+    publisher: Publisher;
+    badges: EngagementPort['badges'];
+  },
 ) {
   const gateway = config.payment.gateway;
   const returnPath = (orderId: string) =>
@@ -69,6 +76,7 @@ async function createDepositArea(
     clock: deps.clock,
     ledger: deps.ledger,
     publisher: deps.publisher,
+    badges: deps.badges,
     provider,
     returnUrl: (orderId) =>
       sandboxed ? returnPath(orderId) : `${config.publicUrl}${returnPath(orderId)}`,
@@ -91,7 +99,12 @@ export const depositArea = fp(
       clock: app.clock,
       ledger: app.wallet.ledger,
       publisher: app.realtime.publisher,
+      badges: app.engagement.badges,
     });
   },
-  { name: 'deposit', dependencies: ['platform', 'identity', 'wallet'], fastify: '5.x' },
+  {
+    name: 'deposit',
+    dependencies: ['platform', 'identity', 'wallet', 'engagement'],
+    fastify: '5.x',
+  },
 );

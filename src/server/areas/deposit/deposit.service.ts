@@ -25,6 +25,7 @@ import {
   type DepositOrderRow,
 } from './deposit.repository.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
+import type { EngagementPort } from '../engagement/engagement.port.ts';
 import {
   PaymentProviderError,
   verifyWebhookSignature,
@@ -46,6 +47,8 @@ export type DepositDeps = {
   clock: Clock;
   ledger: Pick<LedgerService, 'post' | 'currency'>;
   publisher: Publisher;
+  /** The red badges (engagement port): a paid deposit can make a deposit bonus claimable. */
+  badges: EngagementPort['badges'];
   /** The online channels' gateway; null: online channels are not offered. */
   provider: PaymentProvider | null;
   /** Where the gateway sends the payer back after paying an order. */
@@ -158,6 +161,8 @@ export function createDepositService(deps: DepositDeps) {
     );
     if (replayed || !paid)
       return { order: (await findOrder(db, orderId)) ?? order, changed: false };
+    // After commit; the badge push never throws.
+    void deps.badges.push([paid.memberId]);
     await notify(paid, 'depositArrived');
     return { order: paid, changed: true };
   }

@@ -1,3 +1,4 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { integer, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
 import { members } from '../../platform/members/members.schema.ts';
 
@@ -14,3 +15,15 @@ export const memberVip = pgTable('member_vip', {
   levelSince: timestamp('level_since', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A member's VIP level as an SQL expression (0 without a row), for another area's statement:
+ * identity's session read selects it, so the member info needs no query of its own.
+ *
+ * @example
+ * db.select({ vipLevel: vipLevelOf(sessions.memberId) }).from(sessions)
+ */
+export const vipLevelOf = (memberId: SQLWrapper): SQL<number> =>
+  sql<number>`coalesce((select ${memberVip.level} from ${memberVip} where ${memberVip.memberId} = ${memberId}), 0)`.mapWith(
+    Number,
+  );

@@ -7,6 +7,7 @@ import type { Job } from '../../platform/scheduler/scheduler.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
 import { sealRollupsBefore, settlementLock } from '../agent/agent.port.ts';
 import { pointsEvents, type PointsMoved } from './points.service.ts';
+import type { Badges } from './badges.ts';
 
 /**
  * The loyalty jobs (issue 16) on the platform scheduler, each period claimed once across nodes
@@ -220,8 +221,10 @@ export async function vipUpgrades(tx: Db, ledger: Ledger, candidates: SQL, now: 
         FROM bonus b
       ), posted AS (SELECT ${ledger.postManySql(sql`(SELECT list FROM items)`)} AS outcome)
       SELECT (SELECT count(*)::int FROM upd) AS upgraded,
+        (SELECT json_agg(member_id) FROM upd) AS "upgradedMembers",
         (SELECT outcome->'members' FROM posted) AS members`)) as unknown as Rows<{
       upgraded: number;
+      upgradedMembers: number[] | null;
       members: number[] | null;
     }>;
     return result.rows[0]!;
@@ -261,12 +264,26 @@ export function loyaltyJobs(deps: {
   clock: Clock;
   publisher: Pick<Publisher, 'publishMany'>;
   countSeconds?: number;
+  /** The area's red badges (the automatic rebate empties the rebate's part). */
+  badges?: Pick<Badges, 'push'>;
+  /** Members whose VIP level changed: their cached member info goes (the member cache). */
+  vipChanged?: (memberIds: readonly number[]) => void;
 }): Job[] {
   const { ledger, clock, publisher } = deps;
-  const announce = (members: number[] | null | undefined, points: readonly PointsMoved[] = []) => {
-    if ((!members || members.length === 0) && points.length === 0) return undefined;
+  const announce = (
+    members: number[] | null | undefined,
+    points: readonly PointsMoved[] = [],
+    after: { badges?: readonly number[]; vip?: readonly number[] | null } = {},
+  ) => {
+    const vip = after.vip ?? [];
+    const badges = after.badges ?? [];
+    if ((!members || members.length === 0) && points.length === 0 && vip.length === 0) {
+      return undefined;
+    }
     return async () => {
+      if (vip.length > 0) deps.vipChanged?.(vip);
       if (members && members.length > 0) ledger.posted(members);
+      if (badges.length > 0) await deps.badges?.push(badges);
       if (points.length > 0) await publisher.publishMany(pointsEvents(points));
     };
   };
@@ -281,7 +298,7 @@ export function loyaltyJobs(deps: {
         await tx.execute(sql`
           UPDATE loyalty_marks SET done_until = ${iso(upTo)}::timestamptz
           WHERE job = ${loyaltyJobNames.hourly}`);
-        return announce(outcome.members, outcome.points);
+        return announce(outcome.members, outcome.points, { vip: outcome.upgradedMembers });
       },
     },
     {
@@ -298,25 +315,27 @@ export function loyaltyJobs(deps: {
           sql`a.span_end <= ${iso(period.end)}::timestamptz`,
           clock(),
         );
-        return announce(paid.members);
+        return announce(paid.members, [], { badges: paid.members ?? [] });
       },
     },
     {
       name: loyaltyJobNames.vipKeep,
       cron: '0 5 0 1 * *',
       async run(tx, period) {
-        await vipKeep(tx, period, clock());
+        return announce([], [], { vip: await vipKeep(tx, period, clock()) });
       },
     },
   ];
 }
 
-export function registerLoyaltyJobs(app: FastifyInstance): void {
+export function registerLoyaltyJobs(app: FastifyInstance, badges: Pick<Badges, 'push'>): void {
   for (const job of loyaltyJobs({
     ledger: app.wallet.ledger,
     clock: app.clock,
     publisher: app.realtime.publisher,
     countSeconds: app.config.loyaltyCountSeconds,
+    badges,
+    vipChanged: (memberIds) => app.memberCache.membersChanged(memberIds),
   })) {
     app.scheduler.register(job);
   }

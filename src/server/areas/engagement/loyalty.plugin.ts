@@ -5,12 +5,16 @@ import { loyaltyDemoSeedSteps } from './loyalty.seed-steps.ts';
 import { loyaltyOpsRoutes, loyaltyRoutes } from './loyalty.routes.ts';
 import { createPointsService } from './points.service.ts';
 import { createRebateService } from './rebate.service.ts';
+import type { Badges } from './badges.ts';
 
 /**
  * The loyalty part of the engagement area (issue 16): points and the points mall, rebate
  * (manualRebate, the automatic daily rebate) and VIP levels, with their scheduled jobs.
  */
-export async function loyaltyPlugin(app: FastifyInstance): Promise<void> {
+export async function loyaltyPlugin(
+  app: FastifyInstance,
+  { badges }: { badges: Badges },
+): Promise<void> {
   const { db } = app.database;
   const { clock } = app;
   const ledger = app.wallet.ledger;
@@ -23,8 +27,8 @@ export async function loyaltyPlugin(app: FastifyInstance): Promise<void> {
     secrets: createMemberSecrets({ db, clock }),
     publisher: app.realtime.publisher,
   });
-  const rebate = createRebateService({ db, clock, ledger });
+  const rebate = createRebateService({ db, clock, ledger, badges });
   await app.register(loyaltyRoutes, { points, rebate });
   await app.register(loyaltyOpsRoutes, { points, rebate });
-  registerLoyaltyJobs(app);
+  registerLoyaltyJobs(app, badges);
 }

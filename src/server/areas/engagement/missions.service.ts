@@ -4,6 +4,7 @@ import type { MemberRow, Operator } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
+import type { Badges } from './badges.ts';
 import type { Job } from '../../platform/scheduler/scheduler.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
 import type { Language } from '../../../contract/constants.ts';
@@ -42,6 +43,8 @@ export type MissionsDeps = {
   timeZone: string;
   ledger: Pick<WalletPort['ledger'], 'post'>;
   publisher: Pick<Publisher, 'publishMany'>;
+  /** The area's red badges: a claim takes one off the reward center's and the mission badge. */
+  badges?: Pick<Badges, 'push'>;
 };
 
 /** Job name: never rename (half of the scheduler's claim key). */
@@ -218,6 +221,7 @@ export function createMissionsService(deps: MissionsDeps) {
       );
       if (result.replayed) throw new AppError(409, 'mission_already_claimed');
       void announce([member.id]);
+      void deps.badges?.push([member.id]);
       return {
         missionId,
         reward: row.reward,

@@ -5,14 +5,12 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import type { Operator } from '../../platform/http/auth.ts';
-import type { Publisher } from '../../platform/realtime/publisher.ts';
 import type { Language } from '../../../contract/constants.ts';
 import { toWireMinor } from '../../../contract/wallet.ts';
 import { sniffImageType } from '../../../contract/withdrawal-proof.ts';
 import {
   applyLimits,
   type ApplyBody,
-  type BadgeCounts,
   type BonusDetails,
   type OpsPromotion,
   type Promotion,
@@ -24,6 +22,7 @@ import {
 import type { LedgerService } from '../wallet/wallet.port.ts';
 import { getSettings } from '../system/system.port.ts';
 import type { ClaimableItem, ClaimableSource } from './claimables.ts';
+import type { Badges } from './badges.ts';
 import {
   claimDetails,
   decideClaim,
@@ -48,11 +47,12 @@ export type PromotionsDeps = {
   db: Db;
   clock: Clock;
   ledger: Pick<LedgerService, 'post' | 'balance'>;
-  publisher: Publisher;
+  /** The area's badge publisher (badges.ts): counts and the `badges` event after commit. */
+  badges: Pick<Badges, 'counts' | 'push'>;
   timeZone: string;
   /** The members with a socket now (badges after an operator's change reach them). */
   connectedMemberIds: () => Promise<number[]>;
-  /** Claimable sources of the other parts (missions, rebate), beside this part's own two. */
+  /** Claimable sources of the other parts (missions, rebate) for the reward center's list. */
   sources?: ClaimableSource[];
   onPublishError?: (error: unknown) => void;
 };
@@ -169,6 +169,8 @@ export function checkImages(images: readonly string[]): { contentType: string; d
  */
 export function createPromotionsService(deps: PromotionsDeps) {
   const { db, clock, ledger, timeZone } = deps;
+  const { counts } = deps.badges;
+  const pushBadges = (memberIds: readonly number[]) => deps.badges.push(memberIds);
 
   const views = (memberId: number | null, promotionId?: number) =>
     promotionViews(db, { memberId, now: clock(), timeZone, promotionId });
@@ -271,38 +273,6 @@ export function createPromotionsService(deps: PromotionsDeps) {
     if (!row) throw new Error(replayed ? 'replayed promotion credit without its claim' : 'lost');
     if (!replayed) void pushBadges([member.id]);
     return claimById(row.id, language);
-  }
-
-  async function counts(memberId: number): Promise<BadgeCounts> {
-    const promotionViews = await views(memberId);
-    const claimable = promotionViews.filter((view) => view.state === 'claim');
-    const others = deps.sources ?? [];
-    const otherCounts = await Promise.all(others.map((source) => source.count(db, memberId)));
-    const missionCount = others.reduce(
-      (sum, source, i) => (source.kind === 'mission' ? sum + (otherCounts[i] ?? 0) : sum),
-      0,
-    );
-    return {
-      availablePromoCount: claimable.length,
-      rewardCenter: claimable.length + otherCounts.reduce((sum, n) => sum + n, 0),
-      missionLeaderboard: missionCount,
-    };
-  }
-
-  /** After commit: each member's badge counts as a `badges` event. Never throws. */
-  async function pushBadges(memberIds: readonly number[]): Promise<void> {
-    try {
-      const unique = [...new Set(memberIds)];
-      const all = await Promise.all(unique.map((memberId) => counts(memberId)));
-      await deps.publisher.publishMany(
-        unique.map((memberId, i) => ({
-          memberId,
-          event: { name: 'badges' as const, payload: all[i]! },
-        })),
-      );
-    } catch (error) {
-      deps.onPublishError?.(error);
-    }
   }
 
   /** This part's own sources: promotions to claim (and apply for) and raffles to draw. */

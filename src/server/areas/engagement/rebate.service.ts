@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
 import { payRebate } from './loyalty.jobs.ts';
+import type { Badges } from './badges.ts';
 
 type Rows<T> = { rows: T[] };
 const suffix = (language: Language) => (language === 'hi' ? 'hi' : language === 'bn' ? 'bn' : 'en');
@@ -31,6 +32,8 @@ export function createRebateService(deps: {
   db: Db;
   clock: Clock;
   ledger: Pick<WalletPort['ledger'], 'postManySql' | 'postManyError' | 'posted'>;
+  /** The area's red badges: a paid claim empties the rebate's part of the reward center's. */
+  badges?: Pick<Badges, 'push'>;
 }) {
   const { db, clock, ledger } = deps;
 
@@ -94,6 +97,7 @@ export function createRebateService(deps: {
       const paid = await db.transaction((tx) => payRebate(tx, ledger, filter, clock()));
       if (paid.postings === 0) throw new AppError(409, 'rebate_nothing_to_claim');
       if (paid.members?.length) ledger.posted(paid.members);
+      void deps.badges?.push([memberId]);
       return { amount: paid.amount, postings: paid.postings };
     },
 

@@ -10,6 +10,7 @@ import {
   games,
 } from './games.schema.ts';
 import { containsPattern } from './search-text.ts';
+import { lotteryBoard, lotteryBoardWins } from '../lottery/lottery.port.ts';
 
 /** Under maintenance: the game itself or its whole vendor. */
 const maintenanceSql = sql<boolean>`(${games.maintenance} or coalesce(${gameVendorStatus.maintenance}, false))`;
@@ -323,27 +324,62 @@ export async function insertWin(
 }
 
 /** The biggest wins since `since`, of one category or all. */
+/**
+ * `name` masked in SQL as `maskName` does (catalog.service.ts): at most half of the characters,
+ * at most two at each end, `***` between (PostgreSQL's left/right count characters, as the
+ * JavaScript rule counts code points).
+ */
+function maskedSql(name: SQL): SQL {
+  const shown = sql`least(char_length(${name}) / 2, 4)`;
+  return sql`left(${name}, (${shown} + 1) / 2) || '***' ||
+    CASE WHEN ${shown} / 2 > 0 THEN right(${name}, ${shown} / 2) ELSE '' END`;
+}
+
+type TopWinRaw = {
+  memberName: string;
+  amount: string;
+  wonAt: Date | string;
+  nodeId: number;
+  gameType: GameCategory;
+  vassalage: string;
+  nameHi: string;
+  nameEn: string;
+  nameBn: string;
+};
+
+/**
+ * The winner board: the biggest wins since `since`, in ONE statement: the seamless and built-in
+ * games' wins (`game_win_board`, stored masked) UNION ALL the lottery's won bets (the lottery
+ * port's subquery, masked here), biggest first, the newest first among equal wins.
+ */
 export async function listTopWins(
   db: Db,
   options: { limit: number; since: Date; gameType?: GameCategory },
 ) {
-  const where = [sql`${gameWinBoard.wonAt} >= ${options.since.toISOString()}`];
-  if (options.gameType) where.push(eq(games.gameType, options.gameType));
-  return db
-    .select({
-      memberName: gameWinBoard.memberName,
-      amount: gameWinBoard.amount,
-      wonAt: gameWinBoard.wonAt,
-      nodeId: games.nodeId,
-      gameType: games.gameType,
-      vassalage: games.vassalage,
-      nameHi: games.nameHi,
-      nameEn: games.nameEn,
-      nameBn: games.nameBn,
-    })
-    .from(gameWinBoard)
-    .innerJoin(games, eq(games.nodeId, gameWinBoard.nodeId))
-    .where(and(...where))
-    .orderBy(desc(gameWinBoard.amount), desc(gameWinBoard.wonAt), desc(gameWinBoard.id))
-    .limit(options.limit);
+  const since = options.since.toISOString();
+  const type = options.gameType ?? null;
+  const catalogWins = sql`
+    SELECT b.member_name, true AS masked, b.amount, b.won_at, g.node_id, g.game_type,
+      g.vassalage, g.name_hi, g.name_en, g.name_bn, b.id
+    FROM game_win_board b JOIN games g ON g.node_id = b.node_id
+    WHERE b.won_at >= ${since}::timestamptz
+      AND (${type}::text IS NULL OR g.game_type = ${type}::text)`;
+  const withLottery = type === null || type === lotteryBoard.gameType;
+  const all = withLottery
+    ? sql`${catalogWins} UNION ALL ${lotteryBoardWins(options.since)}`
+    : catalogWins;
+  const result = (await db.execute(sql`
+    SELECT CASE WHEN w.masked THEN w.member_name ELSE ${maskedSql(sql`w.member_name`)} END
+        AS "memberName",
+      w.amount::text AS amount, w.won_at AS "wonAt", w.node_id AS "nodeId",
+      w.game_type AS "gameType", w.vassalage, w.name_hi AS "nameHi", w.name_en AS "nameEn",
+      w.name_bn AS "nameBn"
+    FROM (${all}) w
+    ORDER BY w.amount DESC, w.won_at DESC, w.id DESC
+    LIMIT ${options.limit}`)) as unknown as { rows: TopWinRaw[] };
+  return result.rows.map((row) => ({
+    ...row,
+    amount: BigInt(row.amount),
+    wonAt: new Date(row.wonAt),
+  }));
 }

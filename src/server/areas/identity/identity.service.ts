@@ -605,8 +605,14 @@ export function createIdentityService(deps: {
       });
     },
 
-    /** `known.totpBound`: read with the session by the guard, so no second query. */
-    async memberInfo(member: MemberRow, known?: { totpBound: boolean }): Promise<MemberInfo> {
+    /**
+     * `known`: the authenticator flag and the VIP level, read with the session by the guard
+     * (and kept by the member cache, dropped when the level changes), so no second query.
+     */
+    async memberInfo(
+      member: MemberRow,
+      known: { totpBound: boolean; vipLevel: number },
+    ): Promise<MemberInfo> {
       const toUpline = (await moduleOn(moduleIds.toUpline)) && member.uplineAffiliateCode !== null;
       return {
         id: member.id,
@@ -614,14 +620,13 @@ export function createIdentityService(deps: {
         nickname: member.nickname || member.username,
         type: member.type,
         toUpline,
-        // VIP ranks come with the VIP area; every member starts at rank 0.
-        clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+        clubLabel: { labelName: `VIP${known.vipLevel}`, rankLevel: known.vipLevel },
         memberLabel: { colour: constants.memberLabelColour },
         mobileNum: member.mobile,
         email: member.email,
         language: member.language,
         lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
-        twoFactorBound: known?.totpBound ?? (await deps.secondFactor.totpStatus(member)).bound,
+        twoFactorBound: known.totpBound,
       };
     },
 

@@ -118,8 +118,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
       },
     },
     async (request) => {
-      const { member, totpBound } = memberOf(request);
-      return ok(await identity.memberInfo(member, { totpBound }));
+      const { member, totpBound, vipLevel } = memberOf(request);
+      return ok(await identity.memberInfo(member, { totpBound, vipLevel }));
     },
   );
 

@@ -81,7 +81,7 @@ export function createSessionService(deps: {
       const [found] = await lookup.execute({ tokenHash: hashToken(token) });
       if (!found) throw new AppError(401, 'not_logged_in');
       const now = deps.clock();
-      const { member, totpBound } = found;
+      const { member, totpBound, vipLevel } = found;
       let { session } = found;
       const idleSince = now.getTime() - session.lastSeenAt.getTime();
       if (session.expiresAt.getTime() <= now.getTime() || idleSince >= idleMs) {
@@ -96,7 +96,7 @@ export function createSessionService(deps: {
         await touchSession(deps.db, session.id, now);
         session = { ...session, lastSeenAt: now };
       }
-      const live = { session, member, totpBound };
+      const live = { session, member, totpBound, vipLevel };
       cache?.sessions.set(token, live, started);
       return live;
     },

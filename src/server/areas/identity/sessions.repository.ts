@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { members, sessions } from '../../platform/members/members.schema.ts';
 import { memberTotp } from './second-factor.schema.ts';
+import { vipLevelOf } from '../engagement/engagement.port.ts';
 
 export type { SessionRow } from '../../platform/http/auth.ts';
 
@@ -23,8 +24,9 @@ export const guardSessionColumns = {
 /**
  * The session lookup of every member call, built once (its SQL text is not made again per
  * call; on PostgreSQL a named prepared statement): the unrevoked session with a token hash,
- * the guard's columns of it, its member, and whether the member has a bound authenticator (so
- * the member info answers without a second query). Expiry is the caller's rule.
+ * the guard's columns of it, its member, whether the member has a bound authenticator and the
+ * member's VIP level (the engagement port's subquery), so the member info answers without a
+ * second query. Expiry is the caller's rule.
  *
  * @example
  * const lookup = prepareSessionLookup(db);
@@ -39,6 +41,7 @@ export function prepareSessionLookup(db: Db) {
         eq(memberTotp.memberId, sessions.memberId),
         isNotNull(memberTotp.confirmedAt),
       )})`.mapWith(Boolean),
+      vipLevel: vipLevelOf(sessions.memberId),
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))

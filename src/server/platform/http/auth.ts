@@ -11,8 +11,16 @@ export type SessionRow = Pick<
   typeof sessions.$inferSelect,
   'id' | 'memberId' | 'expiresAt' | 'lastSeenAt' | 'mustChangePassword'
 >;
-/** A live session, its member, and whether the member has a bound authenticator. */
-export type MemberSession = { member: MemberRow; session: SessionRow; totpBound: boolean };
+/**
+ * A live session, its member, whether the member has a bound authenticator, and the member's
+ * VIP level (0 without one), all read by the session's one statement.
+ */
+export type MemberSession = {
+  member: MemberRow;
+  session: SessionRow;
+  totpBound: boolean;
+  vipLevel: number;
+};
 
 /**
  * What the operator area supplies: operator credentials to an operator, or undefined (an
@@ -50,6 +58,8 @@ declare module 'fastify' {
     memberSession: SessionRow | null;
     /** Whether the member of the session has a bound authenticator (read with the session). */
     memberTotpBound: boolean;
+    /** The member's VIP level (read with the session; 0 without one). */
+    memberVipLevel: number;
   }
   interface FastifyInstance {
     /** The operator area hands its credential check to the guards (once, at registration). */
@@ -86,7 +96,12 @@ function basicCredentials(header: string | undefined): [string, string] | null {
 export function memberOf(request: FastifyRequest): MemberSession {
   const { member, memberSession } = request;
   if (!member || !memberSession) throw new Error('route is missing requireMember');
-  return { member, session: memberSession, totpBound: request.memberTotpBound };
+  return {
+    member,
+    session: memberSession,
+    totpBound: request.memberTotpBound,
+    vipLevel: request.memberVipLevel,
+  };
 }
 
 /**
@@ -113,6 +128,7 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('member', null);
   app.decorateRequest('memberSession', null);
   app.decorateRequest('memberTotpBound', false);
+  app.decorateRequest('memberVipLevel', 0);
 
   app.decorate('requireOperator', async (request: FastifyRequest) => {
     if (!operators) throw missing('operator');
@@ -128,13 +144,16 @@ export function registerAuth(app: FastifyInstance): void {
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     if (!match?.[1]) throw new AppError(401, 'not_logged_in');
     const cached = request.method === 'GET' && request.routeOptions?.config?.memberCache === true;
-    const { member, session, totpBound } = await app.memberAuth.authenticate(match[1], { cached });
+    const { member, session, totpBound, vipLevel } = await app.memberAuth.authenticate(match[1], {
+      cached,
+    });
     if (session.mustChangePassword && request.routeOptions.config.duringPasswordChange !== true) {
       throw new AppError(403, 'password_change_required');
     }
     request.member = member;
     request.memberSession = session;
     request.memberTotpBound = totpBound;
+    request.memberVipLevel = vipLevel;
   }
   app.decorate('requireMember', requireMember);
 

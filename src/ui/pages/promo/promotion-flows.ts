@@ -1,7 +1,9 @@
 import { use } from 'react';
 import { createFlowsContext } from '../../hooks/flows-context.ts';
+import type { RewardItem } from '../../../contract/promotions.ts';
 import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
 import type { promotionMachine } from '../../../machines/promotion.machine.ts';
+import type { loyaltyClaimMachine } from '../../../machines/loyalty-claim.machine.ts';
 
 /**
  * The promotion pages' flows (issue 16), their effects supplied by the app
@@ -18,7 +20,15 @@ export type PromotionFlows = {
   bonusDetails: typeof remoteDataMachine;
   /** rewardCenter: { list: RewardItem[] }. */
   rewardCenter: typeof remoteDataMachine;
+  /**
+   * A reward center row claimed in place (request `RewardClaimRequest`): the promotion's claim,
+   * the raffle's draw, the mission's claim or the rebate's claim of that game type.
+   */
+  claimReward: typeof loyaltyClaimMachine;
 };
+
+/** What the reward center's claim sends: the row's kind and its source's own id. */
+export type RewardClaimRequest = { kind: RewardItem['kind']; ref: string };
 
 /** The flows, made at the first promotion page (the machine stays out of the first page). */
 export type PromotionFlowsLoader = () => Promise<PromotionFlows>;
