@@ -17,6 +17,13 @@ const remote = (load: Loader) =>
 export function createHelpFlows(http: HttpClient): HelpFlows {
   const client = createHelpClient(http);
   return {
+    search: remote((params, signal) =>
+      client.search(
+        (params.language as Language | undefined) ?? 'hi',
+        params.keyword ?? '',
+        signal,
+      ),
+    ),
     winners: remote((params, signal) =>
       client.winners((params.language as Language | undefined) ?? 'hi', signal),
     ),

@@ -188,17 +188,22 @@ export const promotionParamsSchema = z.object({ promotionId: dbIdParamSchema });
 export const claimBodySchema = z.object({ promotionId: dbIdSchema });
 export type ClaimBody = z.infer<typeof claimBodySchema>;
 
-/** A png or jpg, base64 (checked by content on the server, not by name or declared type). */
+/**
+ * A png or jpg, base64. Its size, its type (by content, not by name or declared type) and how
+ * many there are, are checked on the server by the one image rule, so that these answer its
+ * codes (413 image_too_large, 413 too_many_images, 415 image_invalid) as the other uploads do;
+ * the route's body limit bounds the whole.
+ */
 const base64Image = z
   .string()
   .min(8)
-  .max(Math.ceil(applyLimits.maxBytes / 3) * 4 + 4)
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64');
 
 export const applyBodySchema = z.object({
   promotionId: dbIdSchema,
   remark: z.string().trim().max(applyLimits.remarkMax),
-  images: z.array(base64Image).max(applyLimits.maxImages),
+  /** At most `applyLimits.maxImages` of `applyLimits.maxBytes` each (413 past either). */
+  images: z.array(base64Image),
 });
 export type ApplyBody = z.infer<typeof applyBodySchema>;
 

@@ -93,6 +93,8 @@ const envSchema = z
       .refine((s) => (s < 60 ? 60 % s === 0 : s % 60 === 0 && 3600 % s === 0), {
         message: 'a divisor of 60, or of 3600 in whole minutes (60, 300, 900, 3600 ...)',
       }),
+    /** How long the scheduler keeps the record of a job's past runs (its latest is kept). */
+    JOB_RUNS_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(72),
     /** The operator's IANA time zone: scheduled periods (days, hours, wage windows) are its. */
     OPERATOR_TIME_ZONE: z
       .string()
@@ -325,6 +327,8 @@ export type Config = {
   loyaltyCountSeconds: number;
   /** IANA zone of the scheduler's periods (OPERATOR_TIME_ZONE). */
   operatorTimeZone: string;
+  /** Past job runs older than this are pruned (JOB_RUNS_RETENTION_HOURS, default 72). */
+  jobRunsRetentionHours: number;
   sms:
     | { provider: 'outbox' }
     | { provider: 'http'; url: string; token: string | null; timeoutMs: number };
@@ -436,6 +440,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentRealtimeWindowSeconds: e.AGENT_REALTIME_WINDOW_SECONDS,
     loyaltyCountSeconds: e.LOYALTY_COUNT_SECONDS,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
+    jobRunsRetentionHours: e.JOB_RUNS_RETENTION_HOURS,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL
         ? {

@@ -9,6 +9,7 @@ import {
   type FeedbackQuestionType,
 } from '../contract/help.ts';
 import { gamesPaths, rankListSchema } from '../contract/games.ts';
+import { helpCenterSchema, systemPaths } from '../contract/system.ts';
 import { constants, type Language } from '../contract/constants.ts';
 import type { HttpClient } from './http-client.ts';
 
@@ -20,11 +21,14 @@ export type FeedbackUpload = {
 };
 
 /**
- * The help part's calls (issue 16): the winners list (the biggest real wins), feedback with its
+ * The help part's calls (issue 16): the help center search, the winners list (the biggest real wins), feedback with its
  * images, the player's avatar and the affiliate application.
  */
 export function createHelpClient(http: HttpClient) {
   return {
+    /** The help center's articles that contain every word of `keyword`, in `language`. */
+    search: (language: Language, keyword: string, signal?: AbortSignal) =>
+      http.get(systemPaths.helpCenter, helpCenterSchema, { query: { language, keyword }, signal }),
     winners: (language: Language, signal?: AbortSignal) =>
       http.get(gamesPaths.rankList, rankListSchema, {
         query: { gameCategory: 'ALL', language, limitNum: constants.winnerBoardSize },

@@ -329,10 +329,11 @@ describe('feedback', () => {
       {
         filename: 'big.png',
         type: 'image/png',
-        data: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]),
+        data: Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024 - png.length)]),
       },
     ]);
     expect(big.status).toBe(413);
+    expect(big.body.code).toBe('image_too_large');
     expect(await rowCounts()).toBe(before);
   });
 

@@ -201,6 +201,8 @@ async function claimsOf(p: Player) {
 const png = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
 ]);
+// A JPEG's start-of-image marker followed by another marker (sniffed by content).
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
 
 describe('operator promotions', () => {
   it('bad input is a translated 400 and writes nothing; a good one is listed', async () => {
@@ -393,20 +395,69 @@ describe('apply and approval', () => {
     const bad: unknown[] = [
       { promotionId: promotion.id, remark: 'x'.repeat(141), images: [] },
       { promotionId: promotion.id, remark: 'ok', images: ['not base64!'] },
-      {
-        promotionId: promotion.id,
-        remark: 'ok',
-        images: [png.toString('base64')].concat(
-          Array.from({ length: 3 }, () => png.toString('base64')),
-        ),
-      },
     ];
     for (const payload of bad) expect((await apply(p, payload)).status).toBe(400);
-    const text = Buffer.from('GIF89a pretending to be an image').toString('base64');
-    const notImage = await apply(p, { promotionId: promotion.id, remark: 'ok', images: [text] });
-    expect(notImage.status).toBe(415);
-    expect(notImage.body.code).toBe('image_invalid');
+    const refused: [string, Buffer[], number, string, string][] = [
+      [
+        'a text file (no name, no declared type: the bytes decide)',
+        [Buffer.from('GIF89a pretending to be an image')],
+        415,
+        'image_invalid',
+        'Only PNG or JPG images are accepted.',
+      ],
+      [
+        'a 6 MB png',
+        [Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024 - png.length)])],
+        413,
+        'image_too_large',
+        'Each image may be at most 5 MB.',
+      ],
+      [
+        'four images',
+        [png, png, png, png],
+        413,
+        'too_many_images',
+        'At most 3 images may be uploaded.',
+      ],
+    ];
+    for (const [label, images, status, code, message] of refused) {
+      const reply = await apply(p, {
+        promotionId: promotion.id,
+        remark: 'ok',
+        images: images.map((image) => image.toString('base64')),
+      });
+      expect([label, reply.status, reply.body.code, reply.body.message]).toEqual([
+        label,
+        status,
+        code,
+        message,
+      ]);
+    }
     expect(await claimsOf(p)).toBe(0);
+  });
+
+  it('takes a jpg and a png (by content) and serves each with its type', async () => {
+    const promotion = await createPromotion({ needsApproval: true, kind: 'cashback' });
+    const p = await player();
+    const applied = await apply(p, {
+      promotionId: promotion.id,
+      remark: 'receipts',
+      images: [jpeg.toString('base64'), png.toString('base64')],
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body.value).toMatchObject({ state: 'applying', imageCount: 2 });
+    const claimId = String(applied.body.value?.id);
+    for (const [index, type, bytes] of [
+      ['0', 'image/jpeg', jpeg],
+      ['1', 'image/png', png],
+    ] as const) {
+      const image = await site.app.inject({
+        url: promotionPaths.image.replace(':claimId', claimId).replace(':index', index),
+        headers: p.headers,
+      });
+      expect(image.headers['content-type']).toBe(type);
+      expect(image.rawPayload.equals(bytes)).toBe(true);
+    }
   });
 
   it('an application waits (applying), its image is served to its owner, the operator approves once', async () => {

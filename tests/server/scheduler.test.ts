@@ -8,6 +8,7 @@ import {
   type SchedulerOptions,
 } from '../../src/server/platform/scheduler/scheduler.ts';
 import { jobRuns } from '../../src/server/platform/scheduler/scheduler.schema.ts';
+import { jobRunsPruneJob } from '../../src/server/platform/scheduler/job-runs-prune.ts';
 import { createTestDatabase, manualClock, type TestDatabase } from '../support/server.ts';
 
 /**
@@ -324,6 +325,62 @@ describe('periods in the time zone', () => {
         end: new Date('2026-03-09T04:00:00Z'),
       },
     ]);
+  });
+});
+
+describe('job-runs-prune', () => {
+  // Instants of 2025, before every other test's runs: the prune's cutoff leaves those alone.
+  it('deletes the runs whose next run ended before the retention, keeping each latest run', async () => {
+    const fastNode = node(() => new Date());
+    const monthlyNode = node(() => new Date());
+    const fast = writingJob('prune-fast', '*/5 * * * * *');
+    const monthly = writingJob('prune-monthly', '0 0 1 * *');
+    fastNode.scheduler.register(fast.job);
+    monthlyNode.scheduler.register(monthly.job);
+    // November, then December: still the monthly job's latest when the prune runs.
+    for (const at of ['2024-12-02T00:00:00Z', '2025-01-02T00:00:00Z']) {
+      await monthlyNode.scheduler.runDue(new Date(at));
+    }
+    for (const at of [
+      '2025-01-06T00:00:10Z',
+      '2025-01-06T00:00:20Z',
+      '2025-01-07T00:00:10Z',
+      '2025-01-10T00:00:10Z',
+    ]) {
+      await fastNode.scheduler.runDue(new Date(at));
+    }
+    expect(await claims('prune-fast')).toHaveLength(4);
+    expect(await claims('prune-monthly')).toHaveLength(2);
+
+    // Runs at 06:07 Kolkata (00:37Z): the cutoff is 72 hours before, 2025-01-07T00:37Z.
+    const pruner = node(() => new Date());
+    pruner.scheduler.register(jobRunsPruneJob(72));
+    const at = new Date('2025-01-10T01:10:00Z');
+    const pruned = await pruner.scheduler.runDue(at);
+    expect(pruned.runs).toEqual([
+      { job: 'job-runs-prune', period: '2025-01-10T05:07:00+05:30', status: 'ran' },
+    ]);
+
+    // Jan 6's runs: their next run ended by the cutoff. Jan 7's: its next ended after it.
+    expect(await claims('prune-fast')).toEqual([
+      '2025-01-07T05:30:05+05:30',
+      '2025-01-10T05:30:05+05:30',
+    ]);
+    // November goes; December is the month still due (until Feb 1) and stays claimed.
+    expect(await claims('prune-monthly')).toEqual(['2024-12-01T00:00:00+05:30']);
+    expect(await claims('job-runs-prune')).toEqual(['2025-01-10T05:07:00+05:30']);
+    // Rows of the other tests (2026) are untouched: their next runs end after the cutoff.
+    expect(await claims('once-daily')).toEqual(['2026-03-10T00:00:00+05:30']);
+
+    // The kept latest runs still claim their periods: nothing runs twice.
+    expect((await monthlyNode.scheduler.runDue(at)).runs).toEqual([
+      { job: 'prune-monthly', period: '2024-12-01T00:00:00+05:30', status: 'already-run' },
+    ]);
+    expect(monthly.periods.map((p) => p.key)).toEqual([
+      '2024-11-01T00:00:00+05:30',
+      '2024-12-01T00:00:00+05:30',
+    ]);
+    expect((await pruner.scheduler.runDue(at)).runs[0]?.status).toBe('already-run');
   });
 });
 

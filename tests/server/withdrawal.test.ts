@@ -20,7 +20,6 @@ import {
   type ReconcileReply,
 } from '../../src/contract/wallet.ts';
 import {
-  proofImageLimits,
   withdrawOpsPaths,
   withdrawPaths,
   type BankAccount,
@@ -771,12 +770,12 @@ describe('confirmation after payment', () => {
       'image_invalid',
     ],
     [
-      'an image over 5 MB',
+      'a 6 MB png',
       [
         {
           filename: 'big.png',
           type: 'image/png',
-          data: Buffer.concat([png, Buffer.alloc(proofImageLimits.maxBytes)]),
+          data: Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024 - png.length)]),
         },
       ],
       413,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchHelp } from '../../src/ui/pages/help/help-search.ts';
+import { helpKeyword, sectionsToShow } from '../../src/ui/pages/help/help-search.ts';
 import { filterVendors, weekdays } from '../../src/ui/pages/lottery/lottery-board.tsx';
 import { downloadBase } from '../../src/ui/pages/download/download-page.tsx';
 import { allNotices, customerServiceLinks } from '../../src/ui/pages/shared/site-data.ts';
@@ -48,14 +48,16 @@ describe('help centre search', () => {
     },
   ];
 
-  it('finds articles containing every word, in any case', () => {
-    const found = searchHelp(sections, 'REQUESTS quickly', null);
-    expect(found.map((s) => s.key)).toEqual(['withdrawal']);
+  it('sends the words with their spaces folded, within the server keyword limit', () => {
+    expect(helpKeyword('  REQUESTS \t  quickly ')).toBe('REQUESTS quickly');
+    expect(helpKeyword('   ')).toBe('');
+    expect(helpKeyword(`${'a'.repeat(49)} b`)).toBe('a'.repeat(49));
   });
 
-  it('limits the search to the chosen section', () => {
-    expect(searchHelp(sections, '', 'terms').map((s) => s.key)).toEqual(['terms']);
-    expect(searchHelp(sections, 'quickly', 'terms')).toEqual([]);
+  it('shows the sections with articles, only the chosen one when a section is chosen', () => {
+    expect(sectionsToShow(sections, null).map((s) => s.key)).toEqual(['terms', 'withdrawal']);
+    expect(sectionsToShow(sections, 'terms').map((s) => s.key)).toEqual(['terms']);
+    expect(sectionsToShow([{ ...sections[0]!, articles: [] }], null)).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
+import { jobRunsPruneJob } from './scheduler/job-runs-prune.ts';
 import { registerRateLimit } from './rate-limit/rate-limit.plugin.ts';
 import type { HitBatcher } from './rate-limit/rate-limit.store.ts';
 import { createSessionEnds, type SessionEnds } from './members/session-end.ts';
@@ -69,6 +70,7 @@ export const platform = fp<PlatformOptions>(
       log: app.log,
       timeZone: config.operatorTimeZone,
     });
+    scheduler.register(jobRunsPruneJob(config.jobRunsRetentionHours));
     // The default rate limit's pending hits go to the database before it closes.
     const pending: { rateLimitHits?: HitBatcher } = {};
     app.addHook('onClose', async () => {

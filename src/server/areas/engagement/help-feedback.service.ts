@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -7,13 +6,13 @@ import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { findMemberById } from '../../platform/members/members.queries.ts';
 import type { MemberRow, Operator } from '../../platform/http/auth.ts';
 import type { UploadedImage } from '../../platform/http/multipart-images.ts';
+import { checkImages, imageRecord } from '../../platform/http/images.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
 import { countMemberMessages, insertMessage } from '../messages/messages.port.ts';
 import {
   countWords,
   feedbackFieldsSchema,
   feedbackLimits,
-  sniffImageType,
   type Feedback,
   type FeedbackQuestionType,
   type opsFeedbackQuerySchema,
@@ -100,17 +99,7 @@ export function createFeedbackService(deps: {
             content.trim().length > feedbackLimits.maxChars);
         throw badContent ? wordsError() : new AppError(400, 'bad_request');
       }
-      if (images.length > feedbackLimits.images.maxCount) {
-        throw new AppError(413, 'too_many_images');
-      }
-      const checked = images.map((image) => {
-        if (image.data.length > feedbackLimits.images.maxBytes) {
-          throw new AppError(413, 'image_too_large');
-        }
-        const type = sniffImageType(image.data);
-        if (!type) throw new AppError(415, 'image_invalid');
-        return { data: image.data, type };
-      });
+      const checked = checkImages(images.map((image) => image.data));
       const row = await db.transaction(async (tx) => {
         const stored = await insertFeedback(tx, {
           memberId: member.id,
@@ -120,13 +109,7 @@ export function createFeedbackService(deps: {
         });
         await insertFeedbackImages(
           tx,
-          checked.map((image) => ({
-            feedbackId: stored.id,
-            contentType: image.type,
-            size: image.data.length,
-            sha256: createHash('sha256').update(image.data).digest('hex'),
-            data: image.data,
-          })),
+          checked.map((image) => ({ feedbackId: stored.id, ...imageRecord(image) })),
         );
         await insertAudit(tx, {
           actor: `member:${member.id}`,

@@ -15,7 +15,11 @@ import {
   setAvatarBodySchema,
 } from '../../../contract/help.ts';
 import { memberOf } from '../../platform/http/auth.ts';
-import { readImageForm } from '../../platform/http/multipart-images.ts';
+import {
+  imageFormBodyLimit,
+  imageFormOptions,
+  readImageForm,
+} from '../../platform/http/multipart-images.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 import type { HelpService } from './help.service.ts';
 import type { FeedbackService } from './help-feedback.service.ts';
@@ -27,17 +31,8 @@ export const helpRoutes: FastifyPluginAsyncZod<{
   feedback: FeedbackService;
 }> = async (app, { help, feedback }) => {
   // Feedback images: only the feedback route takes multipart, within this plugin.
-  await app.register(multipart, {
-    limits: {
-      fileSize: feedbackLimits.images.maxBytes,
-      files: feedbackLimits.images.maxCount,
-      fields: 2,
-      // Content is at most 140 characters; UTF-8 may take 4 bytes each.
-      fieldSize: feedbackLimits.maxChars * 4 + 64,
-      parts: feedbackLimits.images.maxCount + 3,
-      headerPairs: 20,
-    },
-  });
+  // Content is at most 140 characters; UTF-8 may take 4 bytes each.
+  await app.register(multipart, imageFormOptions(2, feedbackLimits.maxChars * 4 + 64));
   const tags = ['help'];
   const security = [{ bearer: [] }];
 
@@ -59,7 +54,7 @@ export const helpRoutes: FastifyPluginAsyncZod<{
     helpPaths.feedback,
     {
       onRequest: app.requireRealAccount,
-      bodyLimit: feedbackLimits.images.maxCount * feedbackLimits.images.maxBytes + 64 * 1024,
+      bodyLimit: imageFormBodyLimit,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,

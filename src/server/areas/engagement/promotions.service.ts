@@ -7,9 +7,8 @@ import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import type { Language } from '../../../contract/constants.ts';
 import { toWireMinor } from '../../../contract/wallet.ts';
-import { sniffImageType } from '../../../contract/withdrawal-proof.ts';
+import { checkImages } from '../../platform/http/images.ts';
 import {
-  applyLimits,
   type ApplyBody,
   type BonusDetails,
   type OpsPromotion,
@@ -147,18 +146,6 @@ function drawPrize(prizes: { amount: string; weight: number }[]): bigint {
     ticket -= prize.weight;
   }
   return BigInt(prizes.at(-1)?.amount ?? '0');
-}
-
-/** Base64 images checked by content: png or jpg, 5 MB each, at most 3 (413/415 otherwise). */
-export function checkImages(images: readonly string[]): { contentType: string; data: Buffer }[] {
-  if (images.length > applyLimits.maxImages) throw new AppError(413, 'too_many_images');
-  return images.map((text) => {
-    const data = Buffer.from(text, 'base64');
-    if (data.length > applyLimits.maxBytes) throw new AppError(413, 'image_too_large');
-    const contentType = sniffImageType(data);
-    if (!contentType) throw new AppError(415, 'image_invalid');
-    return { contentType, data };
-  });
 }
 
 /**
@@ -341,7 +328,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
     /** Apply with a remark and images (checked by content) for an operator's approval. */
     async apply(member: Member, body: ApplyBody, language: Language): Promise<PromotionClaim> {
-      const images = checkImages(body.images);
+      const images = checkImages(body.images.map((text) => Buffer.from(text, 'base64')));
       const { promotion, view } = await viewOf(member.id, body.promotionId);
       if (!promotion.needsApproval) throw notClaimable();
       if (['issued', 'claimed', 'applying', 'rejected'].includes(view.state)) {

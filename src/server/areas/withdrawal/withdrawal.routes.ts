@@ -10,7 +10,6 @@ import {
   opsPayoutDetailsSchema,
   opsWithdrawalListSchema,
   opsWithdrawalQuerySchema,
-  proofImageLimits,
   rejectBodySchema,
   setPaymentPasswordBodySchema,
   setPaymentPasswordPayloadSchema,
@@ -27,7 +26,11 @@ import { memberOf } from '../../platform/http/auth.ts';
 import type { EncService } from '../../platform/keys/enc-payload.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
-import { readImageForm } from '../../platform/http/multipart-images.ts';
+import {
+  imageFormBodyLimit,
+  imageFormOptions,
+  readImageForm,
+} from '../../platform/http/multipart-images.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
 import {
   idempotentCallDescription,
@@ -50,16 +53,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
   { withdrawal, enc },
 ) => {
   // Proof images: only the confirmation route takes multipart, within this plugin.
-  await app.register(multipart, {
-    limits: {
-      fileSize: proofImageLimits.maxBytes,
-      files: proofImageLimits.maxCount,
-      fields: 4,
-      fieldSize: 64,
-      parts: proofImageLimits.maxCount + 4,
-      headerPairs: 20,
-    },
-  });
+  await app.register(multipart, imageFormOptions(4, 64));
   const tags = ['withdraw'];
   const security = [{ bearer: [] }];
   const guard = app.requireRealAccount;
@@ -153,7 +147,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
     withdrawPaths.confirm,
     {
       onRequest: guard,
-      bodyLimit: proofImageLimits.maxCount * proofImageLimits.maxBytes + 64 * 1024,
+      bodyLimit: imageFormBodyLimit,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,

@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import type { MemberRow } from '../../platform/http/auth.ts';
 import type { UploadedImage } from '../../platform/http/multipart-images.ts';
+import { checkImages, imageRecord } from '../../platform/http/images.ts';
 import {
   autoConfirmPaid,
   countBankAccounts,
@@ -31,8 +32,6 @@ import {
   maxBankAccounts,
   maxWithdrawalAmount,
   minWithdrawalAmount,
-  proofImageLimits,
-  sniffImageType,
   ifscCurrency,
   type BankAccount,
   type BindBankAccountBody,
@@ -328,22 +327,14 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       });
     },
 
-    /** The player's confirmation of a paid request; images already read and size-checked. */
+    /** The player's confirmation of a paid request; the images are checked here, by content. */
     async confirm(
       member: MemberRow,
       id: number,
       fields: ConfirmationFields,
       images: UploadedImage[],
     ): Promise<Withdrawal> {
-      if (images.length > proofImageLimits.maxCount) throw new AppError(413, 'too_many_images');
-      const checked = images.map((image) => {
-        if (image.data.length > proofImageLimits.maxBytes) {
-          throw new AppError(413, 'image_too_large');
-        }
-        const type = sniffImageType(image.data);
-        if (!type) throw new AppError(415, 'image_invalid');
-        return { ...image, type };
-      });
+      const checked = checkImages(images.map((image) => image.data));
       if (fields.outcome === 'notReceived' && checked.length === 0) {
         throw new AppError(400, 'proof_image_required');
       }
@@ -378,13 +369,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         if (!moved) throw stateInvalid();
         await insertWithdrawalImages(
           tx,
-          checked.map((image) => ({
-            withdrawalId: id,
-            contentType: image.type,
-            size: image.data.length,
-            sha256: createHash('sha256').update(image.data).digest('hex'),
-            data: image.data,
-          })),
+          checked.map((image) => ({ withdrawalId: id, ...imageRecord(image) })),
         );
         await insertAudit(tx, {
           actor: `member:${member.id}`,

@@ -2,12 +2,34 @@ import type { FastifyRequest } from 'fastify';
 // The request's isMultipart() and parts() are declared by the plugin's types.
 import type {} from '@fastify/multipart';
 import { AppError } from '../errors.ts';
+import { imageLimits } from './images.ts';
 
 /**
  * An uploaded image, read whole (at most the route's multipart `fileSize` limit). Its declared
- * type is the client's word only: the service checks the bytes with `sniffImageType`.
+ * type is the client's word only: the service checks the bytes with `checkImages` (images.ts).
  */
 export type UploadedImage = { data: Buffer; declaredType: string };
+
+/**
+ * The `@fastify/multipart` options of a route that takes up to `imageLimits.maxCount` images of
+ * `imageLimits.maxBytes` and `fields` text fields of at most `fieldSize` bytes. One part more
+ * than the form can hold, so that a fourth image is `too_many_images`, not a parts error.
+ */
+export function imageFormOptions(fields: number, fieldSize: number) {
+  return {
+    limits: {
+      fileSize: imageLimits.maxBytes,
+      files: imageLimits.maxCount,
+      fields,
+      fieldSize,
+      parts: imageLimits.maxCount + fields + 1,
+      headerPairs: 20,
+    },
+  };
+}
+
+/** The body limit of such a route: every image at its largest, and room for the fields. */
+export const imageFormBodyLimit = imageLimits.maxCount * imageLimits.maxBytes + 64 * 1024;
 
 /** The multipart parser's limit errors, as our codes. */
 function uploadError(error: unknown): AppError | null {

@@ -21,6 +21,8 @@ export type FeedbackDraft = {
  * remote resources a panel starts with `useActorRef(flow, { input })`, and the form submissions.
  */
 export type HelpFlows = {
+  /** The help center search: params { language, keyword } -> HelpCenter (matching articles). */
+  search: typeof remoteDataMachine;
   /** The winners list: params { language } -> RankList (the biggest real wins, 50). */
   winners: typeof remoteDataMachine;
   /** The player's feedback with the answers: { list }. */

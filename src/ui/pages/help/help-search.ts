@@ -1,20 +1,20 @@
+import { helpKeywordMax } from '../../../contract/help.ts';
 import type { HelpSection } from './help-article.tsx';
 
-/** Sections whose articles contain every word of the query (case-insensitive). */
-export function searchHelp(
+/**
+ * The keyword the server searches with (every word in the title, content or section title, in
+ * the page's language): the query with its spaces folded, at most `helpKeywordMax` characters.
+ */
+export function helpKeyword(query: string): string {
+  return query.trim().replace(/\s+/gu, ' ').slice(0, helpKeywordMax).trim();
+}
+
+/** The sections to show: those with articles, only the chosen one when a section is chosen. */
+export function sectionsToShow(
   sections: readonly HelpSection[],
-  query: string,
   sectionKey: string | null,
 ): HelpSection[] {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  return sections
-    .filter((section) => !sectionKey || section.key === sectionKey)
-    .map((section) => ({
-      ...section,
-      articles: section.articles.filter((article) => {
-        const text = `${section.title}\n${article.title}\n${article.content}`.toLocaleLowerCase();
-        return words.every((word) => text.includes(word));
-      }),
-    }))
-    .filter((section) => section.articles.length > 0);
+  return sections.filter(
+    (section) => section.articles.length > 0 && (!sectionKey || section.key === sectionKey),
+  );
 }
