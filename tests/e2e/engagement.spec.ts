@@ -20,6 +20,7 @@ import type { DepositDriver } from './support/deposit.ts';
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { opsRequest } from './support/ops.ts';
+import { releaseRedemption } from './support/loyalty.ts';
 
 test.use({ siteSettings: apiRegistration, serverEnv: { LOYALTY_COUNT_SECONDS: '5' } });
 test.describe.configure({ timeout: 300_000 });
@@ -163,23 +164,7 @@ async function earnAndClaim(page: Page, deposits: DepositDriver, language: Langu
   await expect(points).toContainText('150');
   await shot('point-mall');
   // The operator approves and releases it: the history says released.
-  const waiting = await opsRequest<{ list: { id: number; memberId: number }[] }>(
-    workerBaseURL(),
-    'GET',
-    `${loyaltyOpsPaths.redemptions}?state=process`,
-  );
-  const redemption = waiting.list.find((row) => row.memberId === memberId);
-  expect(redemption, 'the redemption waits for the operator').toBeDefined();
-  for (const action of ['approve', 'release']) {
-    await opsRequest(
-      workerBaseURL(),
-      'POST',
-      loyaltyOpsPaths.redemptionAction
-        .replace(':id', String(redemption!.id))
-        .replace(':action', action),
-      {},
-    );
-  }
+  await releaseRedemption(workerBaseURL(), memberId);
   await page.getByRole('button', { name: t('loyalty:points.back') }).click();
   await page.getByRole('tab', { name: t('loyalty:points.tabs.history') }).click();
   await expect(page.getByTestId('points-member')).toContainText(

@@ -15,6 +15,7 @@ import { builtinLaunchUrl } from './support/builtin.ts';
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { opsRequest } from './support/ops.ts';
+import { releaseRedemption } from './support/loyalty.ts';
 
 test.use({ siteSettings: apiRegistration, serverEnv: { LOYALTY_COUNT_SECONDS: '5' } });
 test.describe.configure({ timeout: 240_000 });
@@ -102,23 +103,7 @@ for (const run of [
     );
 
     // 3. The operator approves and releases it: the history shows the grant.
-    const waiting = await opsRequest<{ list: { id: number; memberId: number }[] }>(
-      workerBaseURL(),
-      'GET',
-      `${loyaltyOpsPaths.redemptions}?state=process`,
-    );
-    const redemption = waiting.list.find((row) => row.memberId === memberId);
-    expect(redemption, 'the redemption waits for the operator').toBeDefined();
-    for (const action of ['approve', 'release']) {
-      await opsRequest(
-        workerBaseURL(),
-        'POST',
-        loyaltyOpsPaths.redemptionAction
-          .replace(':id', String(redemption!.id))
-          .replace(':action', action),
-        {},
-      );
-    }
+    await releaseRedemption(workerBaseURL(), memberId);
     await page.getByRole('button', { name: t('loyalty:points.back') }).click();
     await page.getByRole('tab', { name: t('loyalty:points.tabs.history') }).click();
     const granted = page.getByTestId('points-free-rounds');

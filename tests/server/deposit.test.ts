@@ -13,7 +13,7 @@ import {
   type PaymentChannel,
 } from '../../src/contract/deposit.ts';
 import { walletPaths, type BalanceReply } from '../../src/contract/wallet.ts';
-import { promotionOpsPaths, type PromotionBody } from '../../src/contract/promotions.ts';
+import { promotionOpsPaths } from '../../src/contract/promotions.ts';
 import { constants } from '../../src/contract/constants.ts';
 import type { NotificationEvent } from '../../src/contract/realtime.ts';
 import type { Database } from '../../src/server/platform/db/client.ts';
@@ -34,6 +34,7 @@ import {
 import { createMemberSession } from '../support/server-factories.ts';
 import { realtimeClient } from '../support/realtime.ts';
 import { trialToken } from '../support/trial.ts';
+import { promotionBody } from '../support/promotions.ts';
 
 const gatewayKey = 'test-gateway-key';
 const webhookSecret = 'test-webhook-secret-0123456789';
@@ -533,24 +534,7 @@ describe('deposits through a payment gateway over HTTP', () => {
         method: 'POST',
         url: promotionOpsPaths.promotions,
         headers: opsHeaders,
-        payload: {
-          kind: 'depositBonus',
-          title: { hi: 'जमा बोनस', en: 'Deposit bonus', bn: 'জমা বোনাস' },
-          description: { hi: 'विवरण', en: 'Details', bn: 'বিবরণ' },
-          startsAt: new Date(Date.now() - 86_400_000).toISOString(),
-          endsAt: null,
-          period: 'daily',
-          rateBps: 1000,
-          cap: '50000',
-          minAmount: '10000',
-          minVipLevel: 0,
-          newPlayersOnly: false,
-          wageringMultiplier: 0,
-          needsApproval: false,
-          prizes: [],
-          enabled: true,
-          sort: 0,
-        } satisfies PromotionBody,
+        payload: promotionBody(),
       });
       expect(bonus.status).toBe(200);
       const { token, socket } = await d.player();

@@ -27,6 +27,7 @@ import {
 import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
 import { encryptFor, freshIp } from '../support/identity.ts';
 import { realtimeClient } from '../support/realtime.ts';
+import { promotionBody } from '../support/promotions.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const site = testSite(
@@ -85,27 +86,7 @@ async function player(options: { balance?: bigint } = {}) {
 }
 type Player = Awaited<ReturnType<typeof player>>;
 
-function body(overrides: Partial<PromotionBody> = {}): PromotionBody {
-  return {
-    kind: 'depositBonus',
-    title: { hi: 'जमा बोनस', en: 'Deposit bonus', bn: 'জমা বোনাস' },
-    description: { hi: 'विवरण', en: 'Details', bn: 'বিবরণ' },
-    startsAt: new Date(clock.now().getTime() - 86_400_000).toISOString(),
-    endsAt: null,
-    period: 'daily',
-    rateBps: 1000,
-    cap: '50000',
-    minAmount: '10000',
-    minVipLevel: 0,
-    newPlayersOnly: false,
-    wageringMultiplier: 0,
-    needsApproval: false,
-    prizes: [],
-    enabled: true,
-    sort: 0,
-    ...overrides,
-  };
-}
+const body = (overrides: Partial<PromotionBody> = {}) => promotionBody(overrides, clock.now());
 
 async function createPromotion(overrides: Partial<PromotionBody> = {}) {
   const reply = await call<OpsPromotion>(site.app, {
