@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { seedHashOf } from '../../../contract/lottery-draw.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Job } from '../../platform/scheduler/scheduler.ts';
+import { shareAnyYear } from '../../platform/scheduler/cron-memory.ts';
 
 /**
  * The draw period generator (issue 14): from each active game's croner schedule, read in the
@@ -47,7 +48,7 @@ function cronOf(pattern: string, timeZone: string): Cron {
   const key = `${timeZone}|${pattern}`;
   let cron = crons.get(key);
   if (!cron) {
-    cron = new Cron(pattern, { timezone: timeZone, paused: true });
+    cron = shareAnyYear(new Cron(pattern, { timezone: timeZone, paused: true }));
     crons.set(key, cron);
   }
   return cron;

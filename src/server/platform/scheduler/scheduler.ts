@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { shareAnyYear } from './cron-memory.ts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -177,7 +178,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // croner pattern holds a 10,000-entry array of years: 80 kB a Cron).
       let schedule = schedules.get(job.cron);
       if (!schedule) {
-        schedule = new Cron(job.cron, { timezone: timeZone, paused: true });
+        schedule = shareAnyYear(new Cron(job.cron, { timezone: timeZone, paused: true }));
         schedules.set(job.cron, schedule);
       }
       jobs.push({ job, schedule });
@@ -189,10 +190,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // One timer per pattern, for every job of it.
       for (const pattern of schedules.keys()) {
         const entries = jobs.filter((entry) => entry.job.cron === pattern);
-        const tick = new Cron(pattern, { timezone: timeZone, unref: true }, async () => {
-          const now = clock();
-          await Promise.all(entries.map((entry) => runJob(entry, now)));
-        });
+        const tick = shareAnyYear(
+          new Cron(pattern, { timezone: timeZone, unref: true }, async () => {
+            const now = clock();
+            await Promise.all(entries.map((entry) => runJob(entry, now)));
+          }),
+        );
         timers.push(tick);
       }
       const sweep = new Cron(
