@@ -126,6 +126,97 @@ function fullKey(key: string | number): string {
   return `${GLOBAL_PREFIX}${key >>> 24}.${(key >>> 16) & 255}.${(key >>> 8) & 255}.${key & 255}`;
 }
 
+/**
+ * A map of a generation's kept visitors: IPv4 keys (as 32-bit numbers) with their packed number
+ * in two typed arrays, open addressing at most half full (16 bytes a visitor, outside the heap
+ * the collector walks); any other key, or a number past 31 bits, in a Map beside it. A Map of
+ * numbers took about 35 bytes a visitor, 7 MB for the 200,000 addresses of the HTTP bench.
+ * A packed number is never 0 (it holds at least one hit): 0 marks a free slot, -1 a removed one.
+ */
+export function createPackedMap() {
+  let capacity = 1024;
+  let keys = new Uint32Array(capacity);
+  let values = new Int32Array(capacity);
+  /** Slots taken, removed ones included (they keep probes going until the next resize). */
+  let used = 0;
+  let live = 0;
+  const others = new Map<string | number, number>();
+  const fits = (key: string | number): key is number =>
+    typeof key === 'number' && key >= 0 && key <= 0xffffffff;
+  /** The slot of `key`, or the free slot where it would go. */
+  const slotOf = (key: number) => {
+    const mask = capacity - 1;
+    let slot = (Math.imul(key, 0x9e3779b1) >>> 0) & mask;
+    while (values[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & mask;
+    return slot;
+  };
+  const resize = () => {
+    const [oldKeys, oldValues] = [keys, values];
+    if (live * 4 > capacity) capacity *= 2;
+    keys = new Uint32Array(capacity);
+    values = new Int32Array(capacity);
+    used = live;
+    for (let slot = 0; slot < oldValues.length; slot += 1) {
+      const value = oldValues[slot] as number;
+      if (value <= 0) continue;
+      const key = oldKeys[slot] as number;
+      const to = slotOf(key);
+      keys[to] = key;
+      values[to] = value;
+    }
+  };
+  const remove = (key: number) => {
+    const slot = slotOf(key);
+    if ((values[slot] as number) > 0) {
+      values[slot] = -1;
+      live -= 1;
+    }
+  };
+  return {
+    get(key: string | number): number | undefined {
+      if (fits(key)) {
+        const value = values[slotOf(key)] as number;
+        if (value > 0) return value;
+      }
+      return others.size === 0 ? undefined : others.get(key);
+    },
+    set(key: string | number, value: number) {
+      if (!fits(key) || value < 1 || value > 0x7fffffff) {
+        if (fits(key)) remove(key);
+        others.set(key, value);
+        return;
+      }
+      if (others.size > 0) others.delete(key);
+      let slot = slotOf(key);
+      const was = values[slot] as number;
+      if (was === 0) {
+        if ((used + 1) * 2 > capacity) {
+          resize();
+          slot = slotOf(key);
+        }
+        used += 1;
+      }
+      if (was <= 0) live += 1;
+      keys[slot] = key;
+      values[slot] = value;
+    },
+    delete(key: string | number) {
+      if (fits(key)) remove(key);
+      if (others.size > 0) others.delete(key);
+    },
+    get size() {
+      return live + others.size;
+    },
+    *entries(): Generator<[string | number, number]> {
+      for (let slot = 0; slot < values.length; slot += 1) {
+        const value = values[slot] as number;
+        if (value > 0) yield [keys[slot] as number, value];
+      }
+      yield* others;
+    },
+  };
+}
+
 /** Keys a statement when a closing node writes the hits it kept. */
 const CLOSE_CHUNK = 10_000;
 
@@ -143,7 +234,11 @@ const GENERATIONS = 4;
 function createLocalHits(windowMs: number) {
   const span = Math.max(1, Math.ceil(windowMs / GENERATIONS));
   /** Oldest first; `ends`: when the generation stopped taking new windows; `base`: its start. */
-  const generations: { base: number; ends: number; keys: Map<string | number, number> }[] = [];
+  const generations: {
+    base: number;
+    ends: number;
+    keys: ReturnType<typeof createPackedMap>;
+  }[] = [];
   const find = (key: string | number) => {
     for (let index = generations.length - 1; index >= 0; index -= 1) {
       const generation = generations[index] as (typeof generations)[number];
@@ -160,7 +255,7 @@ function createLocalHits(windowMs: number) {
       }
       const newest = generations.at(-1);
       if (!newest || at >= newest.ends) {
-        generations.push({ base: at, ends: at + span, keys: new Map() });
+        generations.push({ base: at, ends: at + span, keys: createPackedMap() });
       }
     },
     get(key: string, at: number): { hits: number; endsAt: number } | undefined {
@@ -194,7 +289,7 @@ function createLocalHits(windowMs: number) {
     },
     *live(at: number): Generator<[string, number, number]> {
       for (const { base, keys } of generations) {
-        for (const [key, packed] of keys) {
+        for (const [key, packed] of keys.entries()) {
           const endsAt = base + Math.floor(packed / PACK);
           if (endsAt > at) yield [fullKey(key), packed % PACK, endsAt];
         }

@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createPackedMap } from '../../src/server/platform/rate-limit/rate-limit.store.ts';
+
+type Op =
+  { op: 'set'; key: string | number; value: number } | { op: 'delete'; key: string | number };
+
+describe('the rate limit packed map', () => {
+  it('answers as a Map would, through growth, removals and keys that do not fit', () => {
+    // Few distinct keys, so sets, removals and sets again of one key meet.
+    const key = fc.oneof(
+      fc.integer({ min: 0, max: 3000 }),
+      fc.constantFrom(0xffffffff, 2 ** 32, -1, 'global:2001:db8::1', 'global:010.0.0.1'),
+    );
+    const value = fc.oneof(fc.integer({ min: 1, max: 0x7fffffff }), fc.constant(2 ** 40));
+    const op = fc.oneof(
+      fc.record({ op: fc.constant('set' as const), key, value }),
+      fc.record({ op: fc.constant('delete' as const), key }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 1500, maxLength: 4000 }), (ops: Op[]) => {
+        const packed = createPackedMap();
+        const reference = new Map<string | number, number>();
+        for (const step of ops) {
+          if (step.op === 'set') {
+            packed.set(step.key, step.value);
+            reference.set(step.key, step.value);
+          } else {
+            packed.delete(step.key);
+            reference.delete(step.key);
+          }
+        }
+        expect(packed.size).toBe(reference.size);
+        for (const k of reference.keys()) expect(packed.get(k)).toBe(reference.get(k));
+        expect(new Map(packed.entries())).toEqual(reference);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
