@@ -37,6 +37,9 @@ export const remoteDataMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
+      // Read again from the start: the read in flight may have begun before the change that
+      // asks for it (a live event arriving during a read), and would show the data before it.
+      on: { 'user.reload': { target: 'loading', reenter: true } },
       invoke: {
         id: 'load',
         src: 'load',

@@ -31,6 +31,18 @@ describe('remoteDataMachine', () => {
     expect(context().data).toEqual(['fresh']);
   });
 
+  it('a reload while loading starts the read again; the answer of the older read is dropped', async () => {
+    // A live event (points counted) arriving while the previous event's read is in flight.
+    const { load, send, context, expectState } = start();
+    send({ type: 'user.reload' });
+    expect(load.calls).toEqual([{ params: { type: 'B' } }, { params: { type: 'B' } }]);
+    await load.resolve({ points: '120' }, 0);
+    expectState('loading');
+    await load.resolve({ points: '200' }, 1);
+    expectState('loaded');
+    expect(context().data).toEqual({ points: '200' });
+  });
+
   it('a failure offers a retry that loads again', async () => {
     const { load, send, expectState } = start();
     await load.reject(new Error('offline'));
