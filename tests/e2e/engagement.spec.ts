@@ -10,9 +10,7 @@
  * releases; and claims the rebate the count accrued in manualRebate. In Hindi on a phone and in
  * English on a desktop; the texts looked for are the site's own translations.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import i18next, { type TFunction } from 'i18next';
 import { loyaltyOpsPaths } from '../../src/contract/loyalty.ts';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { builtinLaunchUrl } from './support/builtin.ts';
@@ -22,33 +20,13 @@ import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { opsRequest } from './support/ops.ts';
 import { releaseRedemption } from './support/loyalty.ts';
+import { siteTexts } from './support/texts.ts';
 
 test.use({ siteSettings: apiRegistration, serverEnv: { LOYALTY_COUNT_SECONDS: '5' } });
 test.describe.configure({ timeout: 300_000 });
 
 type Language = 'hi' | 'en';
-/**
- * The site's own texts in `language` (i18next over the app's locale files), as
- * `t('loyalty:points.redeem')`.
- */
-async function textsOf(language: Language): Promise<TFunction> {
-  const namespaces = ['promotions', 'loyalty', 'missions'];
-  const texts = i18next.createInstance();
-  await texts.init({
-    lng: language,
-    ns: namespaces,
-    interpolation: { escapeValue: false },
-    resources: {
-      [language]: Object.fromEntries(
-        namespaces.map((ns) => [
-          ns,
-          JSON.parse(readFileSync(`src/services/i18n/locales/${language}/${ns}.json`, 'utf8')),
-        ]),
-      ),
-    },
-  });
-  return texts.t;
-}
+const textsOf = (language: Language) => siteTexts(language, ['promotions', 'loyalty', 'missions']);
 
 /** The demo titles (promotions.seed-steps.ts, missions.seed-steps.ts, loyalty.seed-steps.ts). */
 const titles = {

@@ -6,9 +6,7 @@
  * "20 free spins left" and spins one without taking the stake. The texts looked for are the
  * site's own translations (the built-in games' page fills {{placeholders}} the same way).
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import i18next, { type TFunction } from 'i18next';
 import { loyaltyOpsPaths } from '../../src/contract/loyalty.ts';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { builtinLaunchUrl } from './support/builtin.ts';
@@ -16,29 +14,13 @@ import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { opsRequest } from './support/ops.ts';
 import { releaseRedemption } from './support/loyalty.ts';
+import { siteTexts } from './support/texts.ts';
 
 test.use({ siteSettings: apiRegistration, serverEnv: { LOYALTY_COUNT_SECONDS: '5' } });
 test.describe.configure({ timeout: 240_000 });
 
 type Language = 'hi' | 'en';
-async function textsOf(language: Language): Promise<TFunction> {
-  const namespaces = ['loyalty', 'builtin-games'];
-  const texts = i18next.createInstance();
-  await texts.init({
-    lng: language,
-    ns: namespaces,
-    interpolation: { escapeValue: false },
-    resources: {
-      [language]: Object.fromEntries(
-        namespaces.map((ns) => [
-          ns,
-          JSON.parse(readFileSync(`src/services/i18n/locales/${language}/${ns}.json`, 'utf8')),
-        ]),
-      ),
-    },
-  });
-  return texts.t;
-}
+const textsOf = (language: Language) => siteTexts(language, ['loyalty', 'builtin-games']);
 
 /** The demo item's title (loyalty.seed-steps.ts). */
 const freeSpinsItem = { en: '20 free spins', hi: '20 फ्री स्पिन' } as const;

@@ -5,11 +5,10 @@
  * and the list, read again, no longer offers it. In Hindi (the default) and in English, with the
  * site's own texts.
  */
-import { readFileSync } from 'node:fs';
-import i18next from 'i18next';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
+import { siteTexts } from './support/texts.ts';
 
 test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 120_000 });
@@ -23,20 +22,7 @@ for (const language of ['hi', 'en'] as const) {
     context,
     deposits,
   }) => {
-    const texts = i18next.createInstance();
-    await texts.init({
-      lng: language,
-      ns: ['promotions'],
-      interpolation: { escapeValue: false },
-      resources: {
-        [language]: {
-          promotions: JSON.parse(
-            readFileSync(`src/services/i18n/locales/${language}/promotions.json`, 'utf8'),
-          ),
-        },
-      },
-    });
-    const t = texts.t;
+    const t = await siteTexts(language, ['promotions']);
     await context.addInitScript((lang) => localStorage.setItem('lang', lang), language);
     const player = await registerPlayer(workerBaseURL());
     await page.goto('/');
