@@ -156,7 +156,8 @@ export function BuiltinGameApp(props: {
         )}
         <StakePicker
           t={t}
-          value={context.stake}
+          // During free spins the round is played at the grant's stake: the picker shows it.
+          value={freeLeft > 0 ? state.freeRounds!.stake : context.stake}
           onChange={(stake) => actor.send({ type: 'user.selectStake', stake })}
           currency={state.currency}
           language={language}
