@@ -17,6 +17,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db/client.ts';
 import type { Clock } from './platform/clock.ts';
+import { lazyChildLoggerFactory } from './platform/http/lazy-child-logger.ts';
 import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
 import { languageFromHeader, translate } from './platform/i18n/messages.ts';
 import { registerStatic } from './platform/http/static.ts';
@@ -89,6 +90,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       formatters: { log: (object) => redactLogObject(object) as Record<string, unknown> },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    // The per-request pino child is made only when a line is written (lazy-child-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.trustProxy.length > 0 ? trustedProxy(config.trustProxy) : false,
     bodyLimit: 256 * 1024,
     // The platform migrates and the areas seed while they register (as buildApp did before the

@@ -123,9 +123,18 @@ describe('HTTP rate limits', () => {
   it('a client refused with 429 is still refused by the next app on the same database', async () => {
     const ip = freshIp();
     const before = await buildTestApp(testDb, database);
-    let status = 0;
-    for (let i = 0; i < 11; i += 1) status = (await freePlay(before, ip)).status;
-    expect(status).toBe(429);
+    const replies = [];
+    for (let i = 0; i < 11; i += 1) replies.push(await freePlay(before, ip));
+    const [first] = replies;
+    const refusedHere = replies.at(-1);
+    expect(refusedHere?.status).toBe(429);
+    // The limit's headers go with the refusal only.
+    expect(first?.headers['x-ratelimit-remaining']).toBeUndefined();
+    expect(refusedHere?.headers).toMatchObject({
+      'x-ratelimit-limit': '10',
+      'x-ratelimit-remaining': '0',
+      'retry-after': expect.stringMatching(/^\d+$/),
+    });
     await before.close();
 
     const after = await buildTestApp(testDb, database);

@@ -38,6 +38,13 @@ export async function registerRateLimit(
     // The client IP the request context read once (request.ip walks the proxy chain per read).
     keyGenerator: (request) => request.client.ip,
     store: databaseRateLimitStore(deps.db, batcher),
+    // The limit's headers go with a 429 only (with Retry-After): three fewer headers on every
+    // answer, and a client learns nothing of its budget before it runs out.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
   });
   deps.scheduler.register(rateLimitPruneJob);
