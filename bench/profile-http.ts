@@ -84,7 +84,7 @@ const total = new Map<string, number>();
 const pkg = new Map<string, number>();
 const label = (node: Node) => {
   const url = node.callFrame.url.replace(/^.*node_modules\//, '~').replace(/^.*dist-server\//, '@');
-  return `${node.callFrame.functionName || '(anon)'} ${url}:${node.callFrame.lineNumber + 1}`;
+  return `${node.callFrame.functionName || '(anon)'} ${url}:${node.callFrame.lineNumber + 1}:${(node.callFrame as { columnNumber?: number }).columnNumber ?? 0}`;
 };
 // Only the samples of the load (one monotonic clock for both processes): start-up and shutdown
 // are left out.
