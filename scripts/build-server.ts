@@ -32,7 +32,13 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 await build({
   entryPoints: [join(root, 'src', 'server', 'main.ts')],
-  outfile: join(outDir, 'server.js'),
+  outdir: outDir,
+  entryNames: 'server',
+  // What the server imports with import() (PGlite's database code) lands in a chunk of its own,
+  // loaded when asked for: a node on PostgreSQL never loads PGlite. The chunks stay beside
+  // server.js, where code that finds files from import.meta.url (the migrations) expects them.
+  splitting: true,
+  chunkNames: 'server-[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Resvg } from '@resvg/resvg-js';
-import svgCaptcha from 'svg-captcha';
+import type * as ResvgModule from '@resvg/resvg-js';
+import type * as SvgCaptcha from 'svg-captcha';
 import type { Db } from '../../platform/db/client.ts';
 import { constants } from '../../../contract/constants.ts';
 import { replaceChallengeIfOlder } from './captcha.repository.ts';
@@ -15,9 +15,15 @@ const hashAnswer = (clientId: string, answer: string) =>
  * client, and a client may ask for a new one at most once per second.
  */
 export function createCaptchaService(deps: { db: Db; clock: Clock }) {
+  // Both libraries load with the first captcha: svg-captcha parses its font as it loads (about
+  // 2 MB of heap), and resvg is a native addon.
+  let libraries: Promise<[typeof SvgCaptcha, typeof ResvgModule]> | null = null;
+  const loaded = () =>
+    (libraries ??= Promise.all([import('svg-captcha'), import('@resvg/resvg-js')]));
   return {
     /** Returns the base64 PNG (no data: prefix); 429 captcha_too_fast within a second. */
     async issue(clientId: string): Promise<string> {
+      const [svgCaptcha, { Resvg }] = await loaded();
       const challenge = svgCaptcha.create({
         size: 4,
         noise: 2,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { ProviderError } from './sms.provider.ts';
 import type { EmailProvider } from './email.provider.ts';
 
@@ -9,17 +9,25 @@ export function createSmtpEmailProvider(options: SmtpOptions): EmailProvider & {
   close(): void;
 } {
   const timeout = options.timeoutMs ?? 10_000;
-  const transport = nodemailer.createTransport({
-    url: options.url,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  });
+  // nodemailer is loaded with the first e-mail: about 5 MB of heap a node that sends none (or
+  // sends later) does not hold from its start.
+  let transport: Promise<Transporter> | null = null;
+  const opened = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.url,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+      }),
+    ));
   return {
     name: 'smtp',
     async send(message) {
       try {
-        await transport.sendMail({
+        await (
+          await opened()
+        ).sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,
@@ -35,6 +43,6 @@ export function createSmtpEmailProvider(options: SmtpOptions): EmailProvider & {
         });
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((open) => open.close()),
   };
 }

@@ -1,15 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgliteOptions } from './pglite-options.ts';
-import { fillFromTemplate, needsCluster } from './pglite-template.ts';
 
 /** A Drizzle database or a transaction on it; repositories take either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -36,35 +30,10 @@ export type DatabaseOptions = { databaseUrl: string | null; pgliteDir: string };
 /** PGlite under `pgliteDir`, or PostgreSQL through a pool when `databaseUrl` is set. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir);
-}
-
-async function openPglite(dir: string): Promise<Database> {
-  mkdirSync(dir, { recursive: true });
-  // A fresh directory starts from a copy of the pre-initialised template instead of initdb.
-  if (needsCluster(dir)) await fillFromTemplate(dir);
-  const client = await PGlite.create(dir, pgliteOptions());
-  const db = drizzlePglite(client);
-  async function runLocked(work: (db: Db) => Promise<void>) {
-    // PGlite has one connection; the lock still documents the protocol.
-    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-    try {
-      await work(db);
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
-    }
-  }
-  return {
-    db,
-    driver: 'pglite',
-    migrateAndRun: (work) =>
-      runLocked(async (locked) => {
-        await migratePglite(db, { migrationsFolder });
-        await work(locked);
-      }),
-    runLocked,
-    close: () => client.close(),
-  };
+  // Loaded only here: a node on PostgreSQL never loads PGlite, its Drizzle driver or the
+  // template code (the server bundle keeps them in a chunk of their own).
+  const { openPglite } = await import('./pglite-database.ts');
+  return openPglite(options.pgliteDir, { migrationsFolder, startupLock: STARTUP_LOCK });
 }
 
 const onConnection = (connection: pg.PoolClient) => drizzlePg(connection);
