@@ -13,7 +13,7 @@ export const gamesSeedSteps = (size: 'full' | 'small'): SeedStep[] => [
     run: async (tx) => {
       await addVendorIfMissing(tx, { ...builtinVendor, isHot: 1, sort: 13 });
       const [vendors, lanes] = await Promise.all([listVendors(tx), listVendorLanes(tx)]);
-      await insertCatalogRows(tx, demoCatalog(vendors, lanes, size));
+      await insertCatalogRows(tx, demoCatalog(vendors, lanes, size), { bulk: true });
     },
   },
   {
