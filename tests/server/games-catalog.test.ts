@@ -73,17 +73,19 @@ describe('the games catalog', () => {
   });
 
   it('keeps the name search trigram index of migration 0019 (the seed builds it after its insert)', async () => {
-    const indexes = await db().execute<{ indexdef: string }>(
+    const rowsOf = async <Row>(query: ReturnType<typeof sql>) =>
+      ((await db().execute(query)) as unknown as { rows: Row[] }).rows;
+    const indexes = await rowsOf<{ indexdef: string }>(
       sql`select indexdef from pg_indexes where indexname = 'games_search_trgm_idx'`,
     );
-    expect(indexes.rows.map((row) => row.indexdef)).toEqual([
+    expect(indexes.map((row) => row.indexdef)).toEqual([
       'CREATE INDEX games_search_trgm_idx ON public.games USING gin (search_text gin_trgm_ops)',
     ]);
     // The planner uses it for a name search (PGlite gathers no statistics on its own).
-    const plan = await db().execute<{ 'QUERY PLAN': string }>(
+    const plan = await rowsOf<{ 'QUERY PLAN': string }>(
       sql`explain select node_id from games where search_text like '%golden tiger%'`,
     );
-    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('games_search_trgm_idx');
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('games_search_trgm_idx');
   });
 
   it('GCSGAME_gameList: 15 a page with the spec fields, paging to the last page', async () => {
