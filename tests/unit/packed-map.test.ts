@@ -18,23 +18,41 @@ describe('the rate limit packed map', () => {
       fc.record({ op: fc.constant('delete' as const), key }),
     );
     fc.assert(
-      fc.property(fc.array(op, { minLength: 1500, maxLength: 4000 }), (ops: Op[]) => {
-        const packed = createPackedMap();
-        const reference = new Map<string | number, number>();
-        for (const step of ops) {
-          if (step.op === 'set') {
-            packed.set(step.key, step.value);
-            reference.set(step.key, step.value);
-          } else {
-            packed.delete(step.key);
-            reference.delete(step.key);
+      fc.property(
+        fc.array(op, { minLength: 1500, maxLength: 4000 }),
+        fc.integer({ min: 0, max: 4000 }),
+        (ops: Op[], expected) => {
+          const packed = createPackedMap(expected);
+          const reference = new Map<string | number, number>();
+          for (const step of ops) {
+            if (step.op === 'set') {
+              packed.set(step.key, step.value);
+              reference.set(step.key, step.value);
+            } else {
+              packed.delete(step.key);
+              reference.delete(step.key);
+            }
           }
-        }
-        expect(packed.size).toBe(reference.size);
-        for (const k of reference.keys()) expect(packed.get(k)).toBe(reference.get(k));
-        expect(new Map(packed.entries())).toEqual(reference);
-      }),
+          expect(packed.size).toBe(reference.size);
+          for (const k of reference.keys()) expect(packed.get(k)).toBe(reference.get(k));
+          expect(new Map(packed.entries())).toEqual(reference);
+        },
+      ),
       { numRuns: 60 },
     );
+  });
+
+  it('is made with room for the keys it expects, and grows only past them', () => {
+    const sized = createPackedMap(5000);
+    expect(sized.capacity).toBe(16384);
+    for (let key = 1; key <= 5000; key += 1) sized.set(key, key);
+    expect(sized.capacity).toBe(16384);
+    expect(sized.get(4321)).toBe(4321);
+
+    const unsized = createPackedMap();
+    expect(unsized.capacity).toBe(1024);
+    for (let key = 1; key <= 5000; key += 1) unsized.set(key, key);
+    expect(unsized.capacity).toBe(16384);
+    expect(unsized.size).toBe(5000);
   });
 });
