@@ -1,25 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
-/** A Drizzle database or a transaction on it; repositories take either. */
-export type Db = PgDatabase<PgQueryResultHKT>;
-
-export type Database = {
-  db: Db;
-  driver: 'pglite' | 'postgres';
-  /**
-   * Runs `work` once the schema is migrated, holding a PostgreSQL advisory lock so nodes that
-   * start together migrate and seed one after the other.
-   */
-  migrateAndRun(work: (db: Db) => Promise<void>): Promise<void>;
-  /** Runs `work` under the same start-up lock, on a schema already migrated (the area seeds). */
-  runLocked(work: (db: Db) => Promise<void>): Promise<void>;
-  close(): Promise<void>;
-};
+// The types live in database.ts, which the PGlite module imports too (no import circle).
+export type { Database, Db } from './database.ts';
+import type { Database } from './database.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant naming our start-up lock. */

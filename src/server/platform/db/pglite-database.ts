@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { Database, Db } from './client.ts';
+import type { Database, Db } from './database.ts';
 import { pgliteOptions } from './pglite-options.ts';
 import { fillFromTemplate, needsCluster } from './pglite-template.ts';
 

@@ -1,5 +1,3 @@
-import { use } from 'react';
-import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
 import type {
   AffiliateApplication,
@@ -40,8 +38,3 @@ export type HelpFlows = {
 
 /** The help flows, made at the first help panel (the first page does not carry them). */
 export type HelpFlowsLoader = () => Promise<HelpFlows>;
-
-/** The help flows; the panel suspends (its Suspense shows loading) until they are made. */
-export function useHelpFlows(): HelpFlows {
-  return use(useSiteShellFlows().help());
-}

@@ -17,7 +17,7 @@ import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useMoney } from '../../components/form/money-field.tsx';
 import { useSession } from '../../identity/identity-flows.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
-import { useHelpFlows } from './help-flows.ts';
+import { useHelpFlows } from './use-help-flows.ts';
 
 /** The panels of /help beside the articles, each with its anchor (/help#feedback...). */
 export const helpToolKeys = ['winners', 'feedback', 'affiliate', 'avatar'] as const;

@@ -14,7 +14,7 @@ import type { HelpCenter } from '../../../contract/system.ts';
 import { helpKeywordMax } from '../../../contract/help.ts';
 import { useRemoteData, type RemoteDataView } from '../../hooks/use-remote-data.ts';
 import { HelpArticleView, type HelpSection } from './help-article.tsx';
-import { useHelpFlows } from './help-flows.ts';
+import { useHelpFlows } from './use-help-flows.ts';
 import { helpKeyword, sectionsToShow } from './help-search.ts';
 
 /** How long typing may pause before the search goes out (Enter sends it at once). */

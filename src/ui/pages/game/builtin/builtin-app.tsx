@@ -1,31 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { SnapshotFrom } from 'xstate';
 import type { BuiltinRoundView } from '../../../../contract/builtin-games.ts';
 import type { BuiltinGameId } from '../../../../contract/builtin-games/verify.ts';
 import type { Language } from '../../../../contract/constants.ts';
-import type {
-  BuiltinBet,
-  builtinRoundMachine,
-} from '../../../../machines/builtin-round.machine.ts';
-import { type Translate, moneyOf } from './builtin-types.ts';
+import type { builtinRoundMachine } from '../../../../machines/builtin-round.machine.ts';
+import {
+  type BuiltinRoundSnapshot,
+  type GameViewProps,
+  type Translate,
+  moneyOf,
+} from './builtin-types.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { SlotGame } from './slot-game.tsx';
 import { DiceGame } from './dice-game.tsx';
 import { CrashGame } from './crash-game.tsx';
 import { SeedsPanel } from './seeds-panel.tsx';
-
-export type BuiltinRoundSnapshot = SnapshotFrom<typeof builtinRoundMachine>;
-
-/** What a game's own part needs: the round machine's snapshot and a way to play. */
-export type GameViewProps = {
-  t: Translate;
-  snapshot: BuiltinRoundSnapshot;
-  busy: boolean;
-  /** The next play is a free round (points mall). */
-  freeSpin: boolean;
-  canPlay: (bet: BuiltinBet) => boolean;
-  play: (bet: BuiltinBet) => void;
-};
 
 function resultText(round: BuiltinRoundView): string {
   const result = round.result as Record<string, unknown>;

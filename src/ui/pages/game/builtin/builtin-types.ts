@@ -6,6 +6,11 @@ import type {
   BuiltinState,
 } from '../../../../contract/builtin-games.ts';
 import type { Language } from '../../../../contract/constants.ts';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  BuiltinBet,
+  builtinRoundMachine,
+} from '../../../../machines/builtin-round.machine.ts';
 import { formatMoney } from '../../../../contract/money.ts';
 
 /** A text of the built-in games' namespace, with {{placeholders}} filled in. */
@@ -31,3 +36,16 @@ export const moneyOf = (minor: string | number, currency: string, language: Lang
 /** Whether the player asked for less motion (animations then finish at once). */
 export const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+export type BuiltinRoundSnapshot = SnapshotFrom<typeof builtinRoundMachine>;
+
+/** What a game's own part needs: the round machine's snapshot and a way to play. */
+export type GameViewProps = {
+  t: Translate;
+  snapshot: BuiltinRoundSnapshot;
+  busy: boolean;
+  /** The next play is a free round (points mall). */
+  freeSpin: boolean;
+  canPlay: (bet: BuiltinBet) => boolean;
+  play: (bet: BuiltinBet) => void;
+};

@@ -5,7 +5,7 @@ import {
   crashMinTarget,
   crashRtp,
 } from '../../../../contract/builtin-games/crash.ts';
-import type { GameViewProps } from './builtin-app.tsx';
+import type { GameViewProps } from './builtin-types.ts';
 
 const shown = (hundredths: number) => (hundredths / 100).toFixed(2);
 

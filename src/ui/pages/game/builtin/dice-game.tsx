@@ -8,7 +8,7 @@ import {
   diceWinningRolls,
   isDiceBetValid,
 } from '../../../../contract/builtin-games/dice.ts';
-import type { GameViewProps } from './builtin-app.tsx';
+import type { GameViewProps } from './builtin-types.ts';
 import { prefersReducedMotion } from './builtin-types.ts';
 
 const shown = (roll: number) => (roll / 100).toFixed(2);

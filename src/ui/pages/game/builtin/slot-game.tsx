@@ -5,7 +5,7 @@ import {
   slotRtp,
   slotSymbols,
 } from '../../../../contract/builtin-games/slot.ts';
-import type { GameViewProps } from './builtin-app.tsx';
+import type { GameViewProps } from './builtin-types.ts';
 import type { Translate } from './builtin-types.ts';
 
 const glyphs: Record<string, string> = {
