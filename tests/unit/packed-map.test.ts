@@ -42,17 +42,38 @@ describe('the rate limit packed map', () => {
     );
   });
 
-  it('is made with room for the keys it expects, and grows only past them', () => {
+  it('is made with room for the keys it expects, and grows only past three quarters full', () => {
     const sized = createPackedMap(5000);
-    expect(sized.capacity).toBe(16384);
+    // 5,000 keys take 60% of a new map's slots, not a power of two's.
+    expect(sized.capacity).toBe(8334);
     for (let key = 1; key <= 5000; key += 1) sized.set(key, key);
-    expect(sized.capacity).toBe(16384);
+    expect(sized.capacity).toBe(8334);
     expect(sized.get(4321)).toBe(4321);
 
     const unsized = createPackedMap();
     expect(unsized.capacity).toBe(1024);
-    for (let key = 1; key <= 5000; key += 1) unsized.set(key, key);
-    expect(unsized.capacity).toBe(16384);
+    for (let key = 1; key <= 768; key += 1) unsized.set(key, key);
+    expect(unsized.capacity).toBe(1024);
+    unsized.set(769, 769);
+    expect(unsized.capacity).toBe(2048);
+    for (let key = 770; key <= 5000; key += 1) unsized.set(key, key);
+    expect(unsized.capacity).toBe(8192);
     expect(unsized.size).toBe(5000);
+    expect(unsized.get(1)).toBe(1);
+    expect(unsized.get(5000)).toBe(5000);
+  });
+
+  it('drops removed slots without growing while the live keys leave half the slots free', () => {
+    const map = createPackedMap();
+    // 400 live keys, and 800 more set and removed: the slots taken pass three quarters.
+    for (let key = 1; key <= 1200; key += 1) {
+      map.set(key, key);
+      if (key > 400) map.delete(key);
+    }
+    expect(map.size).toBe(400);
+    expect(map.capacity).toBe(1024);
+    expect(map.get(400)).toBe(400);
+    expect(map.get(401)).toBeUndefined();
+    expect([...map.entries()]).toHaveLength(400);
   });
 });

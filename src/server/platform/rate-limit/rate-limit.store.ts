@@ -126,19 +126,25 @@ function fullKey(key: string | number): string {
   return `${GLOBAL_PREFIX}${key >>> 24}.${(key >>> 16) & 255}.${(key >>> 8) & 255}.${key & 255}`;
 }
 
+/** Past this share of taken slots, the typed arrays are made again (larger if need be). */
+const MOST_FULL = 0.75;
+/** The share of its slots a new map's expected keys take. */
+const SIZED_FULL = 0.6;
+
 /**
  * A map of a generation's kept visitors: IPv4 keys (as 32-bit numbers) with their packed number
- * in two typed arrays, open addressing at most half full (16 bytes a visitor, outside the heap
- * the collector walks); any other key, or a number past 31 bits, in a Map beside it. A Map of
- * numbers took about 35 bytes a visitor, 7 MB for the 200,000 addresses of the HTTP bench.
- * A packed number is never 0 (it holds at least one hit): 0 marks a free slot, -1 a removed one.
+ * in two typed arrays, open addressing at most three quarters full (8 bytes a slot, 11-21 a
+ * visitor, outside the heap the collector walks); any other key, or a number past 31 bits, in a
+ * Map beside it. A Map of numbers took about 35 bytes a visitor, 7 MB for the 200,000 addresses
+ * of the HTTP bench. A packed number is never 0 (it holds at least one hit): 0 marks a free
+ * slot, -1 a removed one.
  */
 export function createPackedMap(expected = 0) {
-  // Room for `expected` keys at most half full from the start: a generation sized from the last
-  // one's count does not grow through every power of two, each step's arrays left to the
-  // collector (as many bytes again as the final arrays).
-  let capacity = 1024;
-  while (capacity < expected * 2) capacity *= 2;
+  // Room for `expected` keys from the start: a generation sized from the last one's count does
+  // not grow through every size, each step's arrays left to the collector (as many bytes again
+  // as the final arrays). Any size will do (not only powers of two): the slot is the hash scaled
+  // to it, so a map is never twice as large as its keys need.
+  let capacity = Math.max(1024, Math.ceil(expected / SIZED_FULL));
   let keys = new Uint32Array(capacity);
   let values = new Int32Array(capacity);
   /** Slots taken, removed ones included (they keep probes going until the next resize). */
@@ -149,14 +155,16 @@ export function createPackedMap(expected = 0) {
     typeof key === 'number' && key >= 0 && key <= 0xffffffff;
   /** The slot of `key`, or the free slot where it would go. */
   const slotOf = (key: number) => {
-    const mask = capacity - 1;
-    let slot = (Math.imul(key, 0x9e3779b1) >>> 0) & mask;
-    while (values[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & mask;
+    // Fibonacci hashing: the product's high bits, scaled to the capacity. Exact enough in a
+    // double: the product is under capacity * 2^32, and its rounding error under capacity.
+    let slot = Math.floor(((Math.imul(key, 0x9e3779b1) >>> 0) * capacity) / 0x100000000);
+    while (values[slot] !== 0 && keys[slot] !== key) slot = slot + 1 === capacity ? 0 : slot + 1;
     return slot;
   };
   const resize = () => {
     const [oldKeys, oldValues] = [keys, values];
-    if (live * 4 > capacity) capacity *= 2;
+    // Only removed slots to drop when the live keys would leave half the slots free.
+    if (live * 2 > capacity) capacity *= 2;
     keys = new Uint32Array(capacity);
     values = new Int32Array(capacity);
     used = live;
@@ -194,7 +202,7 @@ export function createPackedMap(expected = 0) {
       let slot = slotOf(key);
       const was = values[slot] as number;
       if (was === 0) {
-        if ((used + 1) * 2 > capacity) {
+        if (used + 1 > capacity * MOST_FULL) {
           resize();
           slot = slotOf(key);
         }
@@ -211,7 +219,7 @@ export function createPackedMap(expected = 0) {
     get size() {
       return live + others.size;
     },
-    /** Slots in the typed arrays (a power of two, at least twice the IPv4 keys). */
+    /** Slots in the typed arrays (at least 1,024, and a third more than the IPv4 keys). */
     get capacity() {
       return capacity;
     },
