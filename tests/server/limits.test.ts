@@ -16,6 +16,7 @@ import {
   syncFrom,
 } from '../../src/server/platform/rate-limit/rate-limit.store.ts';
 import { systemPaths } from '../../src/contract/system.ts';
+import { defaultRateLimit } from '../../src/server/platform/rate-limit/rate-limit.plugin.ts';
 import { hashPassword } from '../../src/server/areas/operator/operator-password.ts';
 import { operatorLoginLimits } from '../../src/server/areas/operator/operator.service.ts';
 import { opsPaths } from '../../src/contract/ops.ts';
@@ -254,6 +255,38 @@ describe('HTTP rate limits', () => {
     expect(rows).toHaveLength(25_000);
     const hits = new Map(rows.map((row) => [row.key, row.hits]));
     expect(keys.every((key, i) => hits.get(key) === (i % 2 === 0 ? 2 : 1))).toBe(true);
+  });
+
+  it('the default limit lets an address make 600 API calls a minute and refuses the next with the limit headers', async () => {
+    const ip = freshIp();
+    const statuses = new Set<number>();
+    for (let i = 0; i < defaultRateLimit.max; i += 1) {
+      statuses.add((await call(app, { url: systemPaths.status, remoteAddress: ip })).status);
+    }
+    expect([...statuses]).toEqual([200]);
+    const refused = await call(app, { url: systemPaths.status, remoteAddress: ip });
+    expect([refused.status, refused.body.code]).toEqual([429, 'too_many_requests']);
+    expect(refused.headers).toMatchObject({
+      'x-ratelimit-limit': '600',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': expect.stringMatching(/^\d+$/),
+      'retry-after': expect.stringMatching(/^\d+$/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address, and a route with a limit of its own, count apart.
+    expect((await call(app, { url: systemPaths.status, remoteAddress: freshIp() })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: identityPaths.freePlay,
+          payload: {},
+          remoteAddress: ip,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('an app adds the pending hits of the default limit to the database when it closes', async () => {

@@ -14,6 +14,9 @@ import {
 /** How often a node adds the default limit's hits to the database. */
 export const RATE_LIMIT_SYNC_MS = 500;
 
+/** The default limit of every API call without one of its own: per client address. */
+export const defaultRateLimit = { max: 600, windowMs: 60_000 } as const;
+
 /**
  * The HTTP rate limits: @fastify/rate-limit with its counters in the database
  * (`rate_limit_hits`), so a client refused with 429 stays refused after a restart and the limit
@@ -32,9 +35,9 @@ export async function registerRateLimit(
   const batcher = createHitBatcher(deps.db, { syncMs: RATE_LIMIT_SYNC_MS });
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    max: defaultRateLimit.max,
     allowList: (request) => !isApiPath(request.url),
-    timeWindow: '1 minute',
+    timeWindow: defaultRateLimit.windowMs,
     // The client IP the request context read once (request.ip walks the proxy chain per read).
     keyGenerator: (request) => request.client.ip,
     store: databaseRateLimitStore(deps.db, batcher),
