@@ -4,6 +4,13 @@
  * and the member info and wallet balance calls (a player's bearer token). Both servers run as
  * child processes; autocannon drives them. On PGlite always, and on PostgreSQL too when
  * DATABASE_URL is set (a fresh database, dropped afterwards).
+ *
+ * The two servers take turns: after a warm-up each, every target is measured in `slices` short
+ * slices per server, ours and bare alternately (each round in the other order than the last).
+ * The machine's speed drifts by tens of percent over minutes (a shared 2-core machine), and one
+ * server measured after the other took that drift into the ratio; in turns, both servers see
+ * the same machine. Each figure sums its server's slices (requests over their seconds, CPU over
+ * their requests); the p99 is the median of the slices' p99s.
  */
 import autocannon from 'autocannon';
 import { identityPaths } from '../src/contract/identity.ts';
@@ -25,7 +32,9 @@ import {
 export const httpSettings = {
   connections: 50,
   pipelining: 1,
+  /** Measured seconds per server and target, in `slices` slices taken in turn with the other. */
   durationSeconds: 10,
+  slices: 5,
   warmupSeconds: 2,
   /** Players whose tokens the member calls spread over. */
   members: 20,
@@ -78,7 +87,7 @@ async function load(
   path: string,
   seconds: number,
   tokens: readonly string[],
-): Promise<Omit<LoadFigures, 'peakRssBytes' | 'endRssBytes' | 'cpuMicrosPerRequest'>> {
+): Promise<{ requests: number; seconds: number; p99Ms: number; non2xx: number; errors: number }> {
   let next = 0;
   const result = await autocannon({
     url: baseURL,
@@ -105,10 +114,35 @@ async function load(
   });
   return {
     requests: result.requests.total,
-    requestsPerSecond: result.requests.average,
+    seconds: result.duration,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+  };
+}
+
+type SliceFigures = Awaited<ReturnType<typeof load>> & { cpuMicros: number };
+
+/** One server's figures from its slices: sums, and the median of the slices' p99s. */
+function summed(
+  slices: readonly SliceFigures[],
+): Omit<LoadFigures, 'peakRssBytes' | 'endRssBytes'> {
+  const sum = (pick: (slice: SliceFigures) => number) =>
+    slices.reduce((total, slice) => total + pick(slice), 0);
+  const requests = sum((slice) => slice.requests);
+  const p99s = slices.map((slice) => slice.p99Ms).sort((a, b) => a - b);
+  return {
+    requests,
+    requestsPerSecond:
+      requests /
+      Math.max(
+        1e-9,
+        sum((slice) => slice.seconds),
+      ),
+    p99Ms: p99s[Math.floor(p99s.length / 2)] ?? Number.NaN,
+    non2xx: sum((slice) => slice.non2xx),
+    errors: sum((slice) => slice.errors),
+    cpuMicrosPerRequest: sum((slice) => slice.cpuMicros) / Math.max(1, requests),
   };
 }
 
@@ -145,30 +179,40 @@ async function runOn(
 
     const results: HttpResult[] = [];
     for (const target of httpTargets) {
-      const figures: Partial<Record<'ours' | 'bare', LoadFigures>> = {};
       const usedTokens = target.member ? tokens : [];
-      for (const [which, server] of [
-        ['ours', site],
-        ['bare', bare],
-      ] as const) {
-        log(`  ${database}, ${target.name}: ${which} (${httpSettings.durationSeconds} s)`);
-        const memory = sampleMemory(server.pid);
-        await load(server.baseURL, target.path, httpSettings.warmupSeconds, usedTokens);
-        const cpuBefore = cpuMicros(server.pid);
-        const measured = await load(
-          server.baseURL,
-          target.path,
-          httpSettings.durationSeconds,
-          usedTokens,
-        );
-        const cpuMicrosPerRequest =
-          (cpuMicros(server.pid) - cpuBefore) / Math.max(1, measured.requests);
-        const { peakBytes, endBytes } = memory.stop();
+      const servers = { ours: site, bare } as const;
+      const sides = ['ours', 'bare'] as const;
+      const memory = { ours: sampleMemory(site.pid), bare: sampleMemory(bare.pid) };
+      log(
+        `  ${database}, ${target.name}: ${httpSettings.slices} slices of ` +
+          `${httpSettings.durationSeconds / httpSettings.slices} s per server, in turns`,
+      );
+      for (const which of sides) {
+        await load(servers[which].baseURL, target.path, httpSettings.warmupSeconds, usedTokens);
+      }
+      const slices = { ours: [] as SliceFigures[], bare: [] as SliceFigures[] };
+      for (let round = 0; round < httpSettings.slices; round += 1) {
+        for (const which of round % 2 === 0
+          ? sides
+          : ([...sides].reverse() as (typeof sides)[number][])) {
+          const server = servers[which];
+          const cpuBefore = cpuMicros(server.pid);
+          const measured = await load(
+            server.baseURL,
+            target.path,
+            httpSettings.durationSeconds / httpSettings.slices,
+            usedTokens,
+          );
+          slices[which].push({ ...measured, cpuMicros: cpuMicros(server.pid) - cpuBefore });
+        }
+      }
+      const figures: Partial<Record<'ours' | 'bare', LoadFigures>> = {};
+      for (const which of sides) {
+        const { peakBytes, endBytes } = memory[which].stop();
         figures[which] = {
-          ...measured,
+          ...summed(slices[which]),
           peakRssBytes: peakBytes,
           endRssBytes: endBytes,
-          cpuMicrosPerRequest,
         };
       }
       if (!figures.ours || !figures.bare) throw new Error('missing figures');

@@ -107,7 +107,8 @@ console.log(
 if (only.has('http')) {
   log(
     `\n[http] autocannon: ${httpSettings.connections} connections, pipelining ${httpSettings.pipelining}, ` +
-      `${httpSettings.warmupSeconds} s warm-up then ${httpSettings.durationSeconds} s per target`,
+      `${httpSettings.warmupSeconds} s warm-up then ${httpSettings.durationSeconds} s per target and server, ` +
+      `in ${httpSettings.slices} slices taken in turns with the other server`,
   );
   results.http = { settings: httpSettings, results: await runHttpBench(log) };
 }
@@ -239,7 +240,7 @@ if (results.http) {
     ]);
   }
   table(
-    `HTTP (${httpSettings.connections} connections, ${httpSettings.durationSeconds} s)`,
+    `HTTP (${httpSettings.connections} connections, ${httpSettings.durationSeconds} s per server in ${httpSettings.slices} slices, in turns)`,
     ['metric', 'ours', 'bare Fastify', 'ours/bare'],
     rows,
   );
