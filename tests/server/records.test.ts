@@ -8,6 +8,7 @@ import { ledgerPostings } from '../../src/server/areas/wallet/ledger.schema.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { moduleIds } from '../../src/contract/system.ts';
+import { identityPaths, type MemberInfo } from '../../src/contract/identity.ts';
 import {
   recordsOpsPaths,
   recordsPaths,
@@ -435,6 +436,10 @@ describe('transfer to upline', () => {
     });
     expect([none.status, none.body.code]).toEqual([403, 'upline_not_allowed']);
 
+    const upline = async () =>
+      (await call<MemberInfo>(site.app, { url: identityPaths.memberInfo, headers })).body.value;
+    expect((await upline())?.toUpline).toBe(true);
+    expect((await upline())?.toUpline).toBe(true);
     const off = await call(site.app, {
       method: 'PUT',
       url: `/ops/modules/${moduleIds.toUpline}`,
@@ -442,6 +447,8 @@ describe('transfer to upline', () => {
       payload: { enabled: false },
     });
     expect(off.status).toBe(200);
+    // Member info follows the switch at once, the member's session cached or not.
+    expect((await upline())?.toUpline).toBe(false);
     const blocked = await post(headers, {
       amount: '1',
       paymentPassword: '135790',
@@ -454,6 +461,7 @@ describe('transfer to upline', () => {
       headers: opsHeaders,
       payload: { enabled: true },
     });
+    expect((await upline())?.toUpline).toBe(true);
     expect((await balanceOf(headers))?.sumBalance).toBe('100000');
     const postings = await db()
       .select({ n: count() })

@@ -11,7 +11,7 @@ import {
   type changePasswordPayloadSchema,
   type passwordVerificationPayloadSchema,
 } from '../../../contract/identity.ts';
-import { isModuleEnabled, moduleIds } from '../../../contract/system.ts';
+import { isModuleEnabled, moduleIds, type ModuleNode } from '../../../contract/system.ts';
 import type { FieldRule, RegisterField } from '../../../contract/validation.ts';
 import type { z } from 'zod';
 import {
@@ -111,6 +111,28 @@ function iconOf(member: MemberRow): MemberIcon {
   };
 }
 
+/** The member info reply of a member row, its known flags and the module tree. */
+function memberInfoOf(
+  member: MemberRow,
+  known: { totpBound: boolean; vipLevel: number },
+  tree: ModuleNode[],
+): MemberInfo {
+  return {
+    id: member.id,
+    account: member.username,
+    nickname: member.nickname || member.username,
+    type: member.type,
+    toUpline: isModuleEnabled(tree, moduleIds.toUpline) && member.uplineAffiliateCode !== null,
+    clubLabel: { labelName: `VIP${known.vipLevel}`, rankLevel: known.vipLevel },
+    memberLabel: { colour: constants.memberLabelColour },
+    mobileNum: member.mobile,
+    email: member.email,
+    language: member.language,
+    lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
+    twoFactorBound: known.totpBound,
+  };
+}
+
 /**
  * Who a visitor is: registration, login (with captcha and lock after failures, persisted),
  * logout, password change, free play, member info. Every authentication event is audited with
@@ -134,6 +156,17 @@ export function createIdentityService(deps: {
   async function moduleOn(modId: string) {
     return isModuleEnabled(await deps.system.whitelabel(), modId);
   }
+
+  /**
+   * Member info per member row, as the session cache holds it (a change to the member, its
+   * authenticator or its level reads a new row), and per module tree (a new one when the
+   * operator changes the modules): a cached call answers the same object, whose reply bytes
+   * the route keeps beside it.
+   */
+  const memberInfos = new WeakMap<
+    MemberRow,
+    { tree: ModuleNode[]; totpBound: boolean; vipLevel: number; info: MemberInfo }
+  >();
 
   /** 400 captcha_required without an answer, captcha_invalid for a wrong or stale one. */
   async function checkCaptcha(context: RequestContext, answer: string | undefined) {
@@ -613,21 +646,19 @@ export function createIdentityService(deps: {
       member: MemberRow,
       known: { totpBound: boolean; vipLevel: number },
     ): Promise<MemberInfo> {
-      const toUpline = (await moduleOn(moduleIds.toUpline)) && member.uplineAffiliateCode !== null;
-      return {
-        id: member.id,
-        account: member.username,
-        nickname: member.nickname || member.username,
-        type: member.type,
-        toUpline,
-        clubLabel: { labelName: `VIP${known.vipLevel}`, rankLevel: known.vipLevel },
-        memberLabel: { colour: constants.memberLabelColour },
-        mobileNum: member.mobile,
-        email: member.email,
-        language: member.language,
-        lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
-        twoFactorBound: known.totpBound,
-      };
+      const tree = await deps.system.whitelabel();
+      const kept = memberInfos.get(member);
+      if (
+        kept &&
+        kept.tree === tree &&
+        kept.totpBound === known.totpBound &&
+        kept.vipLevel === known.vipLevel
+      ) {
+        return kept.info;
+      }
+      const info = memberInfoOf(member, known, tree);
+      memberInfos.set(member, { tree, ...known, info });
+      return info;
     },
 
     icon: (member: MemberRow): MemberIcon => iconOf(member),

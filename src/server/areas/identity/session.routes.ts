@@ -20,6 +20,7 @@ import { memberOf } from '../../platform/http/auth.ts';
 import { REMEMBER_COOKIE, type RememberService } from './remember.service.ts';
 import { rememberCookieOptions } from './remember.routes.ts';
 import { ok, replies } from '../../platform/http/responses.ts';
+import { sendJsonBytes } from '../../platform/http/reply-serializer.ts';
 import { contextOf } from '../../platform/http/client-context.ts';
 
 export type IdentityRouteDeps = {
@@ -104,6 +105,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
     },
   );
 
+  // The reply of a member info object (the same object while the member is cached), made once.
+  const memberInfoBytes = new WeakMap<object, Buffer>();
+  const checked = app.config.nodeEnv !== 'production';
   app.get(
     identityPaths.memberInfo,
     {
@@ -117,9 +121,15 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
         response: replies(memberInfoSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { member, totpBound, vipLevel } = memberOf(request);
-      return ok(await identity.memberInfo(member, { totpBound, vipLevel }));
+      const info = await identity.memberInfo(member, { totpBound, vipLevel });
+      let bytes = memberInfoBytes.get(info);
+      if (!bytes) {
+        bytes = Buffer.from(JSON.stringify(ok(info)));
+        memberInfoBytes.set(info, bytes);
+      }
+      return sendJsonBytes(reply, bytes, checked);
     },
   );
 
