@@ -4,7 +4,6 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -22,6 +21,7 @@ import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
 import { languageFromHeader, translate } from './platform/i18n/messages.ts';
 import { registerStatic } from './platform/http/static.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { registerCookies } from './platform/http/cookies.ts';
 import { trustedProxy } from './platform/http/request-context.ts';
 import { replySerializerCompiler } from './platform/http/reply-serializer.ts';
 import { platform } from './platform/platform.plugin.ts';
@@ -107,7 +107,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // 1. External plugins.
   // Helmet's headers (CSP and the rest), worked out once at start (platform/http/security-headers.ts).
   registerSecurityHeaders(app);
-  await app.register(cookie);
+  // Cookies without a hook on every request (platform/http/cookies.ts).
+  registerCookies(app);
   await app.register(swagger, {
     openapi: {
       info: {

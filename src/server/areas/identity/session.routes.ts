@@ -12,6 +12,7 @@ import {
   loginResultSchema,
   memberIconSchema,
   memberInfoSchema,
+  type MemberInfo,
 } from '../../../contract/identity.ts';
 import type { EncService } from '../../platform/keys/enc-payload.ts';
 import type { HumanVerificationService } from '../verification/verification.port.ts';
@@ -106,8 +107,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   );
 
   // The reply of a member info object (the same object while the member is cached), made once.
-  const memberInfoBytes = new WeakMap<object, Buffer>();
-  const checked = app.config.nodeEnv !== 'production';
+  const memberInfoBytes = new WeakMap<MemberInfo, Buffer>();
   app.get(
     identityPaths.memberInfo,
     {
@@ -129,7 +129,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
         bytes = Buffer.from(JSON.stringify(ok(info)));
         memberInfoBytes.set(info, bytes);
       }
-      return sendJsonBytes(reply, bytes, checked);
+      return sendJsonBytes(reply, bytes);
     },
   );
 

@@ -28,7 +28,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   system: SystemService;
   keys: KeyService;
 }> = async (app, { system, keys }) => {
-  const checked = app.config.nodeEnv !== 'production';
   app.get(
     systemPaths.status,
     {
@@ -58,7 +57,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         throw new AppError(403, 'domain_check_failed');
       }
       // The same bytes for every caller but the IP parts, serialised once (system.service.ts).
-      return sendJsonBytes(reply, await system.permissionReply(request.client), checked);
+      return sendJsonBytes(reply, await system.permissionReply(request.client));
     },
   );
 

@@ -140,14 +140,18 @@ export function registerAuth(app: FastifyInstance): void {
     request.operator = operator;
   });
 
+  const fromCache = { cached: true } as const;
+  const fromDatabase = { cached: false } as const;
   async function requireMember(request: FastifyRequest) {
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     if (!match?.[1]) throw new AppError(401, 'not_logged_in');
-    const cached = request.method === 'GET' && request.routeOptions?.config?.memberCache === true;
-    const { member, session, totpBound, vipLevel } = await app.memberAuth.authenticate(match[1], {
-      cached,
-    });
-    if (session.mustChangePassword && request.routeOptions.config.duringPasswordChange !== true) {
+    // Read once: each read of `routeOptions` builds a new object of the route's dozen options.
+    const config = request.routeOptions?.config;
+    const { member, session, totpBound, vipLevel } = await app.memberAuth.authenticate(
+      match[1],
+      request.method === 'GET' && config?.memberCache === true ? fromCache : fromDatabase,
+    );
+    if (session.mustChangePassword && config?.duringPasswordChange !== true) {
       throw new AppError(403, 'password_change_required');
     }
     request.member = member;

@@ -43,12 +43,12 @@ function checkedJson(schema: unknown, data: unknown, route: string): string {
 }
 
 /**
- * Sends a 200 reply serialised ahead (platform/http/json-template.ts) as JSON bytes. With
- * `checked` (development and tests) the bytes are held to the route's 200 schema first, as the
+ * Sends a 200 reply serialised ahead (platform/http/json-template.ts) as JSON bytes. Outside
+ * production (development and tests) the bytes are held to the route's 200 schema first, as the
  * serializer holds every other reply.
  */
-export function sendJsonBytes(reply: FastifyReply, bytes: Buffer, checked: boolean) {
-  if (checked) {
+export function sendJsonBytes(reply: FastifyReply, bytes: Buffer) {
+  if (reply.server.config.nodeEnv !== 'production') {
     const schema = (reply.request.routeOptions.schema?.response as Record<string, unknown>)[200];
     checkedJson(
       schema,
