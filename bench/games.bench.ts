@@ -12,6 +12,8 @@ import { gamesPaths } from '../src/contract/games.ts';
 import { systemPaths } from '../src/contract/system.ts';
 import {
   bareScript,
+  sameReply,
+  type BareReply,
   onEachDatabase,
   siteEnv,
   siteScript,
@@ -166,7 +168,7 @@ async function runOn(
       siteEnv(dataDir.path, { TRUST_PROXY: '127.0.0.1', DATABASE_URL: databaseUrl, ...env }),
       systemPaths.status,
     );
-  const bodies: { body: string; totalCount: number }[] = [];
+  const bodies: { reply: BareReply; totalCount: number }[] = [];
   const figures: { single?: GamesFigures; loaded?: GamesFigures }[] = [];
   let site: RunningServer | undefined;
   try {
@@ -175,9 +177,10 @@ async function runOn(
     for (const target of gamesTargets) {
       const response = await fetch(site.baseURL + target.path);
       if (!response.ok) throw new Error(`${target.path} answered HTTP ${response.status}`);
-      const body = await response.text();
+      const reply = await sameReply(response);
+      const { body } = reply;
       const totalCount = (JSON.parse(body) as { value: { totalCount: number } }).value.totalCount;
-      bodies.push({ body, totalCount });
+      bodies.push({ reply, totalCount });
       log(
         `  ${database}, ${target.name} (${totalCount} matches): ours, ${gamesSettings.connections} connections`,
       );
@@ -193,10 +196,10 @@ async function runOn(
     }
     const results: GamesResult[] = [];
     for (const [index, target] of gamesTargets.entries()) {
-      const { body, totalCount } = bodies[index]!;
+      const { reply, totalCount } = bodies[index]!;
       const bare = await startServer(
         bareScript,
-        { BARE_BODIES: JSON.stringify({ [target.path]: body }) },
+        { BARE_BODIES: JSON.stringify({ [target.path]: reply }) },
         '/',
       );
       try {
@@ -207,7 +210,7 @@ async function runOn(
         results.push({
           name: target.name,
           database,
-          bytes: Buffer.byteLength(body),
+          bytes: Buffer.byteLength(reply.body),
           totalCount,
           single: { ours: ours.single!, bare: bareSingle },
           loaded: { ours: ours.loaded!, bare: bareLoaded },

@@ -1,6 +1,6 @@
 /**
  * Throughput and p99 latency of the calls every page load makes on the real server, against a
- * bare Fastify server answering the same JSON bytes: the status and bootstrap calls (anonymous)
+ * bare Fastify server answering the same bytes (body and headers): the status and bootstrap calls (anonymous)
  * and the member info and wallet balance calls (a player's bearer token). Both servers run as
  * child processes; autocannon drives them. On PGlite always, and on PostgreSQL too when
  * DATABASE_URL is set (a fresh database, dropped afterwards).
@@ -19,6 +19,8 @@ import { walletPaths } from '../src/contract/wallet.ts';
 import { registerMembers } from './support/members.ts';
 import {
   bareScript,
+  sameReply,
+  type BareReply,
   cpuMicros,
   onEachDatabase,
   sampleMemory,
@@ -167,13 +169,13 @@ async function runOn(
     );
     log(`  ${database}: registering ${httpSettings.members} players`);
     const { tokens } = await registerMembers(site.baseURL, httpSettings.members, 'bench1234');
-    const bodies: Record<string, string> = {};
+    const bodies: Record<string, BareReply> = {};
     for (const target of httpTargets) {
       const response = await fetch(site.baseURL + target.path, {
         headers: target.member ? { authorization: `Bearer ${tokens[0]}` } : {},
       });
       if (!response.ok) throw new Error(`${target.path} answered HTTP ${response.status}`);
-      bodies[target.path] = await response.text();
+      bodies[target.path] = await sameReply(response);
     }
     bare = await startServer(bareScript, { BARE_BODIES: JSON.stringify(bodies) }, '/');
 
@@ -220,7 +222,7 @@ async function runOn(
         name: target.name,
         path: target.path,
         database,
-        bytes: Buffer.byteLength(bodies[target.path] ?? ''),
+        bytes: Buffer.byteLength(bodies[target.path]?.body ?? ''),
         ours: figures.ours,
         bare: figures.bare,
       });

@@ -17,6 +17,8 @@ import { moduleIds, systemPaths } from '../src/contract/system.ts';
 import { ARGON2_COST, hashMemberPassword } from '../src/server/platform/members/member-password.ts';
 import {
   bareScript,
+  sameReply,
+  type BareReply,
   sampleMemory,
   siteEnv,
   siteScript,
@@ -272,14 +274,14 @@ export async function runLoginBench(log: (line: string) => void): Promise<LoginB
         };
       },
     });
-    // The bare server answers each path with the bytes ours answered, so the JSON is the same.
-    const bodies: Record<string, string> = {};
+    // The bare server answers each path with the reply ours answered: the same body and headers.
+    const bodies: Record<string, BareReply> = {};
     for (const path of [identityPaths.memberInfo, walletPaths.balance]) {
       const response = await fetch(base + path, {
         headers: { authorization: `Bearer ${tokens[0]}` },
       });
       if (!response.ok) throw new Error(`${path} answered HTTP ${response.status}`);
-      bodies[path] = await response.text();
+      bodies[path] = await sameReply(response);
     }
     bare = await startServer(bareScript, { BARE_BODIES: JSON.stringify(bodies) }, '/');
     const measure = async (label: string, path: string) => {
@@ -305,7 +307,7 @@ export async function runLoginBench(log: (line: string) => void): Promise<LoginB
       return {
         ours: figures.ours,
         bare: figures.bare,
-        bytes: Buffer.byteLength(bodies[path] ?? ''),
+        bytes: Buffer.byteLength(bodies[path]?.body ?? ''),
       };
     };
     const memberInfo = await measure('member info', identityPaths.memberInfo);

@@ -18,6 +18,8 @@ import { lotteryPaths } from '../src/contract/lottery.ts';
 import { systemPaths } from '../src/contract/system.ts';
 import {
   bareScript,
+  sameReply,
+  type BareReply,
   onEachDatabase,
   siteEnv,
   siteScript,
@@ -157,7 +159,7 @@ async function runOn(
       }),
       systemPaths.status,
     );
-  const bodies: { body: string; games: number }[] = [];
+  const bodies: { reply: BareReply; games: number }[] = [];
   const figures: Partial<{
     ours: LobbyFigures;
     oursNoCache: LobbyFigures;
@@ -169,13 +171,14 @@ async function runOn(
     for (const target of lotteryLobbyTargets) {
       const response = await fetch(site.baseURL + target.path);
       if (!response.ok) throw new Error(`${target.path} answered HTTP ${response.status}`);
-      const body = await response.text();
+      const reply = await sameReply(response);
+      const { body } = reply;
       const value = (JSON.parse(body) as { value: unknown[] }).value;
       const games = value.reduce<number>(
         (sum, entry) => sum + ((entry as { gameMenus?: unknown[] }).gameMenus?.length ?? 1),
         0,
       );
-      bodies.push({ body, games });
+      bodies.push({ reply, games });
       log(`  ${database}, ${target.name} (${games} games): ours, one at a time, then loaded`);
       figures.push({
         ours: await single(site, target.path),
@@ -190,10 +193,10 @@ async function runOn(
     }
     const results: LobbyResult[] = [];
     for (const [index, target] of lotteryLobbyTargets.entries()) {
-      const { body, games } = bodies[index]!;
+      const { reply, games } = bodies[index]!;
       const bare = await startServer(
         bareScript,
-        { BARE_BODIES: JSON.stringify({ [target.path]: body }) },
+        { BARE_BODIES: JSON.stringify({ [target.path]: reply }) },
         '/',
       );
       try {
@@ -202,7 +205,7 @@ async function runOn(
         results.push({
           name: target.name,
           database,
-          bytes: Buffer.byteLength(body),
+          bytes: Buffer.byteLength(reply.body),
           games,
           single: {
             ours: f.ours!,

@@ -11,6 +11,8 @@ import { httpTargets } from './http.bench.ts';
 import { registerMembers } from './support/members.ts';
 import {
   bareScript,
+  sameReply,
+  type BareReply,
   onEachDatabase,
   residentMemory,
   sampleMemory,
@@ -124,12 +126,12 @@ async function runOn(
     const { tokens } = await registerMembers(site.baseURL, soakSettings.members, 'bench1234');
     log(`  ${database}: mixed load for ${soakSettings.seconds} s`);
     const ours = await soak(site, soakSettings.seconds, tokens);
-    const bodies: Record<string, string> = {};
+    const bodies: Record<string, BareReply> = {};
     for (const path of [...httpTargets.map((target) => target.path), '/']) {
       const response = await fetch(site.baseURL + path, {
         headers: { authorization: `Bearer ${tokens[0]}` },
       });
-      bodies[path] = await response.text();
+      bodies[path] = await sameReply(response);
     }
     await site.stop();
     site = undefined;

@@ -234,3 +234,28 @@ export async function onEachDatabase<T>(
 }
 
 export const bareScript = join(root, 'bench', 'support', 'bare-server.ts');
+
+/** A reply for the bare server (bare-server.ts): its body and the headers it sets. */
+export type BareReply = { body: string; headers: Record<string, string> };
+
+/** Headers Node writes itself on every reply (framing, date, keep-alive): not copied. */
+const nodeOwnHeaders = new Set([
+  'connection',
+  'content-length',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/**
+ * The real server's reply as the bare server's: the same body and the same headers (the security
+ * headers and the content type among them), so both write the same bytes for the same call and
+ * the ratio measures the work behind them, not a shorter reply.
+ */
+export async function sameReply(response: Response): Promise<BareReply> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!nodeOwnHeaders.has(name)) headers[name] = value;
+  });
+  return { body: await response.text(), headers };
+}
