@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { root } from './support/process.ts';
 import { markdownOf, replaceBlock, type BenchTable } from './support/tables.ts';
 
@@ -19,5 +20,9 @@ try {
 }
 const tables = latest.tables ?? [];
 if (tables.length === 0) throw new Error('bench/results/latest.json holds no tables');
-writeFileSync(readmePath, replaceBlock(readFileSync(readmePath, 'utf8'), markdownOf(tables)));
+const written = replaceBlock(readFileSync(readmePath, 'utf8'), markdownOf(tables));
+// Prettier pads the tables by display width (a Devanagari row is narrower than its length), so
+// the README is written as `npm run format` would leave it.
+const options = await resolveConfig(readmePath);
+writeFileSync(readmePath, await format(written, { ...options, filepath: readmePath }));
 console.log(`README.md: ${tables.length} tables from bench/results/latest.json`);

@@ -82,7 +82,12 @@ const results: {
   http?: { settings: typeof httpSettings; results: HttpResult[] };
   coldStart?: ColdStartResult;
   bundle?: BundleResult;
-  login?: { settings: typeof loginSettings; results: LoginBenchResult };
+  login?: {
+    settings: typeof loginSettings;
+    /** The login bench's server runs on the bench's DATABASE_URL when one is set. */
+    database?: 'PGlite' | 'PostgreSQL';
+    results: LoginBenchResult;
+  };
   realtime?: { settings: typeof realtimeSettings; results: RealtimeBenchRow[] };
   ledger?: { settings: typeof ledgerSettings; results: LedgerBenchResult };
   soak?: { settings: typeof soakSettings; results: SoakResult[] };
@@ -122,11 +127,12 @@ if (only.has('bundle')) {
 }
 if (only.has('login')) {
   const { memoryCost, timeCost, parallelism } = loginSettings.argon2;
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   log(
-    `\n[login] ${loginSettings.members} members, argon2id m=${memoryCost} KiB t=${timeCost} p=${parallelism}, ` +
+    `\n[login] on ${database}, ${loginSettings.members} members, argon2id m=${memoryCost} KiB t=${timeCost} p=${parallelism}, ` +
       `${loginSettings.warmupSeconds} s warm-up then ${loginSettings.durationSeconds} s per target`,
   );
-  results.login = { settings: loginSettings, results: await runLoginBench(log) };
+  results.login = { settings: loginSettings, database, results: await runLoginBench(log) };
 }
 
 if (only.has('realtime')) {
@@ -280,7 +286,7 @@ if (results.coldStart) {
     ['metric', 'ours', 'bare Fastify', 'ours/bare'],
     [
       [
-        'first start (migrations + seed)',
+        'first start (fresh DATA_DIR)',
         ms(c.medians.firstStart),
         ms(c.medians.bare),
         ratio(c.medians.firstStart, c.medians.bare),
@@ -329,6 +335,7 @@ if (results.login) {
   section = 'login';
   const { argon2, login, memberInfo, balance } = results.login.results;
   const s = results.login.settings;
+  const on = results.login.database ? `, on ${results.login.database}` : '';
   const cost = `argon2id m=${s.argon2.memoryCost} KiB, t=${s.argon2.timeCost}, p=${s.argon2.parallelism}`;
   const rows: Row[] = [
     [
@@ -344,7 +351,7 @@ if (results.login) {
     rows.push(['login non-2xx / errors', `${login.non2xx} / ${login.errors}`, '-', '-']);
   }
   table(
-    `Login (${cost}; ${cpus().length} cores, ${s.durationSeconds} s)`,
+    `Login (${cost}; ${cpus().length} cores, ${s.durationSeconds} s${on})`,
     ['metric', 'login', 'raw argon2id', 'login/raw'],
     rows,
   );
@@ -407,7 +414,7 @@ if (results.login) {
     ]);
   }
   table(
-    `Member info (${s.infoConnections} connections, ${s.durationSeconds} s)`,
+    `Member info (${s.infoConnections} connections, ${s.durationSeconds} s${on})`,
     ['metric', 'ours', 'bare Fastify', 'ours/bare'],
     infoRows,
   );

@@ -8,6 +8,7 @@
  * WebAssembly, native addons, worker threads) stay outside the bundle and load from node_modules;
  * the migrations are copied beside the bundle, where the database code looks for them.
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -31,9 +32,12 @@ export const externalPackages = [
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 await build({
-  entryPoints: [join(root, 'src', 'server', 'main.ts')],
+  entryPoints: {
+    server: join(root, 'src', 'server', 'main.ts'),
+    'prepare-template': join(root, 'src', 'server', 'prepare-template.ts'),
+  },
   outdir: outDir,
-  entryNames: 'server',
+  entryNames: '[name]',
   // What the server imports with import() (PGlite's database code) lands in a chunk of its own,
   // loaded when asked for: a node on PostgreSQL never loads PGlite. The chunks stay beside
   // server.js, where code that finds files from import.meta.url (the migrations) expects them.
@@ -66,3 +70,9 @@ writeFileSync(
   "import module from 'node:module';\n\nmodule.enableCompileCache?.();\nawait import('./server.js');\n",
 );
 console.log('dist-server/main.js: the server bundle');
+// The seeded PGlite template of this bundle (src/server/prepare-template.ts), made once per code
+// change: the bundle's first start on a fresh DATA_DIR then copies it.
+const prepared = spawnSync(process.execPath, [join(outDir, 'prepare-template.js')], {
+  stdio: 'inherit',
+});
+if (prepared.status !== 0) process.exit(prepared.status ?? 1);

@@ -15,6 +15,7 @@ import {
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db/client.ts';
+import type { TemplateSeed } from './platform/db/pglite-template.ts';
 import type { Clock } from './platform/clock.ts';
 import { lazyChildLoggerFactory } from './platform/http/lazy-child-logger.ts';
 import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
@@ -25,7 +26,7 @@ import { registerCookies } from './platform/http/cookies.ts';
 import { trustedProxy } from './platform/http/request-context.ts';
 import { replySerializerCompiler } from './platform/http/reply-serializer.ts';
 import { platform } from './platform/platform.plugin.ts';
-import { systemArea } from './areas/system/system.area.ts';
+import { systemArea, systemTemplateSeedSteps } from './areas/system/system.area.ts';
 import { operatorArea } from './areas/operator/operator.area.ts';
 import { verificationArea } from './areas/verification/verification.area.ts';
 import { identityArea } from './areas/identity/identity.area.ts';
@@ -33,11 +34,26 @@ import { walletArea } from './areas/wallet/wallet.area.ts';
 import { messagesArea } from './areas/messages/messages.area.ts';
 import { depositArea } from './areas/deposit/deposit.area.ts';
 import { withdrawalArea } from './areas/withdrawal/withdrawal.area.ts';
-import { gamesArea } from './areas/games/games.area.ts';
+import { gamesArea, gamesTemplateSeedSteps } from './areas/games/games.area.ts';
 import { lotteryArea } from './areas/lottery/lottery.area.ts';
 import { agentArea } from './areas/agent/agent.area.ts';
 import { engagementArea } from './areas/engagement/engagement.area.ts';
 import { builtinGamesProvider } from './providers/builtin-games/builtin-games.plugin.ts';
+
+/**
+ * The seed steps that write the same rows on every install (no secrets, clock or settings but
+ * the catalog's size): the vendors and the demo games catalog. A fresh PGlite directory copies
+ * their rows from a seeded template (platform/db/pglite-template.ts; `npm run build` makes the
+ * bundle's) instead of running them: the catalog's 10,000 rows and trigram index were most of a
+ * first start's seeding. A PostgreSQL database, or a directory already there, runs them at the
+ * start like every other step.
+ */
+export function demoTemplateSeed(demoCatalog: Config['demoCatalog']): TemplateSeed {
+  return {
+    name: `demo-${demoCatalog}`,
+    steps: [...systemTemplateSeedSteps, ...gamesTemplateSeedSteps(demoCatalog)],
+  };
+}
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const language = languageFromHeader(request.headers['accept-language']);
@@ -132,7 +148,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   try {
     // 2. The platform: database, rate limits (counted in the database), seed runner, keys,
     // request context, guards, errors, gateway.
-    await app.register(platform, { config, database: deps.database, clock: deps.clock });
+    await app.register(platform, {
+      config,
+      database: deps.database,
+      clock: deps.clock,
+      templateSeed: demoTemplateSeed(config.demoCatalog),
+    });
 
     // 3. The areas, each one plugin with its routes, jobs and port (dependencies before users).
     await app.register(systemArea);

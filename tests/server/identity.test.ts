@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
+import { agentPaths } from '../../src/contract/agent.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
@@ -481,15 +482,19 @@ describe('free play and roles', () => {
           { ip: freshIp() },
         )
       ).body.value?.token ?? '';
-    const playerRequest = { headers: { authorization: `Bearer ${await tokenOf(player)}` } };
-    const agentRequest = { headers: { authorization: `Bearer ${await tokenOf(agent)}` } };
-    const playerReq = playerRequest as never as Parameters<typeof site.app.requireAgent>[0];
-    await expect(site.app.requireAgent(playerReq)).rejects.toMatchObject({
-      code: 'error_not_agent',
-      statusCode: 403,
+    // A route the guard protects: the agent center's entry.
+    const asPlayer = await call(site.app, {
+      url: agentPaths.center,
+      headers: { authorization: `Bearer ${await tokenOf(player)}` },
     });
-    const agentReq = agentRequest as never as Parameters<typeof site.app.requireAgent>[0];
-    await expect(site.app.requireAgent(agentReq)).resolves.toBeUndefined();
+    expect(asPlayer.status).toBe(403);
+    expect(asPlayer.body).toMatchObject({ success: false, code: 'error_not_agent' });
+    const asAgent = await call(site.app, {
+      url: agentPaths.center,
+      headers: { authorization: `Bearer ${await tokenOf(agent)}` },
+    });
+    expect(asAgent.status).toBe(200);
+    expect(asAgent.body.success).toBe(true);
   });
 });
 

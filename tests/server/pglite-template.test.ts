@@ -4,9 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp, demoTemplateSeed } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { pgliteSettings } from '../../src/server/platform/db/pglite-options.ts';
-import { pgliteTemplatePath } from '../../src/server/platform/db/pglite-template.ts';
+import {
+  pgliteTemplatePath,
+  seededTemplatePath,
+} from '../../src/server/platform/db/pglite-template.ts';
+import { runSeedSteps } from '../../src/server/platform/seed/seed.ts';
+import { testConfig, type TestDatabase } from '../support/server.ts';
 
 const journal = JSON.parse(
   readFileSync(
@@ -51,5 +57,82 @@ describe('pre-initialised PGlite directory', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** The rows of the tables the template's seed steps write, in a fixed order, without timestamps. */
+async function seededRows(db: Db) {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  return {
+    lanes: await rows(sql`select * from vendor_lanes order by game_type`),
+    vendors: await rows(sql`select * from vendors order by account_type_id`),
+    games: await rows(
+      sql`select node_id, vassalage, game_type, game_code, name_hi, name_en, name_bn, search_text,
+        game_classify, display_name, min_bet::text, min_line_num, is_hot, status, maintenance,
+        image_url, popularity, sort from games order by node_id`,
+    ),
+  };
+}
+
+describe('seeded PGlite template', () => {
+  // The small catalog (5 games a vendor): the same steps as the full one, in a fraction of the time.
+  const seed = demoTemplateSeed('small');
+
+  it('starts a fresh directory with the same-on-every-install steps already run, the rows they write when run at the start', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-seeded-'));
+    try {
+      const seeded = await openDatabase({
+        databaseUrl: null,
+        pgliteDir: join(dir, 'seeded'),
+        templateSeed: seed,
+      });
+      expect(existsSync(join(seededTemplatePath(seed), 'PG_VERSION'))).toBe(true);
+      const ran = (await seeded.db.execute(
+        sql`select name from seed_runs order by name`,
+      )) as unknown as { rows: { name: string }[] };
+      expect(ran.rows.map((row) => row.name)).toEqual(seed.steps.map((step) => step.name).sort());
+
+      // The same steps run on a plain directory, as a start without the template runs them.
+      const plain = await openDatabase({ databaseUrl: null, pgliteDir: join(dir, 'plain') });
+      await runSeedSteps(plain.db, seed.steps);
+      const fromTemplate = await seededRows(seeded.db);
+      expect(fromTemplate.games.length).toBeGreaterThan(100);
+      expect(fromTemplate).toEqual(await seededRows(plain.db));
+      await plain.close();
+
+      // The server starts on it: the other steps seed, the template's are not run again.
+      const testDb: TestDatabase = {
+        env: { DATA_DIR: dir },
+        open: () => Promise.resolve(seeded),
+        drop: () => Promise.resolve(),
+      };
+      const app = await buildApp(testConfig(testDb), { database: seeded });
+      try {
+        const status = await app.inject({ url: '/wps/system/status' });
+        expect(status.statusCode).toBe(200);
+        expect(await count(seeded.db, sql`select count(*)::int as n from games`)).toBe(
+          fromTemplate.games.length,
+        );
+        expect(
+          await count(
+            seeded.db,
+            sql`select count(*)::int as n from seed_runs where name = 'site-v1'`,
+          ),
+        ).toBe(1);
+      } finally {
+        await app.close();
+        await seeded.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a seeded template by its steps: other steps, another template', () => {
+    const fewer = { name: seed.name, steps: seed.steps.slice(1) };
+    expect(seededTemplatePath(fewer)).not.toBe(seededTemplatePath(seed));
+    expect(seededTemplatePath(seed)).toBe(seededTemplatePath(demoTemplateSeed('small')));
+    expect(seededTemplatePath(seed)).not.toBe(seededTemplatePath(demoTemplateSeed('full')));
   });
 });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import type { TemplateSeed } from './db/pglite-template.ts';
 import { seederFor } from './seed/seed.ts';
 import { createKeyService, type KeyService } from './keys/keys.service.ts';
 import { createEncService, type EncService } from './keys/enc-payload.ts';
@@ -50,6 +51,8 @@ export type PlatformOptions = {
   /** An open database; when given, the caller closes it. Otherwise the platform opens one. */
   database?: Database;
   clock?: Clock;
+  /** Seed steps a fresh PGlite directory takes already run from a seeded template. */
+  templateSeed?: TemplateSeed;
 };
 
 /**
@@ -60,10 +63,14 @@ export type PlatformOptions = {
  * scheduler (`app.scheduler`).
  */
 export const platform = fp<PlatformOptions>(
-  async (app, { config, database: given, clock = systemClock }) => {
+  async (app, { config, database: given, clock = systemClock, templateSeed }) => {
     const database =
       given ??
-      (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: config.pgliteDir,
+        templateSeed,
+      }));
     const scheduler = createScheduler({
       db: database.db,
       clock,

@@ -11,6 +11,12 @@ import { seamlessGames } from './seamless/seamless.plugin.ts';
 import { catalogGames } from './seamless/launch.service.ts';
 
 /**
+ * The area's seed steps that write the same rows on every install, all of them: the demo
+ * catalog of this size over the seeded vendors (app.ts, demoTemplateSeed).
+ */
+export const gamesTemplateSeedSteps = gamesSeedSteps;
+
+/**
  * Games: the catalog (menus, list and search, hot, popular, favourites, recent, winner board,
  * rooms, artwork), its operator API, and the port the launch and seamless wallet use.
  */

@@ -5,8 +5,11 @@ import { createOpsService } from './system-ops.service.ts';
 import { systemRoutes } from './system.routes.ts';
 import { relayRoutes } from './relay.routes.ts';
 import { opsRoutes } from './system-ops.routes.ts';
-import { systemSeedSteps } from './system.seed-steps.ts';
+import { systemSeedSteps, vendorsSeedStep } from './system.seed-steps.ts';
 import type { SystemPort } from './system.port.ts';
+
+/** The area's seed steps that write the same rows on every install (app.ts, demoTemplateSeed). */
+export const systemTemplateSeedSteps = [vendorsSeedStep];
 
 /**
  * The site itself: status, permission/bootstrap, whitelabel, banners, announcements,

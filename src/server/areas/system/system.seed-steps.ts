@@ -21,6 +21,32 @@ function flattenModules(nodes: ModuleSeed[], parentId: string | null) {
   ]);
 }
 
+/** The vendor lanes and vendors (the demo games catalog is made over them). */
+export const vendorsSeedStep: SeedStep = {
+  name: 'vendors-v1',
+  run: async (tx) => {
+    for (const [index, lane] of vendorLaneSeed.entries()) {
+      await tx
+        .insert(vendorLanes)
+        .values({ gameType: lane.gameType, gameClassify: lane.gameClassify, sort: index + 1 })
+        .onConflictDoNothing();
+      await tx
+        .insert(vendors)
+        .values(
+          lane.vendors.map(([vassalage, displayName, isHot], position) => ({
+            vassalage,
+            displayName,
+            isHot,
+            gameType: lane.gameType,
+            logo: `/media/vendors/${vassalage}.svg`,
+            sort: position + 1,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+  },
+};
+
 /** The site's settings, modules, validators, banners, announcements and vendors. */
 export const systemSeedSteps: SeedStep[] = [
   {
@@ -60,28 +86,5 @@ export const systemSeedSteps: SeedStep[] = [
   },
   // Sites seeded before: the brand's own addresses, banners that named a promotion by a key.
   { name: 'brand-links-v2', run: repairSeededLinks },
-  {
-    name: 'vendors-v1',
-    run: async (tx) => {
-      for (const [index, lane] of vendorLaneSeed.entries()) {
-        await tx
-          .insert(vendorLanes)
-          .values({ gameType: lane.gameType, gameClassify: lane.gameClassify, sort: index + 1 })
-          .onConflictDoNothing();
-        await tx
-          .insert(vendors)
-          .values(
-            lane.vendors.map(([vassalage, displayName, isHot], position) => ({
-              vassalage,
-              displayName,
-              isHot,
-              gameType: lane.gameType,
-              logo: `/media/vendors/${vassalage}.svg`,
-              sort: position + 1,
-            })),
-          )
-          .onConflictDoNothing();
-      }
-    },
-  },
+  vendorsSeedStep,
 ];

@@ -7,12 +7,21 @@ import pg from 'pg';
 // The types live in database.ts, which the PGlite module imports too (no import circle).
 export type { Database, Db } from './database.ts';
 import type { Database } from './database.ts';
+import type { TemplateSeed } from './pglite-template.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant naming our start-up lock. */
 const STARTUP_LOCK = 727_302_001;
 
-export type DatabaseOptions = { databaseUrl: string | null; pgliteDir: string };
+export type DatabaseOptions = {
+  databaseUrl: string | null;
+  pgliteDir: string;
+  /**
+   * Seed steps a fresh PGlite directory may take already run from a seeded template
+   * (pglite-template.ts); PostgreSQL runs them at the start as every other step.
+   */
+  templateSeed?: TemplateSeed;
+};
 
 /** PGlite under `pgliteDir`, or PostgreSQL through a pool when `databaseUrl` is set. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -20,7 +29,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Loaded only here: a node on PostgreSQL never loads PGlite, its Drizzle driver or the
   // template code (the server bundle keeps them in a chunk of their own).
   const { openPglite } = await import('./pglite-database.ts');
-  return openPglite(options.pgliteDir, { migrationsFolder, startupLock: STARTUP_LOCK });
+  return openPglite(options.pgliteDir, {
+    migrationsFolder,
+    startupLock: STARTUP_LOCK,
+    templateSeed: options.templateSeed,
+  });
 }
 
 const onConnection = (connection: pg.PoolClient) => drizzlePg(connection);

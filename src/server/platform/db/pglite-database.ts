@@ -4,7 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database, Db } from './database.ts';
 import { pgliteOptions } from './pglite-options.ts';
-import { fillFromTemplate, needsCluster } from './pglite-template.ts';
+import { fillFromTemplate, needsCluster, type TemplateSeed } from './pglite-template.ts';
 
 /**
  * The embedded database: PGlite under `dir`, migrated from `settings.migrationsFolder`, with the
@@ -12,12 +12,13 @@ import { fillFromTemplate, needsCluster } from './pglite-template.ts';
  */
 export async function openPglite(
   dir: string,
-  settings: { migrationsFolder: string; startupLock: number },
+  settings: { migrationsFolder: string; startupLock: number; templateSeed?: TemplateSeed },
 ): Promise<Database> {
-  const { migrationsFolder, startupLock } = settings;
+  const { migrationsFolder, startupLock, templateSeed } = settings;
   mkdirSync(dir, { recursive: true });
-  // A fresh directory starts from a copy of the pre-initialised template instead of initdb.
-  if (needsCluster(dir)) await fillFromTemplate(dir);
+  // A fresh directory starts from a copy of the pre-initialised template instead of initdb
+  // (with `templateSeed`'s steps already run, when given).
+  if (needsCluster(dir)) await fillFromTemplate(dir, templateSeed);
   const client = await PGlite.create(dir, pgliteOptions());
   const db = drizzlePglite(client);
   async function runLocked(work: (db: Db) => Promise<void>) {

@@ -14,13 +14,17 @@ export const pgliteSettings = {
   temp_buffers: '4MB',
 } as const;
 
-export function pgliteOptions(): PGliteOptions {
+/** The options of every PGlite the server opens; `extra` settings go after `pgliteSettings`. */
+export function pgliteOptions(extra: Record<string, string> = {}): PGliteOptions {
   return {
     // Trigram indexes of the games catalog's name search (the migration creates the extension).
     extensions: { pg_trgm },
     startParams: [
       ...PGlite.defaultStartParams,
-      ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ...Object.entries({ ...pgliteSettings, ...extra }).flatMap(([name, value]) => [
+        '-c',
+        `${name}=${value}`,
+      ]),
     ],
   };
 }

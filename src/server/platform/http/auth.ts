@@ -146,12 +146,12 @@ export function registerAuth(app: FastifyInstance): void {
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     if (!match?.[1]) throw new AppError(401, 'not_logged_in');
     // Read once: each read of `routeOptions` builds a new object of the route's dozen options.
-    const config = request.routeOptions?.config;
+    const { config } = request.routeOptions;
     const { member, session, totpBound, vipLevel } = await app.memberAuth.authenticate(
       match[1],
-      request.method === 'GET' && config?.memberCache === true ? fromCache : fromDatabase,
+      request.method === 'GET' && config.memberCache === true ? fromCache : fromDatabase,
     );
-    if (session.mustChangePassword && config?.duringPasswordChange !== true) {
+    if (session.mustChangePassword && config.duringPasswordChange !== true) {
       throw new AppError(403, 'password_change_required');
     }
     request.member = member;

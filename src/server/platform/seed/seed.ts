@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../db/database.ts';
 import { seedRuns } from './seed.schema.ts';
 
 /**
