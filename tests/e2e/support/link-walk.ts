@@ -113,10 +113,24 @@ export async function checkShown(walk: Walk, label: string, scope?: Locator): Pr
     walk.problems.push(`${label}: shows "not found" at ${page.url()}`);
   // Spinners and skeletons first: texts are read once the page has them.
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
-  const { text, hrefs } = await root.evaluate((el) => ({
-    text: (el as HTMLElement).innerText,
-    hrefs: [...el.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
-  }));
+  // innerText follows the layout: read it while the scope is rendered. Read at an instant it is
+  // not (a menu re-rendering), it is the textContent, its words run together ("Betting
+  // recordDepositWithdrawal..."), which look like camelCase keys.
+  let shown = { rendered: false, text: '', hrefs: [] as string[] };
+  await expect
+    .poll(
+      async () => {
+        shown = await root.evaluate((el) => ({
+          rendered: (el as HTMLElement).checkVisibility(),
+          text: (el as HTMLElement).innerText,
+          hrefs: [...el.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
+        }));
+        return shown.rendered;
+      },
+      { message: `${label}: shown` },
+    )
+    .toBe(true);
+  const { text, hrefs } = shown;
   const dotted = text.match(/\b[a-z][a-zA-Z0-9]*(?:\.[a-z][a-zA-Z0-9_]*)+\b/g) ?? [];
   const camel = (text.match(/\b[a-z]+[A-Z][a-zA-Z]*\b/g) ?? []).filter(
     (word) => !camelCaseNames.has(word),
