@@ -31,6 +31,19 @@ const listOf = (text: string | undefined) =>
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
 
+/** DEMO_CATALOG: the demo catalog a fresh database gets (about 10,000 games, or 5 per vendor). */
+const demoCatalogSetting = z.enum(['full', 'small']).default('full');
+
+/** DEMO_CATALOG alone: the build makes the seeded template of this catalog (prepare-template.ts). */
+export function demoCatalogOf(
+  env: Record<string, string | undefined> = process.env,
+): 'full' | 'small' {
+  const parsed = demoCatalogSetting.safeParse(env.DEMO_CATALOG);
+  if (!parsed.success)
+    throw new Error(`Invalid configuration:\n  DEMO_CATALOG: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,8 +70,7 @@ const envSchema = z
     OPS_USERNAME: z.string().min(1).max(64).default('operator'),
     OPS_PASSWORD: z.string().min(1).max(256).optional(),
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    /** The demo games catalog a fresh database gets: about 10,000 games, or 5 per vendor. */
-    DEMO_CATALOG: z.enum(['full', 'small']).default('full'),
+    DEMO_CATALOG: demoCatalogSetting,
     MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { demoCatalogOf, loadConfig } from '../../src/server/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -38,6 +38,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OPERATOR_TIME_ZONE: 'Mars/Olympus' })).toThrow(/OPERATOR_TIME_ZONE/);
     expect(loadConfig({ OPERATOR_TIME_ZONE: 'Asia/Dhaka' }).operatorTimeZone).toBe('Asia/Dhaka');
     expect(loadConfig({}).operatorTimeZone).toBe('Asia/Kolkata');
+  });
+
+  it('reads the demo catalog alone as the full configuration reads it (the build needs only it)', () => {
+    expect(demoCatalogOf({})).toBe('full');
+    expect(demoCatalogOf({})).toBe(loadConfig({}).demoCatalog);
+    expect(demoCatalogOf({ DEMO_CATALOG: 'small' })).toBe('small');
+    // Production without an operator password is refused by loadConfig, not by this.
+    expect(demoCatalogOf({ NODE_ENV: 'production', DEMO_CATALOG: 'small' })).toBe('small');
+    expect(() => demoCatalogOf({ DEMO_CATALOG: 'huge' })).toThrow(/DEMO_CATALOG/);
   });
 
   it('requires an operator password in production', () => {

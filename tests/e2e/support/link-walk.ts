@@ -111,8 +111,12 @@ export async function checkShown(walk: Walk, label: string, scope?: Locator): Pr
       .count()) > 0
   )
     walk.problems.push(`${label}: shows "not found" at ${page.url()}`);
-  // Spinners and skeletons first: texts are read once the page has them.
+  // Spinners and loading states first: texts are read once the page has them.
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
+  await expect(
+    root.locator('.spinner-wrap, .pg-state .pg-spinner'),
+    `${label}: loaded`,
+  ).toHaveCount(0);
   // innerText follows the layout: read it while the scope is rendered. Read at an instant it is
   // not (a menu re-rendering), it is the textContent, its words run together ("Betting
   // recordDepositWithdrawal..."), which look like camelCase keys.
@@ -173,9 +177,36 @@ async function checkPageOf(walk: Walk, label: string, href: string): Promise<voi
 
 type Outcome = { kind: 'navigated' } | { kind: 'popup'; urls: string[] } | { kind: 'dialog' };
 
+/**
+ * Waits until the page's layout has stood still for a moment (no layout shift for 400 ms; at most
+ * 5 s). A page still filling in (a lobby's games, its pager) moves what is below it: a click whose
+ * press and release land on different elements is no click at all, as for a user's tap.
+ */
+async function layoutStill(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const quiet = 400;
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(limit);
+          resolve();
+        };
+        let timer = setTimeout(done, quiet);
+        const observer = new PerformanceObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, quiet);
+        });
+        const limit = setTimeout(done, 5_000);
+        observer.observe({ type: 'layout-shift' });
+      }),
+  );
+}
+
 /** Clicks `entry` and tells what happened; a click that does nothing is a problem. */
 async function clickOutcome(walk: Walk, label: string, entry: Locator): Promise<Outcome | null> {
   const { page } = walk;
+  await layoutStill(page);
   const before = page.url();
   const opened: Page[] = [];
   // Windows this page opens (not the blank pages axe opens in the context to gather results).
