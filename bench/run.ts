@@ -21,8 +21,13 @@ import {
 } from './agent-wages.bench.ts';
 import { loginSettings, runLoginBench, type LoginBenchResult } from './login.bench.ts';
 import { realtimeSettings, runRealtimeBench, type RealtimeBenchRow } from './realtime.bench.ts';
-import { runSoakBench, soakSettings, type SoakResult } from './soak.bench.ts';
-import { root } from './support/process.ts';
+import {
+  runSoakBench,
+  soakSettings,
+  windowSeconds as window,
+  type SoakResult,
+} from './soak.bench.ts';
+import { root, type MemoryParts } from './support/process.ts';
 import { mergeTables, type BenchRun, type BenchTable } from './support/tables.ts';
 
 const onlyIndex = process.argv.indexOf('--only');
@@ -43,6 +48,9 @@ const only = new Set(
     : (process.argv[onlyIndex + 1] ?? '').split(','),
 );
 const minutes = (seconds: number) => `${(seconds / 60).toFixed(seconds % 60 ? 1 : 0)} min`;
+/** A duration in whole minutes when it is one, else in seconds. */
+const span = (seconds: number) =>
+  seconds >= 60 && seconds % 60 === 0 ? minutes(seconds) : `${Math.round(seconds)} s`;
 const log = (line: string) => console.log(line);
 
 type Row = [string, string, string, string];
@@ -555,23 +563,43 @@ if (results.soak) {
     const memory: [string, number, number][] = [
       ['RSS before the load', ours.idleBytes, bare.idleBytes],
       [
-        `RSS after ${minutes(soakSettings.settleSeconds)} of load`,
+        `RSS from ${span(window(soakSettings.seconds))} to ${span(2 * window(soakSettings.seconds))} of load (median)`,
         ours.settledBytes,
         bare.settledBytes,
       ],
       ['peak RSS under the load', ours.peakBytes, bare.peakBytes],
-      ['RSS at the end of the load', ours.endBytes, bare.endBytes],
+      [
+        `RSS in the last ${span(window(soakSettings.seconds))} of the load (median)`,
+        ours.endBytes,
+        bare.endBytes,
+      ],
     ];
     for (const [label, a, b] of memory)
       rows.push([`${database}, ${label}`, mib(a), mib(b), ratio(a, b)]);
     const growth = (f: typeof ours) => f.endBytes - f.settledBytes;
-    const signed = (bytes: number) => `${bytes >= 0 ? '+' : '-'}${mib(Math.abs(bytes))}`;
+    const signed = (bytes: number) =>
+      `${bytes >= 0 ? '+' : '-'}${(Math.abs(bytes) / 2 ** 20).toFixed(1)} MiB`;
     rows.push([
-      `${database}, growth from ${minutes(soakSettings.settleSeconds)} to the end`,
+      `${database}, growth (the last window's median against the second's)`,
       signed(growth(ours)),
       signed(growth(bare)),
       '-',
     ]);
+    // Where the growth is: a leak of our own code would be V8's heap (anonymous), PGlite's in
+    // its WebAssembly memory, native allocations in the malloc heap.
+    const parts: [string, keyof MemoryParts][] = [
+      ['malloc heap', 'mallocHeap'],
+      ['WebAssembly memory', 'wasm'],
+      ['V8 heap and other anonymous', 'anonymous'],
+      ['mapped files', 'files'],
+    ];
+    for (const [label, key] of parts)
+      rows.push([
+        `${database}, growth of the ${label}`,
+        signed(ours.endParts[key] - ours.settledParts[key]),
+        signed(bare.endParts[key] - bare.settledParts[key]),
+        '-',
+      ]);
     rows.push([
       `${database}, requests (non-2xx / errors)`,
       `${int(ours.requests)} (${ours.non2xx} / ${ours.errors})`,
@@ -580,7 +608,7 @@ if (results.soak) {
     ]);
   }
   table(
-    `Soak: ${minutes(soakSettings.seconds)} of mixed load, ${soakSettings.connections} connections (bare Fastify: ${minutes(soakSettings.bareSeconds)})`,
+    `Soak: ${minutes(soakSettings.seconds)} of mixed load, ${soakSettings.connections} connections (bare Fastify: ${minutes(soakSettings.bareSeconds)}, its windows ${span(window(soakSettings.bareSeconds))}); SOAK_SECONDS=${soakSettings.seconds}`,
     ['metric', 'ours', 'bare Fastify', 'ours/bare'],
     rows,
   );

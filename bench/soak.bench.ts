@@ -1,6 +1,8 @@
 /**
  * Soak: the real server under a mixed load for ten minutes (SOAK_SECONDS to change it), its
- * resident memory sampled every few seconds, to show whether it grows. The load cycles through
+ * resident memory sampled every few seconds, whole and by part (/proc/<pid>/smaps: the malloc
+ * heap, PGlite's WebAssembly memory, V8 and other anonymous memory, files), to show whether it
+ * grows: the median of the last minute against the median of the second. The load cycles through
  * the calls a page load makes (status, bootstrap, member info, wallet balance with 20 players'
  * tokens) and the home page. Baseline: a bare Fastify process answering the same bytes under the
  * same load, for a minute. Runs only when asked: `npm run bench -- --only soak`.
@@ -11,16 +13,16 @@ import { httpTargets } from './http.bench.ts';
 import { registerMembers } from './support/members.ts';
 import {
   bareScript,
+  memoryParts,
   sameReply,
   type BareReply,
   onEachDatabase,
   residentMemory,
-  sampleMemory,
   siteEnv,
   siteScript,
   startServer,
   tempDir,
-  type MemoryFigures,
+  type MemoryParts,
   type RunningServer,
 } from './support/process.ts';
 
@@ -29,8 +31,6 @@ export const soakSettings = {
   /** The bare server's run: long enough for its memory to settle. */
   bareSeconds: Math.min(60, Number(process.env.SOAK_SECONDS ?? 600)),
   sampleSeconds: 5,
-  /** Growth is measured from this point on: the first minute warms caches and the JIT. */
-  settleSeconds: Math.min(60, Number(process.env.SOAK_SECONDS ?? 600) / 5),
   connections: 20,
   members: 20,
 } as const;
@@ -39,7 +39,10 @@ export type SoakFigures = {
   requests: number;
   non2xx: number;
   errors: number;
-  /** Resident memory before the load, once it settled, at its peak and at the end. */
+  /**
+   * Resident memory before the load; the median of the second window (windowSeconds: the first
+   * warms caches and the JIT); the peak; the median of the last window.
+   */
   idleBytes: number;
   settledBytes: number;
   peakBytes: number;
@@ -48,11 +51,22 @@ export type SoakFigures = {
   lifetimePeakBytes: number;
   /** [seconds since the load began, resident MiB] every sampleSeconds. */
   samples: [number, number][];
+  /** Where the resident memory is (memoryParts), medians of the same two windows. */
+  settledParts: MemoryParts;
+  endParts: MemoryParts;
 };
 export type SoakResult = {
   database: 'PGlite' | 'PostgreSQL';
   ours: SoakFigures;
   bare: SoakFigures;
+};
+
+/** The window a figure is the median of: the memory moves with the garbage not yet collected. */
+export const windowSeconds = (seconds: number) => Math.min(60, seconds / 5);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] ?? 0);
 };
 
 async function soak(
@@ -61,7 +75,22 @@ async function soak(
   tokens: readonly string[],
 ): Promise<SoakFigures> {
   const idleBytes = residentMemory(server.pid).rssBytes;
-  const memory = sampleMemory(server.pid, soakSettings.sampleSeconds * 1000);
+  const began = performance.now();
+  const samples: { at: number; rss: number; parts: MemoryParts }[] = [];
+  const take = () => {
+    try {
+      const at = (performance.now() - began) / 1000;
+      samples.push({
+        at,
+        rss: residentMemory(server.pid).rssBytes,
+        parts: memoryParts(server.pid),
+      });
+    } catch {
+      // the process is gone
+    }
+  };
+  take();
+  const sampling = setInterval(take, soakSettings.sampleSeconds * 1000);
   let next = 0;
   let ip = 0;
   const setupRequest = (request: autocannon.Request) => {
@@ -85,23 +114,31 @@ async function soak(
       { method: 'GET', path: '/', setupRequest },
     ],
   });
-  const figures: MemoryFigures = memory.stop();
-  const settled =
-    figures.samples.find(([at]) => at >= soakSettings.settleSeconds * 1000)?.[1] ??
-    figures.startBytes;
+  clearInterval(sampling);
+  take();
+  // The settled figure: the window after the first (which warms caches and the JIT); the end
+  // figure: the last window.
+  const window = windowSeconds(seconds);
+  const settledSamples = samples.filter(({ at }) => at >= window && at < 2 * window);
+  const endSamples = samples.filter(({ at }) => at >= seconds - window);
+  const partsOf = (chosen: typeof samples): MemoryParts => ({
+    mallocHeap: median(chosen.map(({ parts }) => parts.mallocHeap)),
+    wasm: median(chosen.map(({ parts }) => parts.wasm)),
+    anonymous: median(chosen.map(({ parts }) => parts.anonymous)),
+    files: median(chosen.map(({ parts }) => parts.files)),
+  });
   return {
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     idleBytes,
-    settledBytes: settled,
-    peakBytes: figures.peakBytes,
-    endBytes: figures.endBytes,
+    settledBytes: median(settledSamples.map(({ rss }) => rss)),
+    peakBytes: Math.max(...samples.map(({ rss }) => rss)),
+    endBytes: median(endSamples.map(({ rss }) => rss)),
     lifetimePeakBytes: residentMemory(server.pid).peakBytes,
-    samples: figures.samples.map(([at, bytes]) => [
-      Math.round(at / 1000),
-      Math.round(bytes / 2 ** 20),
-    ]),
+    samples: samples.map(({ at, rss }) => [Math.round(at), Math.round(rss / 2 ** 20)]),
+    settledParts: partsOf(settledSamples),
+    endParts: partsOf(endSamples),
   };
 }
 
