@@ -171,13 +171,19 @@ export default function AccountArea() {
             </li>
           </ul>
         )}
-        <MemberCenter />
+        {/* Their own boundaries: a suspending popup or toast (a chunk, a namespace of a new
+            language) must not hide the header's balance and menu with the header's boundary. */}
+        <Suspense fallback={null}>
+          <MemberCenter />
+        </Suspense>
         {agentCenterOpen && (
           <Suspense fallback={null}>
             <AgentCenter />
           </Suspense>
         )}
-        <NotificationToasts />
+        <Suspense fallback={null}>
+          <NotificationToasts />
+        </Suspense>
         <Modal
           open={confirming || signingOut}
           title={t('signOut.title')}
