@@ -13,6 +13,8 @@ import { httpTargets } from './http.bench.ts';
 import { registerMembers } from './support/members.ts';
 import {
   bareScript,
+  median,
+  memoryPartKeys,
   memoryParts,
   sameReply,
   type BareReply,
@@ -63,11 +65,6 @@ export type SoakResult = {
 
 /** The window a figure is the median of: the memory moves with the garbage not yet collected. */
 export const windowSeconds = (seconds: number) => Math.min(60, seconds / 5);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] ?? 0);
-};
 
 async function soak(
   server: RunningServer,
@@ -121,12 +118,10 @@ async function soak(
   const window = windowSeconds(seconds);
   const settledSamples = samples.filter(({ at }) => at >= window && at < 2 * window);
   const endSamples = samples.filter(({ at }) => at >= seconds - window);
-  const partsOf = (chosen: typeof samples): MemoryParts => ({
-    mallocHeap: median(chosen.map(({ parts }) => parts.mallocHeap)),
-    wasm: median(chosen.map(({ parts }) => parts.wasm)),
-    anonymous: median(chosen.map(({ parts }) => parts.anonymous)),
-    files: median(chosen.map(({ parts }) => parts.files)),
-  });
+  const partsOf = (chosen: typeof samples) =>
+    Object.fromEntries(
+      memoryPartKeys.map((key) => [key, median(chosen.map(({ parts }) => parts[key]))]),
+    ) as MemoryParts;
   return {
     requests: result.requests.total,
     non2xx: result.non2xx,

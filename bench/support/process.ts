@@ -57,6 +57,8 @@ export type MemoryParts = {
   files: number;
 };
 
+export const memoryPartKeys = ['mallocHeap', 'wasm', 'anonymous', 'files'] as const;
+
 /** Reservations at least this large are WebAssembly memories with their guard regions. */
 const wasmReservationBytes = 4 * 2 ** 30;
 

@@ -37,7 +37,7 @@ const demoCatalogSetting = z.enum(['full', 'small']).default('full');
 /** DEMO_CATALOG alone: the build makes the seeded template of this catalog (prepare-template.ts). */
 export function demoCatalogOf(
   env: Record<string, string | undefined> = process.env,
-): 'full' | 'small' {
+): z.infer<typeof demoCatalogSetting> {
   const parsed = demoCatalogSetting.safeParse(env.DEMO_CATALOG);
   if (!parsed.success)
     throw new Error(`Invalid configuration:\n  DEMO_CATALOG: ${parsed.error.issues[0]?.message}`);
