@@ -80,14 +80,11 @@ export function GameCard({
         {game.isHot === 1 && <span className="pg-hot game-card__hot">{t('games.hot')}</span>}
       </button>
       <div className="game-card__info">
-        <h3 className="game-card__name">{game.gameName}</h3>
-        <p className="game-card__vendor">
-          {game.displayName}
-          <span className="game-card__bet">
-            {' · '}
-            {t('games.minBetShort', { amount: money(game.minBet) })}
-          </span>
-        </p>
+        <h3 className="game-card__name" title={game.gameName}>
+          {game.gameName}
+        </h3>
+        <p className="game-card__vendor">{game.displayName}</p>
+        <p className="game-card__bet">{t('games.minBetShort', { amount: money(game.minBet) })}</p>
       </div>
       {showStar && (
         <button

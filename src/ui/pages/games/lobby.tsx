@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
+import { constants } from '../../../contract/constants.ts';
 import type { GameCategory } from '../../../contract/routes.ts';
 import type { GameVendorLanes, Vendor } from '../../../contract/system.ts';
 import {
@@ -137,6 +138,9 @@ function LobbyView({ category, lanes, member }: Props & { member: boolean }) {
         </ul>
       </nav>
 
+      {vendorsView.status === 'loading' && (
+        <div className="lobby-carousel lobby-carousel--placeholder" aria-hidden="true" />
+      )}
       {vendors.length > 0 && (
         <VendorCarousel
           vendors={vendors}
@@ -218,8 +222,12 @@ function LobbyView({ category, lanes, member }: Props & { member: boolean }) {
           </p>
         )}
         {state.matches('loading') || state.matches('debouncing') ? (
-          <div data-testid="game-list-loading">
+          <div className="lobby-loading" data-testid="game-list-loading">
             <LoadingState />
+            <GridPlaceholder
+              count={context.games.length || constants.pageSize}
+              pager={context.games.length === 0 || context.totalPages > 1}
+            />
           </div>
         ) : state.matches('failed') ? (
           <FailedState onRetry={() => ref.send({ type: 'user.retry' })} />
@@ -261,6 +269,37 @@ function LobbyView({ category, lanes, member }: Props & { member: boolean }) {
           </>
         )}
       </section>
+    </div>
+  );
+}
+
+/**
+ * Blank cards where the games will be, while they load: the page keeps the height it will have,
+ * so what lies below (the pager, the footer) does not jump when they arrive, under a reader's
+ * eye or a finger about to tap.
+ */
+function GridPlaceholder({ count, pager }: { count: number; pager: boolean }) {
+  return (
+    <div aria-hidden="true">
+      <ul className="game-grid">
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index} className="game-card game-card--placeholder">
+            <span className="game-card__play" />
+            <span className="game-card__info">
+              <span className="game-card__name">
+                <span className="game-card__line" />
+              </span>
+              <span className="game-card__vendor">
+                <span className="game-card__line game-card__line--short" />
+              </span>
+              <span className="game-card__bet">
+                <span className="game-card__line game-card__line--short" />
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {pager && <div className="lobby-pager lobby-pager--placeholder" />}
     </div>
   );
 }
