@@ -585,6 +585,23 @@ if (results.soak) {
       signed(growth(bare)),
       '-',
     ]);
+    // A leak grows with the work done; the warm-up (JIT code, V8 sizing its heap) does not. So
+    // the second half's growth, per request served in it.
+    const lateGrowth = (f: typeof ours) => f.endBytes - f.midBytes;
+    const perRequest = (f: typeof ours) =>
+      `${(lateGrowth(f) / Math.max(1, f.secondHalfRequests)).toFixed(2)} B`;
+    rows.push([
+      `${database}, growth over the second half (the last window's median against the middle one's)`,
+      signed(lateGrowth(ours)),
+      signed(lateGrowth(bare)),
+      '-',
+    ]);
+    rows.push([
+      `${database}, the second half's growth per request served in it`,
+      perRequest(ours),
+      perRequest(bare),
+      '-',
+    ]);
     // Where the growth is: a leak of our own code would be V8's heap (anonymous), PGlite's in
     // its WebAssembly memory, native allocations in the malloc heap.
     const parts: [string, keyof MemoryParts][] = [

@@ -2,7 +2,9 @@
  * Soak: the real server under a mixed load for ten minutes (SOAK_SECONDS to change it), its
  * resident memory sampled every few seconds, whole and by part (/proc/<pid>/smaps: the malloc
  * heap, PGlite's WebAssembly memory, V8 and other anonymous memory, files), to show whether it
- * grows: the median of the last minute against the median of the second. The load cycles through
+ * grows: the median of the last minute against the median of the second, and, to tell a leak from
+ * the warm-up (JIT code, V8 sizing its heap), the growth over the second half of the load per
+ * request served in it: a leak grows with the requests, a warm-up does not. The load cycles through
  * the calls a page load makes (status, bootstrap, member info, wallet balance with 20 players'
  * tokens) and the home page. Baseline: a bare Fastify process answering the same bytes under the
  * same load, for a minute. Runs only when asked: `npm run bench -- --only soak`.
@@ -51,8 +53,12 @@ export type SoakFigures = {
   endBytes: number;
   /** Peak since the process began (VmHWM), start-up included. */
   lifetimePeakBytes: number;
-  /** [seconds since the load began, resident MiB] every sampleSeconds. */
-  samples: [number, number][];
+  /** The median of the window that begins halfway through the load. */
+  midBytes: number;
+  /** Requests sent from the middle window to the last (the second half's work). */
+  secondHalfRequests: number;
+  /** [seconds since the load began, resident MiB to 0.1, requests sent so far] every sampleSeconds. */
+  samples: [number, number, number][];
   /** Where the resident memory is (memoryParts), medians of the same two windows. */
   settledParts: MemoryParts;
   endParts: MemoryParts;
@@ -73,13 +79,15 @@ async function soak(
 ): Promise<SoakFigures> {
   const idleBytes = residentMemory(server.pid).rssBytes;
   const began = performance.now();
-  const samples: { at: number; rss: number; parts: MemoryParts }[] = [];
+  const samples: { at: number; rss: number; sent: number; parts: MemoryParts }[] = [];
+  let sent = 0;
   const take = () => {
     try {
       const at = (performance.now() - began) / 1000;
       samples.push({
         at,
         rss: residentMemory(server.pid).rssBytes,
+        sent,
         parts: memoryParts(server.pid),
       });
     } catch {
@@ -93,6 +101,7 @@ async function soak(
   const setupRequest = (request: autocannon.Request) => {
     ip += 1;
     next += 1;
+    sent += 1;
     return {
       ...request,
       headers: {
@@ -117,6 +126,7 @@ async function soak(
   // figure: the last window.
   const window = windowSeconds(seconds);
   const settledSamples = samples.filter(({ at }) => at >= window && at < 2 * window);
+  const midSamples = samples.filter(({ at }) => at >= seconds / 2 && at < seconds / 2 + window);
   const endSamples = samples.filter(({ at }) => at >= seconds - window);
   const partsOf = (chosen: typeof samples) =>
     Object.fromEntries(
@@ -129,9 +139,17 @@ async function soak(
     idleBytes,
     settledBytes: median(settledSamples.map(({ rss }) => rss)),
     peakBytes: Math.max(...samples.map(({ rss }) => rss)),
+    midBytes: median(midSamples.map(({ rss }) => rss)),
     endBytes: median(endSamples.map(({ rss }) => rss)),
+    secondHalfRequests:
+      median(endSamples.map((sample) => sample.sent)) -
+      median(midSamples.map((sample) => sample.sent)),
     lifetimePeakBytes: residentMemory(server.pid).peakBytes,
-    samples: samples.map(({ at, rss }) => [Math.round(at), Math.round(rss / 2 ** 20)]),
+    samples: samples.map((sample) => [
+      Math.round(sample.at),
+      Math.round((sample.rss / 2 ** 20) * 10) / 10,
+      sample.sent,
+    ]),
     settledParts: partsOf(settledSamples),
     endParts: partsOf(endSamples),
   };
