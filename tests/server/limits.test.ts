@@ -13,6 +13,7 @@ import { operators } from '../../src/server/areas/operator/operators.schema.ts';
 import { rateLimitHits } from '../../src/server/platform/rate-limit/rate-limit.schema.ts';
 import {
   createHitBatcher,
+  KEYS_PER_GENERATION,
   syncFrom,
 } from '../../src/server/platform/rate-limit/rate-limit.store.ts';
 import { systemPaths } from '../../src/contract/system.ts';
@@ -255,6 +256,47 @@ describe('HTTP rate limits', () => {
     expect(rows).toHaveLength(25_000);
     const hits = new Map(rows.map((row) => [row.key, row.hits]));
     expect(keys.every((key, i) => hits.get(key) === (i % 2 === 0 ? 2 : 1))).toBe(true);
+  });
+
+  it("a flood of addresses: the node keeps a bounded number of visitors, and one at the limit's pace is still counted", async () => {
+    let at = 1_100_000_000_000;
+    const node = createHitBatcher(db(), { syncMs: 60_000, now: () => at });
+    // 11.x.y.z, one call each, 50 a millisecond (50,000 a second), all within one window.
+    let flooded = 0;
+    const flood = (calls: number) => {
+      for (let i = 0; i < calls; i += 1, flooded += 1) {
+        if (flooded % 50 === 0) at += 1;
+        node.hit(
+          `global:11.${(flooded >> 16) & 255}.${(flooded >> 8) & 255}.${flooded & 255}`,
+          60_000,
+          600,
+        );
+      }
+    };
+    const steady = `global:${freshIp()}`;
+    const idle = `global:${freshIp()}`;
+    expect(node.hit(idle, 60_000, 600).current).toBe(1);
+    // A visitor at the limit's pace (10 calls a second) among the flood: its first
+    // syncFrom(600) calls are counted on the node, and the last of them goes to the database.
+    for (let call = 1; call <= syncFrom(600); call += 1) {
+      expect(node.hit(steady, 60_000, 600).current).toBe(call);
+      flood(5_000);
+    }
+    // 600,000 one-call visitors in 12 s: the node holds at most six generations' worth.
+    flood(600_000 - flooded);
+    expect(node.keys()).toBeLessThanOrEqual(6 * KEYS_PER_GENERATION + 2);
+    expect(node.keys()).toBeGreaterThanOrEqual(5 * KEYS_PER_GENERATION);
+    // The steady visitor's count went on; the idle one's single call was let go with the oldest
+    // generation (fewer than syncFrom hits, none of them in the database).
+    expect(node.hit(steady, 60_000, 600).current).toBe(syncFrom(600) + 1);
+    expect(node.read(idle)).toEqual({ current: 0, ttl: 0 });
+    // Generations made on the arrays of dropped ones count from nothing.
+    const late = `global:${freshIp()}`;
+    expect(node.hit(late, 60_000, 600).current).toBe(1);
+    expect(node.hit(late, 60_000, 600).current).toBe(2);
+    await node.flush();
+    const [row] = await db().select().from(rateLimitHits).where(eq(rateLimitHits.key, steady));
+    expect(row?.hits).toBe(syncFrom(600) + 1);
   });
 
   it('the default limit lets an address make 600 API calls a minute and refuses the next with the limit headers', async () => {

@@ -63,6 +63,24 @@ describe('the rate limit packed map', () => {
     expect(unsized.get(5000)).toBe(5000);
   });
 
+  it("takes over a dropped map's arrays of about its size, cleared, and makes its own otherwise", () => {
+    const dropped = createPackedMap(5000);
+    for (let key = 1; key <= 5000; key += 1) dropped.set(key, key);
+    const next = createPackedMap(4000, dropped.arrays);
+    expect(next.arrays.values).toBe(dropped.arrays.values);
+    expect(next.capacity).toBe(8334);
+    expect(next.size).toBe(0);
+    expect(next.get(1)).toBeUndefined();
+    expect([...next.entries()]).toEqual([]);
+    for (let key = 4001; key <= 9000; key += 1) next.set(key, 1);
+    expect(next.get(4001)).toBe(1);
+    expect(next.get(4000)).toBeUndefined();
+    expect(next.size).toBe(5000);
+    // Twice the slots it needs, or too few: new arrays.
+    expect(createPackedMap(100, next.arrays).arrays.values).not.toBe(next.arrays.values);
+    expect(createPackedMap(20_000, next.arrays).capacity).toBe(33_334);
+  });
+
   it('drops removed slots without growing while the live keys leave half the slots free', () => {
     const map = createPackedMap();
     // 400 live keys, and 800 more set and removed: the slots taken pass three quarters.
