@@ -131,6 +131,9 @@ const MOST_FULL = 0.75;
 /** The share of its slots a new map's expected keys take. */
 const SIZED_FULL = 0.6;
 
+/** A packed map's typed arrays: the IPv4 keys, and the packed numbers (0: a free slot). */
+type PackedArrays = { keys: Uint32Array; values: Int32Array };
+
 /**
  * A map of a generation's kept visitors: IPv4 keys (as 32-bit numbers) with their packed number
  * in two typed arrays, open addressing at most three quarters full (8 bytes a slot, 11-21 a
@@ -139,9 +142,6 @@ const SIZED_FULL = 0.6;
  * of the HTTP bench. A packed number is never 0 (it holds at least one hit): 0 marks a free
  * slot, -1 a removed one.
  */
-/** A packed map's typed arrays: the IPv4 keys, and the packed numbers (0: a free slot). */
-type PackedArrays = { keys: Uint32Array; values: Int32Array };
-
 export function createPackedMap(expected = 0, spare?: PackedArrays) {
   // Room for `expected` keys from the start: a generation sized from the last one's count does
   // not grow through every size, each step's arrays left to the collector (as many bytes again
@@ -267,7 +267,7 @@ const GENERATIONS = 4;
  * 300,000 a second); the visitors forgotten sooner are those far below their limit.
  */
 export const KEYS_PER_GENERATION = 65_536;
-const MOST_GENERATIONS = GENERATIONS + 2;
+export const MOST_GENERATIONS = GENERATIONS + 2;
 
 /**
  * The keys of one limit (window, max) whose hits are all still on this node, under
@@ -285,8 +285,6 @@ function createLocalHits(windowMs: number) {
     ends: number;
     keys: ReturnType<typeof createPackedMap>;
   }[] = [];
-  /** `live` iterations under way (their generations' arrays are not handed on). */
-  let reading = 0;
   const find = (key: string | number) => {
     for (let index = generations.length - 1; index >= 0; index -= 1) {
       const generation = generations[index] as (typeof generations)[number];
@@ -309,11 +307,10 @@ function createLocalHits(windowMs: number) {
       const full = newest !== undefined && newest.keys.size >= KEYS_PER_GENERATION;
       if (!newest || at >= newest.ends || full) {
         // Every window it holds began by now: they have all ended a window from now.
-        if (newest && full) newest.ends = Math.min(newest.ends, at);
+        if (full) newest.ends = Math.min(newest.ends, at);
         if (generations.length >= MOST_GENERATIONS) dropped = generations.shift();
         // Sized for as many visitors as the generation before took in its quarter window.
-        const spare = reading === 0 ? dropped?.keys.arrays : undefined;
-        const keys = createPackedMap(newest?.keys.size ?? 0, spare);
+        const keys = createPackedMap(newest?.keys.size ?? 0, dropped?.keys.arrays);
         generations.push({ base: at, ends: at + span, keys });
       }
     },
@@ -339,26 +336,21 @@ function createLocalHits(windowMs: number) {
       const compact = compactKey(key);
       for (const { keys } of generations) keys.delete(compact);
     },
-    /** Forgets every key (once their hits went to the database). */
-    clear() {
-      generations.length = 0;
-    },
     get size() {
       return generations.reduce((sum, { keys }) => sum + keys.size, 0);
     },
-    *live(at: number): Generator<[string, number, number]> {
-      // A closing node awaits its writes between these keys: a generation dropped meanwhile
-      // keeps its arrays.
-      reading += 1;
-      try {
-        for (const { base, keys } of [...generations]) {
-          for (const [key, packed] of keys.entries()) {
-            const endsAt = base + Math.floor(packed / PACK);
-            if (endsAt > at) yield [fullKey(key), packed % PACK, endsAt];
-          }
+    /**
+     * Hands over every kept key of a live window and forgets them all. The generations are taken
+     * at the first key, so a hit counted while a closing node awaits its writes goes to a new
+     * generation instead of one being read (or its arrays, handed on).
+     */
+    *drain(at: number): Generator<[string, number, number]> {
+      const taken = generations.splice(0);
+      for (const { base, keys } of taken) {
+        for (const [key, packed] of keys.entries()) {
+          const endsAt = base + Math.floor(packed / PACK);
+          if (endsAt > at) yield [fullKey(key), packed % PACK, endsAt];
         }
-      } finally {
-        reading -= 1;
       }
     },
   };
@@ -429,7 +421,7 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
   async function writeLocals(at: number): Promise<void> {
     for (const { windowMs, hits } of locals.values()) {
       let chunk: { k: string; n: number }[] = [];
-      for (const [key, count] of hits.live(at)) {
+      for (const [key, count] of hits.drain(at)) {
         if (tallies.has(key)) continue;
         chunk.push({ k: key, n: count });
         if (chunk.length === CLOSE_CHUNK) {
@@ -438,7 +430,6 @@ export function createHitBatcher(db: Db, options: { syncMs: number; now?: () => 
         }
       }
       if (chunk.length > 0) await addHits(windowMs, chunk);
-      hits.clear();
     }
   }
 
