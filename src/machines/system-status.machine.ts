@@ -7,19 +7,27 @@ export type SystemStatusContext = {
   status: SystemStatus | null;
   permission: Permission | null;
   /**
-   * Why the start-up failed: the network, the 120 s page-load time-out, or the server's domain
-   * check (the bootstrap call refused this host: domain_check_failed).
+   * Why the start-up failed: the network, the 120 s page-load time-out, the server's domain
+   * check (the bootstrap call refused this host: domain_check_failed), or the visitor's call
+   * limit (too_many_requests: a reload does not help for a minute, the network is fine).
    */
-  failure: 'network' | 'timeout' | 'domain' | null;
+  failure: StartupFailure | null;
 };
+
+export type StartupFailure = 'network' | 'timeout' | 'domain' | 'busy';
+
+const codeOf = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 
 /** The server's answer to a bootstrap call for a host that is not the site's (spec section 8). */
 export function isDomainRefusal(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === 'domain_check_failed'
-  );
+  return codeOf(error) === 'domain_check_failed';
+}
+
+/** What a failed start-up call says to the visitor. */
+function failureOf(error: unknown): StartupFailure {
+  if (isDomainRefusal(error)) return 'domain';
+  return codeOf(error) === 'too_many_requests' ? 'busy' : 'network';
 }
 
 export type SystemStatusEvent = { type: 'user.retry' } | { type: 'server.statusChanged' };
@@ -77,7 +85,7 @@ export const systemStatusMachine = setup({
             ],
             onError: {
               target: '#systemStatus.error',
-              actions: assign({ failure: 'network' }),
+              actions: assign({ failure: ({ event }) => failureOf(event.error) }),
             },
           },
         },
@@ -93,7 +101,7 @@ export const systemStatusMachine = setup({
             onError: {
               target: '#systemStatus.error',
               actions: assign({
-                failure: ({ event }) => (isDomainRefusal(event.error) ? 'domain' : 'network'),
+                failure: ({ event }) => failureOf(event.error),
               }),
             },
           },

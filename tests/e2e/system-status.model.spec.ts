@@ -29,3 +29,25 @@ for (const path of plan.paths) {
     });
   });
 }
+
+test('start-up refused by the call limit: the page says so, not "connection problem", and retry starts over', async ({
+  page,
+}) => {
+  let refuse = true;
+  await page.route(apiPathPattern(systemPaths.status), (route) =>
+    refuse
+      ? route.fulfill({
+          status: 429,
+          json: { success: false, code: 'too_many_requests', message: 'Too many requests' },
+        })
+      : route.fallback(),
+  );
+  await page.goto('/');
+  const error = page.getByTestId('page-error');
+  await expect(error.getByRole('heading')).toHaveText('बहुत अधिक अनुरोध');
+  await expect(error.getByRole('alert')).toContainText('एक मिनट');
+  refuse = false;
+  await page.getByTestId('retry').click();
+  await expect(error).toBeHidden();
+  await expect(page.locator('header')).toBeVisible();
+});

@@ -104,6 +104,21 @@ describe('systemStatusMachine', () => {
     expectContext({ failure: 'network' });
   });
 
+  it("a call refused by the visitor's limit (too_many_requests) says so, on either call", async () => {
+    const { load, permission, send, expectState, expectContext } = start();
+    const refused = () =>
+      Object.assign(new Error('Too many requests, please try again shortly.'), {
+        code: 'too_many_requests',
+      });
+    await load.reject(refused());
+    expectState('error');
+    expectContext({ failure: 'busy' });
+    send({ type: 'user.retry' });
+    await load.resolve(status(0));
+    await permission.reject(refused());
+    expectContext({ failure: 'busy' });
+  });
+
   it('a status push while the site is shown checks again and can show maintenance', async () => {
     const { load, permission, send, expectState } = start();
     await load.resolve(status(0));

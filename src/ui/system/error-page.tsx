@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import type { StartupFailure } from '../../machines/system-status.machine.ts';
 
-/** The start-up failed: the network, or the 120 s page-load time-out. */
+/** The start-up failed: the network, the 120 s page-load time-out, the domain or the call limit. */
 export function ErrorPage({
   failure,
   onRetry,
 }: {
-  failure: 'network' | 'timeout' | 'domain' | null;
+  failure: StartupFailure | null;
   onRetry: () => void;
 }) {
   const { t } = useTranslation('common');
-  const kind = failure === 'timeout' || failure === 'domain' ? failure : 'network';
+  const kind = failure ?? 'network';
   return (
     <main className="system-page" data-testid="page-error">
       <img src="/media/logo.svg" alt="" className="system-page__logo" width="150" height="40" />
