@@ -108,6 +108,7 @@ export const errorCodes = [
   'seamless_bet_rolled_back',
   'seamless_bet_not_found',
   'seamless_bet_settled',
+  'seamless_player_blocked',
   /** No free round left on the grant (another spin took the last one). */
   'free_rounds_none',
   // lottery: bets and results (src/contract/lottery.ts)

@@ -112,6 +112,8 @@ export const seamlessErrorCodes = [
   'seamless_bet_rolled_back',
   'seamless_bet_not_found',
   'seamless_bet_settled',
+  'seamless_player_blocked',
+  'system_maintenance',
   'seamless_provider_disabled',
   'free_rounds_none',
   'session_expired',

@@ -4,7 +4,7 @@
  */
 import type { SystemService } from './system.service.ts';
 
-export type SystemPort = Pick<SystemService, 'whitelabel' | 'registerSetting'>;
+export type SystemPort = Pick<SystemService, 'whitelabel' | 'registerSetting' | 'inMaintenance'>;
 
 declare module 'fastify' {
   interface FastifyInstance {

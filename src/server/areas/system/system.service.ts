@@ -230,6 +230,15 @@ export function createSystemService(deps: { db: Db; cache: SiteCache }) {
       return template.bytes.fill(location, regionRestriction);
     },
 
+    /**
+     * Whether the site is in maintenance (the operator's switch): no new sessions, launches,
+     * bets or transfers; settlement and the operator's own calls go on. Read from the site
+     * cache, so every money route may ask it on every call.
+     */
+    async inMaintenance(): Promise<boolean> {
+      return (await read.settings()).maintenanceEnabled;
+    },
+
     async whitelabel(): Promise<ModuleNode[]> {
       return moduleTreeOf(await read.modules());
     },
