@@ -110,6 +110,7 @@ async function oursFor(count: number, phase: (name: string) => void) {
     OPS_USERNAME: 'bench-operator',
     OPS_PASSWORD: 'bench-operator-password',
     TOTP_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64url')}`,
+    OUTCOME_KEYS: `bench:${Buffer.alloc(32, 4).toString('base64url')}`,
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp(config);

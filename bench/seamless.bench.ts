@@ -88,6 +88,7 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
         OPS_USERNAME: 'bench-operator',
         OPS_PASSWORD: 'bench-operator-password',
         TOTP_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64url')}`,
+        OUTCOME_KEYS: `bench:${Buffer.alloc(32, 4).toString('base64url')}`,
         BUILTIN_GAMES_SECRET: secret,
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',

@@ -10,7 +10,13 @@ import { defineModel } from '../tests/support/model.ts';
 export { builtinRoundMachine };
 
 const hash = 'a3f1'.repeat(16);
-const seeds: BuiltinSeeds = { serverSeedHash: hash, clientSeed: 'c1', nonce: 0, previous: null };
+const seeds: BuiltinSeeds = {
+  serverSeedHash: hash,
+  nextServerSeedHash: 'b7e2'.repeat(16),
+  clientSeed: 'c1',
+  nonce: 0,
+  previous: null,
+};
 const state: BuiltinState = {
   playerId: 'p-1',
   nickname: 'raj',

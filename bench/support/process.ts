@@ -232,6 +232,7 @@ export function siteEnv(dataDir: string, extra: Record<string, string | undefine
     OPS_USERNAME: 'bench-operator',
     OPS_PASSWORD: 'bench-operator-password',
     TOTP_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64url')}`,
+    OUTCOME_KEYS: `bench:${Buffer.alloc(32, 4).toString('base64url')}`,
     LOG_LEVEL: 'warn',
     ...extra,
   };

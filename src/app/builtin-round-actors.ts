@@ -22,7 +22,9 @@ export function createBuiltinRoundLogic(options: {
         return { token: sessionToken, state };
       }),
       submitBet: fromPromise(({ input }) => api.play(input.token, input.body)),
-      saveSeeds: fromPromise(({ input }) => api.rotateSeeds(input.token, input.clientSeed)),
+      saveSeeds: fromPromise(({ input }) =>
+        api.rotateSeeds(input.token, input.clientSeed, input.nextServerSeedHash),
+      ),
     },
     actions: { storeSession: (_, params) => sessions.set(params.token) },
     delays: options.reducedMotion ? { spinTime: 0, reelStop: 0, rollTime: 0, flightTime: 0 } : {},

@@ -20,7 +20,10 @@ export const builtinGamesPaths = {
   state: '/builtin-games/api/state',
   /** POST (provider session): play one round. */
   play: '/builtin-games/api/play',
-  /** POST (provider session): reveal the server seed, start a new pair (nonce 0). */
+  /**
+   * POST (provider session): reveal the server seed in use; the next server seed (its hash shown
+   * before) starts a pair with the client seed given (nonce 0), and a new next one is committed.
+   */
   rotateSeeds: '/builtin-games/api/seeds/rotate',
 } as const;
 
@@ -41,8 +44,15 @@ export const builtinSessionBodySchema = z.object({
   launchToken: z.string().check(z.minLength(16), z.maxLength(200)),
 });
 
+const seedHashSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'SHA-256 in lowercase hex'));
+
 export const builtinSeedsSchema = z.object({
   serverSeedHash: z.string(),
+  /**
+   * The hash of the server seed the next rotation puts in use, committed before the player
+   * chooses the client seed that goes with it.
+   */
+  nextServerSeedHash: z.string(),
   clientSeed: z.string(),
   /** The nonce of the next round. */
   nonce: z.number(),
@@ -74,7 +84,11 @@ export const builtinPlayBodySchema = z.discriminatedUnion('game', [
 ]);
 export type BuiltinPlayBody = z.infer<typeof builtinPlayBodySchema>;
 
-export const builtinRotateBodySchema = z.object({ clientSeed: z.optional(clientSeedSchema) });
+export const builtinRotateBodySchema = z.object({
+  clientSeed: z.optional(clientSeedSchema),
+  /** The next server seed hash the player saw: refused (409 builtin_seeds_changed) if not it. */
+  nextServerSeedHash: z.optional(seedHashSchema),
+});
 
 /** One played round, with what the verifier needs (the seed is revealed after rotation). */
 export const builtinRoundSchema = z.object({

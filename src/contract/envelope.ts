@@ -111,6 +111,8 @@ export const errorCodes = [
   'seamless_player_blocked',
   /** No free round left on the grant (another spin took the last one). */
   'free_rounds_none',
+  /** The built-in games' next server seed is not the one the player saw (another rotation). */
+  'builtin_seeds_changed',
   // lottery: bets and results (src/contract/lottery.ts)
   'lottery_draw_not_found',
   'lottery_draw_closed',

@@ -27,7 +27,12 @@ export type BuiltinSessionRequest = { token: string | null; launchToken: string 
 /** The provider session and its state (balance, seeds, latest rounds). */
 export type BuiltinSessionLoaded = { token: string; state: BuiltinState };
 export type BuiltinBetRequest = { token: string; body: BuiltinPlayBody };
-export type BuiltinSeedsRequest = { token: string; clientSeed?: string };
+/** A rotation, with the next server seed hash shown (the server refuses it if it changed). */
+export type BuiltinSeedsRequest = {
+  token: string;
+  clientSeed?: string;
+  nextServerSeedHash?: string;
+};
 
 /** A crash flight on screen: where it ends (hundredths), how far it is, what it shows. */
 export type CrashFlight = { end: number; elapsedMs: number; multiplier: number };
@@ -388,7 +393,10 @@ export const builtinRoundMachine = setup({
         }),
       },
     },
-    /** A new seed pair: the current server seed is revealed, the nonce starts at 0. */
+    /**
+     * A new seed pair: the current server seed is revealed, the next one shown (its hash) comes
+     * into use with the client seed, the nonce starts at 0.
+     */
     rotating: {
       tags: ['busy'],
       invoke: {
@@ -396,9 +404,12 @@ export const builtinRoundMachine = setup({
         src: 'saveSeeds',
         input: ({ context }) => {
           const clientSeed = context.clientSeed.trim();
-          return clientSeed
-            ? { token: context.token!, clientSeed }
-            : { token: context.token!, clientSeed: undefined };
+          const nextServerSeedHash = context.state?.seeds.nextServerSeedHash || undefined;
+          return {
+            token: context.token!,
+            clientSeed: clientSeed || undefined,
+            nextServerSeedHash,
+          };
         },
         onDone: {
           target: 'idle.ready',

@@ -44,6 +44,37 @@ export function demoCatalogOf(
   return parsed.data;
 }
 
+/**
+ * A list of 32-byte keys with ids, `id:key,...` (key in base64 or base64url): the first is
+ * the one in use, the others are kept for what was made with them (rotation).
+ */
+const keyListSetting = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const keys = listOf(text).map((entry) => {
+        const [id = '', material = ''] = entry.split(':');
+        return { id, key: Buffer.from(material, 'base64url') };
+      });
+      const ids = new Set(keys.map((entry) => entry.id));
+      if (
+        keys.length === 0 ||
+        ids.size !== keys.length ||
+        !keys.every((entry) => /^[A-Za-z0-9_-]{1,32}$/.test(entry.id) && entry.key.length === 32)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            `${name} must be id:key pairs, comma-separated, with distinct ids ` +
+            '(letters, digits, _ or -) and 32-byte keys in base64 (openssl rand -base64 32)',
+        });
+        return z.NEVER;
+      }
+      return keys;
+    });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -132,31 +163,12 @@ const envSchema = z
     HUMAN_VERIFICATION: z.enum(['on', 'off']).default('on'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** `id:key,...` (key: 32 bytes in base64 or base64url); the first seals, all open. */
-    TOTP_ENCRYPTION_KEYS: z
-      .string()
-      .optional()
-      .transform((text, ctx) => {
-        if (text === undefined) return undefined;
-        const keys = listOf(text).map((entry) => {
-          const [id = '', material = ''] = entry.split(':');
-          return { id, key: Buffer.from(material, 'base64url') };
-        });
-        const ids = new Set(keys.map((entry) => entry.id));
-        if (
-          keys.length === 0 ||
-          ids.size !== keys.length ||
-          !keys.every((entry) => /^[A-Za-z0-9_-]{1,32}$/.test(entry.id) && entry.key.length === 32)
-        ) {
-          ctx.addIssue({
-            code: 'custom',
-            message:
-              'TOTP_ENCRYPTION_KEYS must be id:key pairs, comma-separated, with distinct ids ' +
-              '(letters, digits, _ or -) and 32-byte keys in base64 (openssl rand -base64 32)',
-          });
-          return z.NEVER;
-        }
-        return keys;
-      }),
+    TOTP_ENCRYPTION_KEYS: keyListSetting('TOTP_ENCRYPTION_KEYS'),
+    /**
+     * `id:key,...` like TOTP_ENCRYPTION_KEYS: the keys the outcome secrets (lottery draw seeds,
+     * built-in games' server seeds) are derived under; the first makes new ones, all re-derive.
+     */
+    OUTCOME_KEYS: keyListSetting('OUTCOME_KEYS'),
     /** Host names the site answers the bootstrap call for (`*.example.com` for subdomains). */
     SITE_DOMAINS: z
       .string()
@@ -222,6 +234,13 @@ const envSchema = z
         code: 'custom',
         path: ['TOTP_ENCRYPTION_KEYS'],
         message: 'TOTP_ENCRYPTION_KEYS is required in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.OUTCOME_KEYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OUTCOME_KEYS'],
+        message: 'OUTCOME_KEYS is required in production',
       });
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
@@ -356,6 +375,11 @@ export type Config = {
    * open. Null outside production when unset: a development key in DATA_DIR is used.
    */
   totpKeys: { id: string; key: Buffer }[] | null;
+  /**
+   * Keys the outcome secrets are derived under (OUTCOME_KEYS): the first makes new ones, all
+   * re-derive. Null outside production when unset: one made from the development key is used.
+   */
+  outcomeKeys: { id: string; key: Buffer }[] | null;
   /** The built-in game provider's seamless secret (BUILTIN_GAMES_SECRET), else a stored one. */
   builtinGamesSecret: string | undefined;
   /** Host names of the site (SITE_DOMAINS): the bootstrap call refuses any other host. */
@@ -474,6 +498,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     siteDomains: e.SITE_DOMAINS ?? defaultSiteDomains(e.PUBLIC_URL, e.NODE_ENV),
     totpKeys: e.TOTP_ENCRYPTION_KEYS ?? null,
+    outcomeKeys: e.OUTCOME_KEYS ?? null,
     builtinGamesSecret: e.BUILTIN_GAMES_SECRET,
     social: {
       google:

@@ -73,11 +73,15 @@ export function createBuiltinGamesApi(options: { language: () => Language }) {
       send(builtinStateSchema, builtinGamesPaths.state, { method: 'GET', token }),
     play: (token: string, body: BuiltinPlayBody) =>
       send(builtinPlayReplySchema, builtinGamesPaths.play, { method: 'POST', token, body }),
-    rotateSeeds: (token: string, clientSeed?: string) =>
+    /** With the next server seed hash the player saw: refused if another rotation came first. */
+    rotateSeeds: (token: string, clientSeed?: string, nextServerSeedHash?: string) =>
       send(builtinSeedsSchema, builtinGamesPaths.rotateSeeds, {
         method: 'POST',
         token,
-        body: clientSeed ? { clientSeed } : {},
+        body: {
+          ...(clientSeed ? { clientSeed } : {}),
+          ...(nextServerSeedHash ? { nextServerSeedHash } : {}),
+        },
       }),
   };
 }

@@ -19,6 +19,7 @@ import { rounds } from '../../models/builtin-round.model.ts';
 
 const seeds: BuiltinSeeds = {
   serverSeedHash: 'a3f1'.repeat(16),
+  nextServerSeedHash: 'b7e2'.repeat(16),
   clientSeed: 'c1',
   nonce: 0,
   previous: null,
@@ -179,7 +180,7 @@ describe('builtinRoundMachine', () => {
     expect(submitBet.calls).toHaveLength(1);
   });
 
-  it('rotates the seeds with the typed client seed, or lets the provider pick one', async () => {
+  it('rotates the seeds with the typed client seed, or lets the provider pick one, naming the next hash shown', async () => {
     const { loadSession, saveSeeds, send, expectToBeIn, expectContext } = start('dice');
     await loadSession.resolve(loaded('dice'));
     send({ type: 'user.editClientSeed', clientSeed: 'two words' });
@@ -189,7 +190,8 @@ describe('builtinRoundMachine', () => {
     send({ type: 'user.rotateSeeds' });
     expectToBeIn('rotating');
     const next = {
-      serverSeedHash: 'b4e2'.repeat(16),
+      serverSeedHash: seeds.nextServerSeedHash,
+      nextServerSeedHash: 'c9d4'.repeat(16),
       clientSeed: 'lucky-7',
       nonce: 0,
       previous: {
@@ -203,9 +205,10 @@ describe('builtinRoundMachine', () => {
     expectToBeIn({ idle: 'ready' });
     expectContext({ clientSeed: '', state: { seeds: next } });
     send({ type: 'user.rotateSeeds' });
+    // Each rotation names the next server seed hash on screen when it was asked for.
     expect(saveSeeds.calls).toEqual([
-      { token: 'session-1', clientSeed: 'lucky-7' },
-      { token: 'session-1', clientSeed: undefined },
+      { token: 'session-1', clientSeed: 'lucky-7', nextServerSeedHash: seeds.nextServerSeedHash },
+      { token: 'session-1', clientSeed: undefined, nextServerSeedHash: 'c9d4'.repeat(16) },
     ]);
   });
 

@@ -297,6 +297,74 @@ describe('built-in game provider over the signed seamless wallet API', () => {
     expect(recomputed.result).toEqual(round.result);
   });
 
+  it('commits the next server seed before the client seed is chosen: a rotation puts the hash shown in use', async () => {
+    const session = await open('dice');
+    const shown = session.seeds.nextServerSeedHash;
+    expect(shown).toMatch(/^[0-9a-f]{64}$/);
+    expect(shown).not.toBe(session.seeds.serverSeedHash);
+    const rotate = (payload: object) =>
+      call<BuiltinSeeds>(site.app, {
+        method: 'POST',
+        url: builtinGamesPaths.rotateSeeds,
+        headers: { ...auth(session.sessionToken), 'accept-language': 'en' },
+        payload,
+      });
+    const playDice = async () => {
+      const reply = await call<BuiltinPlayReply>(site.app, {
+        method: 'POST',
+        url: builtinGamesPaths.play,
+        headers: auth(session.sessionToken),
+        payload: { game: 'dice', stake: '100', bet: { direction: 'over', target: 3000 } },
+      });
+      expect(reply.status).toBe(200);
+      return reply.body.value!;
+    };
+    // Playing leaves the commitment of the next seed as it was shown.
+    expect((await playDice()).seeds.nextServerSeedHash).toBe(shown);
+
+    // The player picks a client seed having seen `shown`: that seed comes into use with it.
+    const rotated = await rotate({ clientSeed: 'chosen-after', nextServerSeedHash: shown });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.value).toMatchObject({
+      serverSeedHash: shown,
+      clientSeed: 'chosen-after',
+      nonce: 0,
+    });
+    const nextShown = rotated.body.value!.nextServerSeedHash;
+    expect(nextShown).toMatch(/^[0-9a-f]{64}$/);
+    expect(nextShown).not.toBe(shown);
+    const { round } = await playDice();
+    expect(round).toMatchObject({ serverSeedHash: shown, clientSeed: 'chosen-after', nonce: 0 });
+
+    // A rotation that names a next hash no longer next is refused, nothing changed.
+    const stale = await rotate({ clientSeed: 'other', nextServerSeedHash: shown });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, code: 'builtin_seeds_changed' });
+    expect(stale.body.message).toMatch(/next server seed hash/);
+    const state = await call<BuiltinState>(site.app, {
+      url: builtinGamesPaths.state,
+      headers: auth(session.sessionToken),
+    });
+    expect(state.body.value!.seeds).toMatchObject({
+      serverSeedHash: shown,
+      nextServerSeedHash: nextShown,
+      nonce: 1,
+    });
+
+    // Revealed by the next rotation: the seed behind `shown` replays the round.
+    const revealed = await rotate({ nextServerSeedHash: nextShown });
+    expect(revealed.status).toBe(200);
+    const previous = revealed.body.value!.previous!;
+    expect(hashServerSeed(previous.serverSeed)).toBe(shown);
+    expect(revealed.body.value!.serverSeedHash).toBe(nextShown);
+    expect(
+      playRound(
+        { serverSeed: previous.serverSeed, clientSeed: 'chosen-after', nonce: 0 },
+        { game: 'dice', bet: { direction: 'over', target: 3000 } },
+      ).result,
+    ).toEqual(round.result);
+  });
+
   it('plays the slot and crash, and lists the rounds in the state', async () => {
     for (const [game, payload] of [
       ['slot', { game: 'slot', stake: '1000' }],

@@ -57,7 +57,37 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         OPS_PASSWORD: 'a-long-real-secret',
         TOTP_ENCRYPTION_KEYS: totpKeys,
+        OUTCOME_KEYS: `o1:${Buffer.alloc(32, 8).toString('base64url')}`,
       }).opsPassword,
     ).toBe('a-long-real-secret');
+  });
+
+  it('requires the outcome keys in production and reads them in order (the first makes new seeds)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      OPS_PASSWORD: 'a-long-real-secret',
+      TOTP_ENCRYPTION_KEYS: `t1:${Buffer.alloc(32, 7).toString('base64url')}`,
+    };
+    expect(() => loadConfig(production)).toThrow(/OUTCOME_KEYS is required in production/);
+    const config = loadConfig({
+      ...production,
+      OUTCOME_KEYS: `new:${Buffer.alloc(32, 2).toString('base64')}, old:${Buffer.alloc(32, 1).toString('base64url')}`,
+    });
+    expect(
+      config.outcomeKeys?.map((entry) => [
+        entry.id,
+        entry.key.equals(Buffer.alloc(32, entry.id === 'new' ? 2 : 1)),
+      ]),
+    ).toEqual([
+      ['new', true],
+      ['old', true],
+    ]);
+    // Outside production, unset: a development key is made (null here).
+    expect(loadConfig({}).outcomeKeys).toBeNull();
+    expect(() => loadConfig({ OUTCOME_KEYS: 'k1:short' })).toThrow(
+      /OUTCOME_KEYS must be id:key pairs/,
+    );
+    const same = Buffer.alloc(32, 3).toString('base64url');
+    expect(() => loadConfig({ OUTCOME_KEYS: `a:${same},a:${same}` })).toThrow(/distinct ids/);
   });
 });

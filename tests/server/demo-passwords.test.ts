@@ -18,6 +18,7 @@ const production = {
   NODE_ENV: 'production',
   OPS_PASSWORD: 'a-long-operator-password',
   TOTP_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64url')}`,
+  OUTCOME_KEYS: `prod:${Buffer.alloc(32, 8).toString('base64url')}`,
 };
 const demoUsernames = ['demo_player1', 'demo_player2'];
 /** Demo players and the demo agent: the accounts whose passwords the README publishes. */

@@ -4,6 +4,7 @@ import { numeroSchema } from '../../src/contract/lottery.ts';
 import type { LotteryDrawEvent } from '../../src/contract/realtime.ts';
 import { drawNumbers, seedHashOf, verifyDraw } from '../../src/contract/lottery-draw.ts';
 import { createDrawEngine } from '../../src/server/areas/lottery/draw-engine.ts';
+import { drawSeedOf } from '../../src/server/areas/lottery/draw-seeds.ts';
 import { generatePeriods } from '../../src/server/areas/lottery/schedule.ts';
 import { manualClock, testSite } from '../support/server.ts';
 
@@ -20,6 +21,8 @@ type DrawRow = {
   state: string;
   seed: string | null;
   seed_hash: string | null;
+  seed_key_id: string | null;
+  seed_salt: string | null;
 };
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await site.database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -79,7 +82,7 @@ describe('lottery games and the period generator', () => {
     }
   });
 
-  it('makes the draws ahead at start: numeros, times in the game zone, sealed seeds', async () => {
+  it('makes the draws ahead at start: numeros, times in the game zone, seeds only committed', async () => {
     const draws = await rows<DrawRow>(sql`SELECT * FROM lottery_draws ORDER BY game_id, draws_at`);
     const of = (gameId: string) => draws.filter((draw) => draw.game_id === gameId);
     for (const draw of draws) expect(numeroSchema.safeParse(draw.numero).success).toBe(true);
@@ -92,10 +95,22 @@ describe('lottery games and the period generator', () => {
     expect(iso(fast[0]!.locks_at)).toBe('2026-01-01T08:40:50.000Z');
     // Every 5 minutes: 15:45 local is the day's 190th draw.
     expect(of('VN_FAST_5')[0]?.numero).toBe('202601010190');
+    // No seed stored before the draw: its commitment, under the outcome key of the row.
+    const salts = new Set<string>();
     for (const draw of [...fast, ...of('VN_FAST_3')]) {
-      expect(draw.seed).toMatch(/^[0-9a-f]{64}$/);
-      expect(draw.seed_hash).toBe(seedHashOf(draw.seed!));
+      expect(draw.seed).toBeNull();
+      expect(draw.seed_key_id).toBe(site.app.outcomeKeys.currentKeyId);
+      expect(draw.seed_salt).toMatch(/^[0-9a-f]{32}$/);
+      salts.add(draw.seed_salt!);
+      const seed = drawSeedOf(site.app.outcomeKeys, {
+        gameId: draw.game_id,
+        numero: draw.numero,
+        seedKeyId: draw.seed_key_id!,
+        seedSalt: draw.seed_salt!,
+      });
+      expect(draw.seed_hash).toBe(seedHashOf(seed!));
     }
+    expect(salts.size).toBe(fast.length + of('VN_FAST_3').length);
     // Northern: daily at 18:15 local, eight days ahead, locked 15 minutes before.
     const north = of('VN_MB');
     expect(north.map((draw) => draw.numero)).toEqual([
@@ -120,13 +135,13 @@ describe('lottery games and the period generator', () => {
 
   it('adds only what is missing on a rerun and carries the fast sequence over midnight', async () => {
     const before = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM lottery_draws`);
-    expect(await generatePeriods(site.database.db, clock.now())).toBe(0);
-    const seeds = await rows<{ seed: string }>(
-      sql`SELECT seed FROM lottery_draws WHERE game_id = 'VN_FAST_1' ORDER BY draws_at LIMIT 1`,
+    expect(await generatePeriods(site.database.db, clock.now(), site.app.outcomeKeys)).toBe(0);
+    const seeds = await rows<{ seed_hash: string }>(
+      sql`SELECT seed_hash FROM lottery_draws WHERE game_id = 'VN_FAST_1' ORDER BY draws_at LIMIT 1`,
     );
     // Just before local midnight (16:58:30 UTC), the draws cross into the next day from 0001.
     const late = new Date('2026-01-01T16:58:30Z');
-    expect(await generatePeriods(site.database.db, late)).toBeGreaterThan(0);
+    expect(await generatePeriods(site.database.db, late, site.app.outcomeKeys)).toBeGreaterThan(0);
     const crossing = await rows<DrawRow>(sql`
       SELECT numero, draws_at FROM lottery_draws WHERE game_id = 'VN_FAST_1'
         AND draws_at BETWEEN '2026-01-01T16:59:00Z' AND '2026-01-01T17:01:00Z'
@@ -136,10 +151,10 @@ describe('lottery games and the period generator', () => {
       '202601020001',
       '202601020002',
     ]);
-    const after = await rows<{ seed: string }>(
-      sql`SELECT seed FROM lottery_draws WHERE game_id = 'VN_FAST_1' ORDER BY draws_at LIMIT 1`,
+    const after = await rows<{ seed_hash: string }>(
+      sql`SELECT seed_hash FROM lottery_draws WHERE game_id = 'VN_FAST_1' ORDER BY draws_at LIMIT 1`,
     );
-    expect(after[0]?.seed).toBe(seeds[0]?.seed);
+    expect(after[0]?.seed_hash).toBe(seeds[0]?.seed_hash);
     expect(before[0]!.n).toBeGreaterThan(200);
   });
 });
@@ -235,6 +250,7 @@ describe('the draw engine', () => {
       publisher: { broadcast: () => {}, publishMany: async () => [] },
       clock: clock.now,
       log: site.app.log,
+      keys: site.app.outcomeKeys,
     });
     const again = await site.database.db.transaction((tx) => other.step(tx, clock.now()));
     expect(again).toMatchObject({ opened: 0, locked: 0, drawn: 0, bets: [], draws: [] });

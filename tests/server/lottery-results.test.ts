@@ -83,6 +83,7 @@ const engine = () =>
     publisher: site.app.realtime.publisher,
     clock: clock.now,
     log: silent,
+    keys: site.app.outcomeKeys,
   });
 
 /** A result that fits the layout: numbers of each prize's digits. */

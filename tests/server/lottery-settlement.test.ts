@@ -151,6 +151,7 @@ beforeAll(async () => {
     publisher: site.app.realtime.publisher,
     clock: clock.now,
     log: site.app.log,
+    keys: site.app.outcomeKeys,
   });
   for (let i = 0; i < 2; i++) {
     const { member } = await createMember(db());

@@ -72,6 +72,7 @@ describe('server bundle', () => {
         OPS_USERNAME: 'bundle-operator',
         OPS_PASSWORD: 'bundle-operator-password',
         TOTP_ENCRYPTION_KEYS: `t:${Buffer.alloc(32, 5).toString('base64url')}`,
+        OUTCOME_KEYS: `o:${Buffer.alloc(32, 6).toString('base64url')}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

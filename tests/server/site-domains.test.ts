@@ -48,6 +48,7 @@ describe('GET /wps/system/permission checks the host', () => {
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://play.rajwin.test',
         TOTP_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64url')}`,
+        OUTCOME_KEYS: `prod:${Buffer.alloc(32, 8).toString('base64url')}`,
       }).siteDomains,
     ).toEqual(['play.rajwin.test']);
     expect(() => loadConfig({ ...base, SITE_DOMAINS: 'bad domain' })).toThrow(/SITE_DOMAINS/);

@@ -482,6 +482,7 @@ describe('outbox page in production', () => {
     NODE_ENV: 'production',
     OPS_PASSWORD: 'a-long-operator-password',
     TOTP_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64url')}`,
+    OUTCOME_KEYS: `prod:${Buffer.alloc(32, 8).toString('base64url')}`,
   });
   it('does not exist', async () => {
     const reply = await call(production.app, { url: identityPaths.outbox });

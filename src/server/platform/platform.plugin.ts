@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -6,6 +7,8 @@ import type { TemplateSeed } from './db/pglite-template.ts';
 import { seederFor } from './seed/seed.ts';
 import { createKeyService, type KeyService } from './keys/keys.service.ts';
 import { createEncService, type EncService } from './keys/enc-payload.ts';
+import { createOutcomeKeys, developmentOutcomeKey, type OutcomeKeys } from './keys/outcome-keys.ts';
+import { developmentSecretKey } from './keys/secret-box.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -27,6 +30,11 @@ declare module 'fastify' {
     keys: KeyService;
     /** Decrypts the `enc` payloads of the identity, security and withdrawal forms. */
     enc: EncService;
+    /**
+     * The keys the secrets deciding outcomes are derived under (OUTCOME_KEYS; outside
+     * production unset, one made from DATA_DIR/dev-secret.key): never in the database.
+     */
+    outcomeKeys: OutcomeKeys;
     /**
      * Scheduled work, once per (job, period) across nodes and restarts: areas `register` their
      * jobs while they load; it starts (with the catch-up of missed periods) when the app is
@@ -103,6 +111,14 @@ export const platform = fp<PlatformOptions>(
     await keys.ensure();
     app.decorate('keys', keys);
     app.decorate('enc', createEncService({ keys }));
+    app.decorate(
+      'outcomeKeys',
+      createOutcomeKeys(
+        config.outcomeKeys ?? [
+          developmentOutcomeKey(await developmentSecretKey(join(config.dataDir, 'dev-secret.key'))),
+        ],
+      ),
+    );
     registerAuth(app);
     registerTextGuard(app);
     registerErrorHandler(app);

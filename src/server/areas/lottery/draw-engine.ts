@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { drawNumbers, type LayoutName } from '../../../contract/lottery-draw.ts';
+import { drawNumbers, seedHashOf, type LayoutName } from '../../../contract/lottery-draw.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { OutcomeKeys } from '../../platform/keys/outcome-keys.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
 import type { Job } from '../../platform/scheduler/scheduler.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
+import { drawSeedOf } from './draw-seeds.ts';
 import {
   mergeOutcomes,
   refundDraw,
@@ -25,9 +27,12 @@ import {
  * whatever a crashed run left (its transaction rolled back, the draws are still due).
  *
  * In-house (rng) draws are drawn here: `drawNumbers(seed, gameId, numero, layout)` from the seed
- * committed (its hash published) when the draw was made; revision 1 of the result is stored
- * (append-only) in the same transaction that moves the draw to `drawn`, and only after that
- * commits is it announced (`lotteryDraw` to every socket) with the seed revealed. Regional draws
+ * committed (its hash published) when the draw was made, derived then under its outcome key
+ * (draw-seeds.ts); revision 1 of the result and the seed (revealed: stored from now on) are
+ * stored in the same transaction that moves the draw to `drawn`, and only after that commits is
+ * it announced (`lotteryDraw` to every socket) with the seed. A draw whose committed seed cannot
+ * be made again (its key's material changed) is never drawn with another: it is called off and
+ * its bets refunded. Regional draws
  * wait in `locked` for their result (feed or operator entry); once it is stored and the draw is
  * `drawn`, the next run settles it.
  */
@@ -39,12 +44,23 @@ export type DrawEngineDeps = {
   publisher: Pick<Publisher, 'publishMany' | 'broadcast'>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** The outcome keys the draws' seeds are derived under. */
+  keys: Pick<OutcomeKeys, 'derive'>;
 };
 
 /** What one run did, in order: the draws that changed and the bets settled. */
 export type EngineRun = SettlementOutcome & { opened: number; locked: number; drawn: number };
 
-type DueDraw = { game_id: string; numero: string; seed: string; layout: LayoutName };
+type DueDraw = {
+  game_id: string;
+  numero: string;
+  /** Set only on a draw committed by an earlier version, which stored its seed in clear. */
+  seed: string | null;
+  seed_hash: string;
+  seed_key_id: string | null;
+  seed_salt: string | null;
+  layout: LayoutName;
+};
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -53,7 +69,21 @@ const changedDraw = sql.raw(`json_build_object(
   'seed', NULL, 'numbers', NULL, 'revision', d.result_revision) AS draw`);
 
 export function createDrawEngine(deps: DrawEngineDeps) {
-  const { ledger, publisher, clock } = deps;
+  const { ledger, publisher, clock, keys } = deps;
+
+  /** The committed seed of a due draw, or null when it cannot be made again as committed. */
+  function seedOf(draw: DueDraw): string | null {
+    const seed =
+      draw.seed_key_id && draw.seed_salt
+        ? drawSeedOf(keys, {
+            gameId: draw.game_id,
+            numero: draw.numero,
+            seedKeyId: draw.seed_key_id,
+            seedSalt: draw.seed_salt,
+          })
+        : draw.seed;
+    return seed !== null && seedHashOf(seed) === draw.seed_hash ? seed : null;
+  }
 
   /**
    * One run at `now`, on `tx`: open, lock, draw the in-house draws, settle the drawn ones.
@@ -74,35 +104,51 @@ export function createDrawEngine(deps: DrawEngineDeps) {
         RETURNING ${changedDraw}`),
     ).map((row) => row.draw);
     // In-house draws due: locked here (another node's run skips them), numbers made from the
-    // committed seed, then the result and the state in one statement.
+    // committed seed, then the result, the revealed seed and the state in one statement.
     const due = rowsOf<DueDraw>(
       await tx.execute(sql`
-        SELECT d.game_id, d.numero, d.seed, g.layout
+        SELECT d.game_id, d.numero, d.seed, d.seed_hash, d.seed_key_id, d.seed_salt, g.layout
         FROM lottery_draws d JOIN lottery_games g ON g.game_id = d.game_id
         WHERE d.state = 'locked' AND d.draws_at <= ${at}::timestamptz AND g.source = 'rng'
-          AND d.seed IS NOT NULL
+          AND d.seed_hash IS NOT NULL
         FOR UPDATE OF d SKIP LOCKED`),
     );
     let drawn = 0;
-    if (due.length > 0) {
-      const results = due.map((draw) => ({
+    const results: { gameId: string; numero: string; numbers: string[]; seed: string }[] = [];
+    const unkept: SettlementOutcome[] = [];
+    for (const draw of due) {
+      const seed = seedOf(draw);
+      if (seed === null) {
+        deps.log.error(
+          { gameId: draw.game_id, numero: draw.numero, keyId: draw.seed_key_id },
+          'lottery: the committed seed cannot be made again (OUTCOME_KEYS changed); draw refunded',
+        );
+        const key = { gameId: draw.game_id, numero: draw.numero };
+        unkept.push(await refundDraw(tx, ledger, now, key, 'seed_unavailable'));
+        continue;
+      }
+      results.push({
         gameId: draw.game_id,
         numero: draw.numero,
-        numbers: drawNumbers(draw.seed, draw.game_id, draw.numero, draw.layout),
-      }));
+        numbers: drawNumbers(seed, draw.game_id, draw.numero, draw.layout),
+        seed,
+      });
+    }
+    if (results.length > 0) {
       const made = rowsOf<{ n: number }>(
         await tx.execute(sql`
-          WITH stored AS (
+          WITH input AS (
+            SELECT * FROM jsonb_to_recordset(${JSON.stringify(results)}::jsonb)
+              AS r("gameId" text, numero text, numbers jsonb, seed text)
+          ), stored AS (
             INSERT INTO lottery_results (game_id, numero, revision, numbers, source, created_at)
-            SELECT r."gameId", r.numero, 1, r.numbers, 'rng', ${at}::timestamptz
-            FROM jsonb_to_recordset(${JSON.stringify(results)}::jsonb)
-              AS r("gameId" text, numero text, numbers jsonb)
+            SELECT r."gameId", r.numero, 1, r.numbers, 'rng', ${at}::timestamptz FROM input r
             ON CONFLICT DO NOTHING
             RETURNING game_id, numero
           ), moved AS (
             UPDATE lottery_draws d SET state = 'drawn', result_revision = 1,
-              drawn_at = ${at}::timestamptz
-            FROM stored s
+              drawn_at = ${at}::timestamptz, seed = r.seed
+            FROM stored s JOIN input r ON r."gameId" = s.game_id AND r.numero = s.numero
             WHERE d.game_id = s.game_id AND d.numero = s.numero AND d.state = 'locked'
             RETURNING 1
           )
@@ -115,6 +161,7 @@ export function createDrawEngine(deps: DrawEngineDeps) {
     return {
       ...mergeOutcomes(
         { bets: [], draws: [...opened, ...locked], members: [], posted: 0 },
+        ...unkept,
         drawnNews(settled),
       ),
       opened: opened.length,

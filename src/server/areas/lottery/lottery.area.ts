@@ -13,8 +13,8 @@ import { lobbyPlugin } from './lobby.routes.ts';
 export const lotteryArea = fp(
   async (app) => {
     // The games once, then the draws ahead at every start (and every minute by the job).
-    await app.seed(lotterySeedSteps(app.clock));
-    app.scheduler.register(periodGeneratorJob());
+    await app.seed(lotterySeedSteps(app.clock, app.outcomeKeys));
+    app.scheduler.register(periodGeneratorJob(app.outcomeKeys));
     // Open, lock, draw (in-house), settle: every 5 seconds on whichever node claims the tick.
     // `engine.settle / refund / resettle` for the results and operator calls.
     const engine = createDrawEngine({
@@ -22,6 +22,7 @@ export const lotteryArea = fp(
       publisher: app.realtime.publisher,
       clock: app.clock,
       log: app.log,
+      keys: app.outcomeKeys,
     });
     app.scheduler.register(engine.job());
     await app.register(lotteryBetsPlugin, { engine });

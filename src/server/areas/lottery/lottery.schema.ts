@@ -56,8 +56,9 @@ export const lotteryGames = pgTable('lottery_games', {
 
 /**
  * One draw (numero) of a game: its times, its state (scheduled, open, locked, drawn, settled, or
- * cancelled), the commitment of its seed (in-house draws: the seed stays secret until drawn) and
- * the revision of its result in force (0 before any).
+ * cancelled), the commitment of its seed (in-house draws: the seed is not stored until drawn; it
+ * is derived under the outcome key `seed_key_id` from the draw and `seed_salt`, draw-seeds.ts)
+ * and the revision of its result in force (0 before any).
  */
 export const lotteryDraws = pgTable(
   'lottery_draws',
@@ -70,8 +71,12 @@ export const lotteryDraws = pgTable(
     locksAt: timestamp('locks_at', { withTimezone: true }).notNull(),
     drawsAt: timestamp('draws_at', { withTimezone: true }).notNull(),
     state: text('state').$type<DrawState>().notNull().default('scheduled'),
+    /** The seed, once drawn (published for verification); never before. */
     seed: text('seed'),
     seedHash: text('seed_hash'),
+    /** The outcome key (OUTCOME_KEYS) the seed is derived under, and its salt. */
+    seedKeyId: text('seed_key_id'),
+    seedSalt: text('seed_salt'),
     resultRevision: integer('result_revision').notNull().default(0),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),

@@ -10,6 +10,8 @@ import type { Language } from '../../../contract/constants.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { SeedStep } from '../../platform/seed/seed.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { OutcomeKeys } from '../../platform/keys/outcome-keys.ts';
+import { assertDrawKeys, recommitScheduledDraws } from './draw-seeds.ts';
 import { generatePeriods } from './schedule.ts';
 
 /**
@@ -218,16 +220,26 @@ export async function insertLotteryGames(tx: Db, games: readonly LotteryGameSeed
 }
 
 /**
- * The games once, then at every start the draws ahead (the period generator; the job keeps
+ * The games once, then at every start: the scheduled draws committed again under the current
+ * outcome key (older keys, seeds stored in clear by an earlier version), a check that every
+ * draw still to be drawn has its key, and the draws ahead (the period generator; the job keeps
  * them coming while the server runs).
  */
-export const lotterySeedSteps = (clock: Clock): SeedStep[] => [
+export const lotterySeedSteps = (clock: Clock, keys: OutcomeKeys): SeedStep[] => [
   { name: 'lottery-games-v1', run: (tx) => insertLotteryGames(tx, lotteryGameSeeds) },
+  {
+    name: 'lottery-draw-commitments',
+    everyStart: true,
+    run: async (db) => {
+      await recommitScheduledDraws(db, keys);
+      await assertDrawKeys(db, keys);
+    },
+  },
   {
     name: 'lottery-periods',
     everyStart: true,
     run: async (db) => {
-      await generatePeriods(db, clock());
+      await generatePeriods(db, clock(), keys);
     },
   },
 ];

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
-import { seedHashOf } from '../../../contract/lottery-draw.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { OutcomeKeys } from '../../platform/keys/outcome-keys.ts';
 import type { Job } from '../../platform/scheduler/scheduler.ts';
 import { shareAnyYear } from '../../platform/scheduler/cron-memory.ts';
+import { newDrawCommitment } from './draw-seeds.ts';
 
 /**
  * The draw period generator (issue 14): from each active game's croner schedule, read in the
@@ -16,9 +16,9 @@ import { shareAnyYear } from '../../platform/scheduler/cron-memory.ts';
  * Numero: the draw's date in the game's zone, 'YYYYMMDD', for regional games (one draw a day);
  * for fast games that date and the draw's 4-digit sequence within the local day ('202601010001'
  * is the first draw after local midnight). opens_at is the previous scheduled draw time,
- * locks_at the draw time less the game's lock seconds. In-house (rng) draws get a fresh 32-byte
- * seed and its commitment `seed_hash = seedHashOf(seed)`; the seed stays on the server until
- * the draw.
+ * locks_at the draw time less the game's lock seconds. In-house (rng) draws get a commitment
+ * `seed_hash = seedHashOf(seed)` of a seed derived under the current outcome key from the draw
+ * and a fresh salt (draw-seeds.ts); the seed itself is not stored until the draw.
  */
 
 export const fastHorizonMs = 2 * 60 * 60 * 1000;
@@ -39,9 +39,12 @@ export type PlannedDraw = {
   opensAt: string;
   locksAt: string;
   drawsAt: string;
-  seed: string | null;
   seedHash: string | null;
+  seedKeyId: string | null;
+  seedSalt: string | null;
 };
+
+type Keys = Pick<OutcomeKeys, 'derive' | 'currentKeyId'>;
 
 const crons = new Map<string, Cron>();
 function cronOf(pattern: string, timeZone: string): Cron {
@@ -71,22 +74,23 @@ export function localDate(instant: Date, timeZone: string): string {
 }
 
 /** The draws of one game from just after `now` to `now + horizon`. */
-export function planGame(game: GameRow, now: Date): PlannedDraw[] {
+export function planGame(game: GameRow, now: Date, keys: Keys): PlannedDraw[] {
   const cron = cronOf(game.schedule, game.time_zone);
   const fast = game.region === 'fast';
   const end = now.getTime() + (fast ? fastHorizonMs : regionalHorizonMs);
   const lockMs = game.lock_seconds * 1000;
   const planned: PlannedDraw[] = [];
   const add = (drawsAt: Date, previous: Date, numero: string) => {
-    const seed = game.source === 'rng' ? randomBytes(32).toString('hex') : null;
+    const commitment = game.source === 'rng' ? newDrawCommitment(keys, game.game_id, numero) : null;
     planned.push({
       gameId: game.game_id,
       numero,
       opensAt: previous.toISOString(),
       locksAt: new Date(Math.max(drawsAt.getTime() - lockMs, previous.getTime())).toISOString(),
       drawsAt: drawsAt.toISOString(),
-      seed,
-      seedHash: seed ? seedHashOf(seed) : null,
+      seedHash: commitment?.seedHash ?? null,
+      seedKeyId: commitment?.seedKeyId ?? null,
+      seedSalt: commitment?.seedSalt ?? null,
     });
   };
   if (fast) {
@@ -129,22 +133,24 @@ export function planGame(game: GameRow, now: Date): PlannedDraw[] {
  * Reads the active games and inserts the draws ahead that are missing, in one statement.
  * Answers how many draws were new.
  */
-export async function generatePeriods(db: Db, now: Date): Promise<number> {
+export async function generatePeriods(db: Db, now: Date, keys: Keys): Promise<number> {
   const games = rowsOf<GameRow>(
     await db.execute(sql`
       SELECT game_id, region, schedule, time_zone, lock_seconds, source
       FROM lottery_games WHERE status = 'active'`),
   );
-  const planned = games.flatMap((game) => planGame(game, now));
+  const planned = games.flatMap((game) => planGame(game, now, keys));
   if (planned.length === 0) return 0;
   const inserted = rowsOf<{ n: number }>(
     await db.execute(sql`
       WITH added AS (
-        INSERT INTO lottery_draws (game_id, numero, opens_at, locks_at, draws_at, seed, seed_hash)
-        SELECT d."gameId", d.numero, d."opensAt", d."locksAt", d."drawsAt", d.seed, d."seedHash"
+        INSERT INTO lottery_draws (game_id, numero, opens_at, locks_at, draws_at, seed_hash,
+          seed_key_id, seed_salt)
+        SELECT d."gameId", d.numero, d."opensAt", d."locksAt", d."drawsAt", d."seedHash",
+          d."seedKeyId", d."seedSalt"
         FROM jsonb_to_recordset(${JSON.stringify(planned)}::jsonb) AS d(
           "gameId" text, numero text, "opensAt" timestamptz, "locksAt" timestamptz,
-          "drawsAt" timestamptz, seed text, "seedHash" text)
+          "drawsAt" timestamptz, "seedHash" text, "seedKeyId" text, "seedSalt" text)
         ON CONFLICT (game_id, numero) DO NOTHING
         RETURNING 1)
       SELECT count(*)::int AS n FROM added`),
@@ -155,12 +161,12 @@ export async function generatePeriods(db: Db, now: Date): Promise<number> {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The generator as a scheduled job: every minute, the draws ahead that are missing. */
-export function periodGeneratorJob(): Job {
+export function periodGeneratorJob(keys: Keys): Job {
   return {
     name: 'lottery-periods',
     cron: '0 * * * * *',
     run: async (tx, period) => {
-      await generatePeriods(tx, period.end);
+      await generatePeriods(tx, period.end, keys);
     },
   };
 }

@@ -127,6 +127,7 @@ const catalogues: Record<Language, Catalogue> = {
     seamless_bet_settled: 'यह दांव पहले ही निपटाया जा चुका है।',
     seamless_player_blocked: 'यह खाता अभी खेल नहीं सकता।',
     free_rounds_none: 'कोई फ्री स्पिन बाकी नहीं है।',
+    builtin_seeds_changed: 'सीड बदल चुके हैं: नया अगला सर्वर सीड हैश देखें, फिर दोबारा बदलें।',
     lottery_draw_not_found: 'यह ड्रॉ नहीं मिला।',
     lottery_draw_closed: 'इस ड्रॉ पर दांव बंद हो चुके हैं।',
     lottery_bet_invalid: 'दांव मान्य नहीं है: इस खेल में यह दांव प्रकार या संख्याएँ स्वीकार नहीं हैं।',
@@ -284,6 +285,8 @@ const catalogues: Record<Language, Catalogue> = {
     seamless_bet_settled: 'This bet is already settled.',
     seamless_player_blocked: 'This account cannot play now.',
     free_rounds_none: 'No free spins are left.',
+    builtin_seeds_changed:
+      'The seeds changed meanwhile: look at the new next server seed hash, then change them again.',
     lottery_draw_not_found: 'This draw was not found.',
     lottery_draw_closed: 'Betting on this draw has closed.',
     lottery_bet_invalid:
@@ -442,6 +445,7 @@ const catalogues: Record<Language, Catalogue> = {
     seamless_bet_settled: 'এই বাজি আগেই নিষ্পত্তি হয়েছে।',
     seamless_player_blocked: 'এই অ্যাকাউন্ট এখন খেলতে পারবে না।',
     free_rounds_none: 'কোনো ফ্রি স্পিন বাকি নেই।',
+    builtin_seeds_changed: 'সিড এর মধ্যে বদলে গেছে: নতুন পরবর্তী সার্ভার সিড হ্যাশ দেখে আবার বদলান।',
     lottery_draw_not_found: 'এই ড্র পাওয়া যায়নি।',
     lottery_draw_closed: 'এই ড্র-এ বাজি ধরা বন্ধ হয়ে গেছে।',
     lottery_bet_invalid: 'বাজিটি বৈধ নয়: এই গেম এই ধরনের বাজি বা এই সংখ্যাগুলি নেয় না।',

@@ -54,7 +54,21 @@ export const builtinGamesProvider = fp(
         return secret;
       },
     });
-    const games = createBuiltinGamesService({ db: app.database.db, clock: app.clock, wallet });
+    const games = createBuiltinGamesService({
+      db: app.database.db,
+      clock: app.clock,
+      wallet,
+      keys: app.outcomeKeys,
+    });
+    // Every start: server seeds stored in clear by an earlier version, or under an outcome key
+    // no longer first, revealed and rotated (builtin-seeds.ts).
+    await app.seed([
+      {
+        name: 'builtin-games-seeds',
+        everyStart: true,
+        run: async (db) => void (await games.renewSeeds(db)),
+      },
+    ]);
     await app.register(builtinGamesRoutes, { games });
     // Rollbacks the wallet did not acknowledge, sent again with backoff until it does.
     app.scheduler.register({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
   builtinGameRounds,
@@ -52,6 +52,68 @@ export const insertSeedsIfMissing = (db: Db, row: typeof builtinGameSeeds.$infer
 
 export const updateSeeds = (db: Db, playerId: string, changes: Partial<SeedsRow>) =>
   db.update(builtinGameSeeds).set(changes).where(eq(builtinGameSeeds.playerId, playerId));
+
+/**
+ * Up to `limit` seed rows not current under `keyId` (a server seed stored in clear, or a seed
+ * in use or next under another key), locked for the transaction.
+ */
+export const lockStaleSeeds = (db: Db, keyId: string, limit: number) =>
+  db
+    .select()
+    .from(builtinGameSeeds)
+    .where(
+      or(
+        isNotNull(builtinGameSeeds.serverSeed),
+        isNull(builtinGameSeeds.serverSeedKeyId),
+        ne(builtinGameSeeds.serverSeedKeyId, keyId),
+        isNull(builtinGameSeeds.nextServerSeedKeyId),
+        ne(builtinGameSeeds.nextServerSeedKeyId, keyId),
+        isNull(builtinGameSeeds.nextServerSeedHash),
+      ),
+    )
+    .orderBy(asc(builtinGameSeeds.playerId))
+    .limit(limit)
+    .for('update');
+
+/** Writes the seed columns of these rows, in one statement. */
+export async function writeSeeds(db: Db, rows: readonly SeedsRow[]) {
+  if (rows.length === 0) return;
+  const records = rows.map((row) => ({
+    playerId: row.playerId,
+    server_seed: row.serverSeed,
+    server_seed_key_id: row.serverSeedKeyId,
+    server_seed_salt: row.serverSeedSalt,
+    server_seed_hash: row.serverSeedHash,
+    client_seed: row.clientSeed,
+    nonce: row.nonce,
+    next_server_seed_key_id: row.nextServerSeedKeyId,
+    next_server_seed_salt: row.nextServerSeedSalt,
+    next_server_seed_hash: row.nextServerSeedHash,
+    previous_server_seed: row.previousServerSeed,
+    previous_server_seed_hash: row.previousServerSeedHash,
+    previous_client_seed: row.previousClientSeed,
+    previous_nonce: row.previousNonce,
+    updated_at: row.updatedAt,
+  }));
+  await db.execute(sql`
+    UPDATE builtin_game_seeds s SET server_seed = r.server_seed,
+      server_seed_key_id = r.server_seed_key_id, server_seed_salt = r.server_seed_salt,
+      server_seed_hash = r.server_seed_hash, client_seed = r.client_seed, nonce = r.nonce,
+      next_server_seed_key_id = r.next_server_seed_key_id,
+      next_server_seed_salt = r.next_server_seed_salt,
+      next_server_seed_hash = r.next_server_seed_hash,
+      previous_server_seed = r.previous_server_seed,
+      previous_server_seed_hash = r.previous_server_seed_hash,
+      previous_client_seed = r.previous_client_seed, previous_nonce = r.previous_nonce,
+      updated_at = r.updated_at
+    FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
+      "playerId" text, server_seed text, server_seed_key_id text, server_seed_salt text,
+      server_seed_hash text, client_seed text, nonce int, next_server_seed_key_id text,
+      next_server_seed_salt text, next_server_seed_hash text, previous_server_seed text,
+      previous_server_seed_hash text, previous_client_seed text, previous_nonce int,
+      updated_at timestamptz)
+    WHERE s.player_id = r."playerId"`);
+}
 
 export const insertRound = (db: Db, row: typeof builtinGameRounds.$inferInsert) =>
   db.insert(builtinGameRounds).values(row);

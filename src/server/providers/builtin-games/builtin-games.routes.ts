@@ -82,7 +82,7 @@ export const builtinGamesRoutes: FastifyPluginAsyncZod<{ games: BuiltinGamesServ
         tags,
         security,
         summary:
-          'Built-in games: reveal the server seed in use and start a new pair (client seed given or new, nonce 0)',
+          'Built-in games: reveal the server seed in use; the next server seed (its hash shown before) starts a pair with the client seed given or a new one (nonce 0), and a new next one is committed. With nextServerSeedHash, 409 builtin_seeds_changed when it is no longer the next one',
         body: builtinRotateBodySchema,
         response: replies(builtinSeedsSchema),
       },
@@ -92,6 +92,7 @@ export const builtinGamesRoutes: FastifyPluginAsyncZod<{ games: BuiltinGamesServ
         await games.rotateSeeds(
           await sessionOf(request.headers.authorization),
           request.body.clientSeed,
+          request.body.nextServerSeedHash,
         ),
       ),
   );

@@ -33,14 +33,26 @@ export const builtinGameSessions = pgTable(
   (table) => [index('builtin_game_sessions_expires_idx').on(table.expiresAt)],
 );
 
-/** Each player's seed pair in use (the server seed secret until rotated) and the last one. */
+/**
+ * Each player's seeds: the pair in use, the next server seed (committed: its hash is shown
+ * before the player chooses the client seed that goes with it) and the last pair, revealed.
+ * A server seed not yet revealed is never stored: it is HMAC-SHA256 under an outcome key
+ * (OUTCOME_KEYS, `*_key_id`) of the player and its salt, so the database alone tells no coming
+ * round (builtin-seeds.ts).
+ */
 export const builtinGameSeeds = pgTable('builtin_game_seeds', {
   playerId: text('player_id').primaryKey(),
-  serverSeed: text('server_seed').notNull(),
+  /** Only in rows of an earlier version (in clear); the start-up pass reveals and rotates it. */
+  serverSeed: text('server_seed'),
+  serverSeedKeyId: text('server_seed_key_id'),
+  serverSeedSalt: text('server_seed_salt'),
   serverSeedHash: text('server_seed_hash').notNull(),
   clientSeed: text('client_seed').notNull(),
   /** The nonce of the next round. */
   nonce: integer('nonce').notNull().default(0),
+  nextServerSeedKeyId: text('next_server_seed_key_id'),
+  nextServerSeedSalt: text('next_server_seed_salt'),
+  nextServerSeedHash: text('next_server_seed_hash'),
   previousServerSeed: text('previous_server_seed'),
   previousServerSeedHash: text('previous_server_seed_hash'),
   previousClientSeed: text('previous_client_seed'),

@@ -8,7 +8,6 @@ import type {
 } from '../../../contract/builtin-games.ts';
 import { isCrashBetValid } from '../../../contract/builtin-games/crash.ts';
 import { isDiceBetValid } from '../../../contract/builtin-games/dice.ts';
-import { hashServerSeed } from '../../../contract/builtin-games/fair.ts';
 import {
   type BuiltinGameId,
   type BuiltinRoundInput,
@@ -23,9 +22,16 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/hash-token.ts';
 import * as repo from './builtin-games.repository.ts';
+import {
+  type Keys,
+  activeColumns,
+  activeSeedOf,
+  newCommitment,
+  nextColumns,
+  renewedSeeds,
+} from './builtin-seeds.ts';
 import { type SeamlessWallet, SeamlessRefusal, SeamlessUnavailable } from './seamless-client.ts';
 
-const newServerSeed = () => randomBytes(32).toString('hex');
 const newClientSeed = () => randomBytes(8).toString('hex');
 const historySize = 20;
 /** Rollbacks sent again per run of the job. */
@@ -35,9 +41,13 @@ const rollbacksPerRun = 50;
 export const rollbackBackoffMs = (attempts: number) =>
   Math.min(3_600_000, 10_000 * 2 ** Math.min(20, Math.max(0, attempts - 1)));
 
+/** Seed rows the start-up pass renews per transaction. */
+const renewBatch = 500;
+
 function seedsView(row: repo.SeedsRow): BuiltinSeeds {
   return {
     serverSeedHash: row.serverSeedHash,
+    nextServerSeedHash: row.nextServerSeedHash ?? '',
     clientSeed: row.clientSeed,
     nonce: row.nonce,
     previous:
@@ -94,21 +104,33 @@ export type BuiltinGamesService = ReturnType<typeof createBuiltinGamesService>;
  * signed seamless call. No transaction stays open across a wallet call (the wallet may be this
  * very server on one PGlite connection).
  */
-export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: SeamlessWallet }) {
-  const { db, clock, wallet } = deps;
+export function createBuiltinGamesService(deps: {
+  db: Db;
+  clock: Clock;
+  wallet: SeamlessWallet;
+  /** The outcome keys the server seeds are derived under (never stored). */
+  keys: Keys;
+}) {
+  const { db, clock, wallet, keys } = deps;
 
   async function ensureSeeds(playerId: string): Promise<repo.SeedsRow> {
     const existing = await repo.readSeeds(db, playerId);
     if (existing) return existing;
-    const serverSeed = newServerSeed();
     await repo.insertSeedsIfMissing(db, {
       playerId,
-      serverSeed,
-      serverSeedHash: hashServerSeed(serverSeed),
+      ...activeColumns(newCommitment(keys, playerId)),
       clientSeed: newClientSeed(),
       nonce: 0,
+      ...nextColumns(newCommitment(keys, playerId)),
     });
     return (await repo.readSeeds(db, playerId))!;
+  }
+
+  /** The server seed in use, made again from its key; 503 when it cannot be kept as shown. */
+  function activeSeed(row: repo.SeedsRow): string {
+    const seed = activeSeedOf(keys, row);
+    if (seed === null) throw new AppError(503, 'system_error');
+    return seed;
   }
 
   async function settleWin(session: repo.SessionRow, round: repo.RoundRow): Promise<string | null> {
@@ -356,7 +378,7 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
       const round = await db.transaction(async (tx) => {
         const seeds = (await repo.lockSeeds(tx, session.playerId))!;
         const played = playRound(
-          { serverSeed: seeds.serverSeed, clientSeed: seeds.clientSeed, nonce: seeds.nonce },
+          { serverSeed: activeSeed(seeds), clientSeed: seeds.clientSeed, nonce: seeds.nonce },
           input,
         );
         const row = {
@@ -451,21 +473,38 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
       };
     },
 
-    /** Reveals the server seed in use and starts a new pair (the client seed given or new). */
+    /**
+     * Reveals the server seed in use; the next one, whose hash the player saw before choosing
+     * this client seed (the one given or a new one), comes into use (nonce 0) and a new next one
+     * is committed. With `nextServerSeedHash` (the one the player saw), a rotation meanwhile is
+     * refused: 409 builtin_seeds_changed.
+     */
     async rotateSeeds(
       session: repo.SessionRow,
       clientSeed: string | undefined,
+      nextServerSeedHash?: string,
     ): Promise<BuiltinSeeds> {
       await ensureSeeds(session.playerId);
       return db.transaction(async (tx) => {
         const seeds = (await repo.lockSeeds(tx, session.playerId))!;
-        const serverSeed = newServerSeed();
+        if (nextServerSeedHash !== undefined && nextServerSeedHash !== seeds.nextServerSeedHash) {
+          throw new AppError(409, 'builtin_seeds_changed');
+        }
+        const revealed = activeSeed(seeds);
+        const coming =
+          seeds.nextServerSeedKeyId && seeds.nextServerSeedSalt && seeds.nextServerSeedHash
+            ? {
+                keyId: seeds.nextServerSeedKeyId,
+                salt: seeds.nextServerSeedSalt,
+                hash: seeds.nextServerSeedHash,
+              }
+            : newCommitment(keys, session.playerId);
         const next = {
-          serverSeed,
-          serverSeedHash: hashServerSeed(serverSeed),
+          ...activeColumns(coming),
           clientSeed: clientSeed ?? newClientSeed(),
           nonce: 0,
-          previousServerSeed: seeds.serverSeed,
+          ...nextColumns(newCommitment(keys, session.playerId)),
+          previousServerSeed: revealed,
           previousServerSeedHash: seeds.serverSeedHash,
           previousClientSeed: seeds.clientSeed,
           previousNonce: seeds.nonce,
@@ -474,6 +513,29 @@ export function createBuiltinGamesService(deps: { db: Db; clock: Clock; wallet: 
         await repo.updateSeeds(tx, session.playerId, next);
         return seedsView({ playerId: session.playerId, ...next });
       });
+    },
+
+    /**
+     * The start-up pass: every seed row not current under the first outcome key (a seed in use
+     * stored in clear by an earlier version, or under an older key) renewed, a batch per
+     * transaction (builtin-seeds.ts, `renewedSeeds`). Answers how many rows changed.
+     */
+    async renewSeeds(on: Db = db): Promise<number> {
+      let changed = 0;
+      for (;;) {
+        const batch = await on.transaction(async (tx) => {
+          const rows = await repo.lockStaleSeeds(tx, keys.currentKeyId, renewBatch);
+          const renewed = rows.map((row) => ({
+            ...row,
+            ...renewedSeeds(keys, row),
+            updatedAt: clock(),
+          }));
+          await repo.writeSeeds(tx, renewed);
+          return rows.length;
+        });
+        changed += batch;
+        if (batch < renewBatch) return changed;
+      }
     },
   };
 }

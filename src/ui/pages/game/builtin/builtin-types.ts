@@ -21,7 +21,11 @@ export type BuiltinApi = {
   openSession(launchToken: string): Promise<BuiltinSessionReply>;
   state(token: string): Promise<BuiltinState>;
   play(token: string, body: BuiltinPlayBody): Promise<BuiltinPlayReply>;
-  rotateSeeds(token: string, clientSeed?: string): Promise<BuiltinSeeds>;
+  rotateSeeds(
+    token: string,
+    clientSeed?: string,
+    nextServerSeedHash?: string,
+  ): Promise<BuiltinSeeds>;
 };
 
 /** Where the page keeps its provider session across a reload (the launch token is single-use). */

@@ -3,8 +3,9 @@ import type { Translate } from './builtin-types.ts';
 
 /**
  * The provably fair panel: the server seed hash shown before play, the client seed and the next
- * nonce, the client seed for the next pair, the rotation that reveals the server seed, and the
- * last revealed pair.
+ * nonce, the hash of the next server seed (committed before the player picks the client seed
+ * for the next pair), the client seed for the next pair, the rotation that reveals the server
+ * seed, and the last revealed pair.
  */
 export function SeedsPanel(props: {
   t: Translate;
@@ -31,6 +32,10 @@ export function SeedsPanel(props: {
         </dd>
         <dt>{t('fair.nonce')}</dt>
         <dd data-testid="builtin-nonce">{seeds.nonce}</dd>
+        <dt>{t('fair.nextServerSeedHash')}</dt>
+        <dd data-testid="builtin-next-hash">
+          <code>{seeds.nextServerSeedHash}</code>
+        </dd>
         {seeds.previous && (
           <>
             <dt>{t('fair.previous')}</dt>
