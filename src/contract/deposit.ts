@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdSchema } from './primitives.ts';
+import { dbIdSchema, digitsSchema } from './primitives.ts';
 import { minorUnitsSchema } from './wallet.ts';
 
 /**
@@ -78,10 +78,11 @@ export const paymentChannelSchema = z.object({
 export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
 export const channelListSchema = z.object({ channels: z.array(paymentChannelSchema) });
 
-const positiveMinor = z
-  .string()
-  .regex(/^\d{1,15}$/, 'integer minor units')
-  .refine((text) => !/^0+$/.test(text), 'not zero');
+const positiveMinor = digitsSchema({
+  maxDigits: 15,
+  positive: true,
+  message: 'integer minor units',
+});
 
 export const createDepositBodySchema = z.object({
   channelId: dbIdSchema,

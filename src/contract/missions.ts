@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countSchema, dbIdParamSchema, dbIdSchema } from './primitives.ts';
+import { countSchema, dbIdParamSchema, dbIdSchema, digitsSchema } from './primitives.ts';
 import { minorUnitsSchema } from './wallet.ts';
 
 /**
@@ -44,10 +44,11 @@ export const missionStatuses = ['inProgress', 'completed', 'claimed'] as const;
 export type MissionStatus = (typeof missionStatuses)[number];
 
 const isoDateTime = z.iso.datetime({ offset: true });
-const positiveMinor = z
-  .string()
-  .regex(/^\d{1,15}$/, 'a positive integer')
-  .refine((text) => BigInt(text) > 0n, { message: 'must be above 0' });
+const positiveMinor = digitsSchema({
+  maxDigits: 15,
+  positive: true,
+  message: 'a positive integer',
+});
 
 const localizedTitle = z
   .object({
@@ -205,8 +206,8 @@ export const referralRulesBodySchema = z
   .object({
     enabled: z.boolean(),
     reward: positiveMinor,
-    minDeposit: z.string().regex(/^\d{1,15}$/, 'an integer'),
-    minTurnover: z.string().regex(/^\d{1,15}$/, 'an integer'),
+    minDeposit: digitsSchema({ maxDigits: 15, message: 'an integer' }),
+    minTurnover: digitsSchema({ maxDigits: 15, message: 'an integer' }),
   })
   .strict();
 export type ReferralRulesBody = z.infer<typeof referralRulesBodySchema>;

@@ -60,3 +60,32 @@ export const countSchema = z.number().int().min(0).max(int32Max);
 
 /** A row id of a `bigserial` column, in a JSON body. */
 export const dbBigIdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A whole number written in ASCII digits (integer minor units, a target), at most `maxDigits`
+ * long, optionally above zero and at most `max`. The pattern aborts the chain: zod 4 runs the
+ * checks that follow a failed one, and `BigInt` of a string the pattern refused ('୨', '1e3',
+ * '0x1f') throws, which would answer 500 instead of 400. Object refinements over such a field
+ * are skipped too when it fails, so they may read it with `BigInt` as well.
+ *
+ * @example
+ * const rewardSchema = digitsSchema({ maxDigits: 15, positive: true, message: 'an integer' });
+ * rewardSchema.safeParse('\u0b68').success; // false, no throw
+ */
+export function digitsSchema(options: {
+  maxDigits: number;
+  /** The issue's message when the text is not such a number. */
+  message: string;
+  /** Zero (0, 00...) is refused. */
+  positive?: boolean;
+  /** The largest value taken. */
+  max?: bigint;
+}) {
+  const { maxDigits, message, positive = false, max } = options;
+  let schema = z
+    .string()
+    .regex(new RegExp(`^\\d{1,${maxDigits}}$`), { error: message, abort: true });
+  if (positive) schema = schema.refine((text) => !/^0+$/.test(text), 'not zero');
+  if (max !== undefined) schema = schema.refine((text) => BigInt(text) <= max, 'too large');
+  return schema;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdSchema } from './primitives.ts';
+import { dbIdSchema, digitsSchema } from './primitives.ts';
 import { constants } from './constants.ts';
 import { entryKindSchema, minorUnitsSchema, walletKindSchema } from './wallet.ts';
 
@@ -185,12 +185,12 @@ export const requestKeySchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 /** A positive amount in minor units (at most 10^15). */
-export const positiveMinorSchema = z
-  .string()
-  .regex(/^\d{1,16}$/, 'positive integer minor units')
-  .refine((text) => !/^0+$/.test(text), 'not zero')
-  // Refinements run even after the pattern failed: BigInt only on digits.
-  .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= 1_000_000_000_000_000n, 'too large');
+export const positiveMinorSchema = digitsSchema({
+  maxDigits: 16,
+  positive: true,
+  max: 1_000_000_000_000_000n,
+  message: 'positive integer minor units',
+});
 
 export const consolidateBodySchema = z.object({ idempotencyKey: requestKeySchema }).strict();
 export const consolidateReplySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languages } from './constants.ts';
 import { constants } from './constants.ts';
+import { digitsSchema } from './primitives.ts';
 import { minorUnitsSchema } from './wallet.ts';
 
 /**
@@ -125,16 +126,18 @@ export type SeamlessErrorCode = (typeof seamlessErrorCodes)[number];
 // --- our shape -----------------------------------------------------------------------------
 
 /** Positive integer minor units, as a string (at most 10^15). */
-export const stakeSchema = z
-  .string()
-  .regex(/^\d{1,16}$/, 'integer minor units')
-  .refine((text) => !/^0+$/.test(text), 'not zero')
-  .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= 1_000_000_000_000_000n, 'too large');
+export const stakeSchema = digitsSchema({
+  maxDigits: 16,
+  positive: true,
+  max: 1_000_000_000_000_000n,
+  message: 'integer minor units',
+});
 /** Zero or more integer minor units, as a string (a win of 0 settles a lost bet). */
-export const winAmountSchema = z
-  .string()
-  .regex(/^\d{1,16}$/, 'integer minor units')
-  .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= 1_000_000_000_000_000n, 'too large');
+export const winAmountSchema = digitsSchema({
+  maxDigits: 16,
+  max: 1_000_000_000_000_000n,
+  message: 'integer minor units',
+});
 
 /** A provider's id of a transaction or round: printable, no spaces. */
 export const externalIdSchema = z

@@ -218,6 +218,31 @@ describe('operator mission definitions', () => {
     expect(anonymous.status).toBe(401);
     expect(await rowCounts(db())).toEqual(before);
   });
+
+  it('an amount in digits of another script is a 400 in the envelope, not a 500', async () => {
+    const before = await rowCounts(db());
+    const base = { period: 'daily', missionType: 'loginStreak', title: { en: 'x' } };
+    for (const [target, reward] of [
+      ['\u0b68', '1'],
+      ['1', '\u0b68'],
+      ['\u0968', '\u09e8'],
+      ['1e3', '1'],
+    ]) {
+      const reply = await call(site.app, {
+        method: 'POST',
+        url: missionsOpsPaths.missions,
+        headers: { ...opsHeaders, 'accept-language': 'en' },
+        payload: { ...base, target, reward },
+      });
+      expect([reply.status, reply.body.success, reply.body.code]).toEqual([
+        400,
+        false,
+        'bad_request',
+      ]);
+      expect(reply.body.message).toBeTruthy();
+    }
+    expect(await rowCounts(db())).toEqual(before);
+  });
 });
 
 describe('mission progress', () => {
@@ -474,6 +499,24 @@ describe('referral', () => {
     ]) {
       const reply = await rulesOf(payload);
       expect(reply.status).toBe(400);
+      expect(reply.body.message).toBeTruthy();
+    }
+    expect(await rowCounts(db())).toEqual(before);
+  });
+
+  it('a reward in digits of another script is a 400 in the envelope, not a 500', async () => {
+    const before = await rowCounts(db());
+    for (const payload of [
+      { enabled: true, reward: '\u0b68', minDeposit: '0', minTurnover: '0' },
+      { enabled: true, reward: '100', minDeposit: '\u0b68', minTurnover: '0' },
+      { enabled: true, reward: '\uff11', minDeposit: '0', minTurnover: '0' },
+    ]) {
+      const reply = await rulesOf(payload);
+      expect([reply.status, reply.body.success, reply.body.code]).toEqual([
+        400,
+        false,
+        'bad_request',
+      ]);
       expect(reply.body.message).toBeTruthy();
     }
     expect(await rowCounts(db())).toEqual(before);

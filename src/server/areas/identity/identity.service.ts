@@ -337,39 +337,46 @@ export function createIdentityService(deps: {
       if (!payload.password) throw fieldError('password');
 
       const member = await findMemberByUsername(db, username);
-      const passwordOk = await verifyMemberPassword(payload.password, member?.passwordHash ?? null);
-      if (!member || !passwordOk) {
-        const user = await userLogins.fail(db, userKey, now);
+      // The check holds one of the username's tries left before the lock: parallel guesses
+      // get no more checks than the limit, and a right password is never counted.
+      const { password } = payload;
+      const user = await userLogins.attempt(db, userKey, now, () =>
+        verifyMemberPassword(password, member?.passwordHash ?? null),
+      );
+      if (user.outcome === 'locked') {
+        throw new AppError(
+          429,
+          'account_locked',
+          undefined,
+          {},
+          { lockedUntil: user.lockedUntil.toISOString() },
+        );
+      }
+      if (!member || user.outcome === 'wrong') {
         const ip = await ipLogins.fail(db, ipKey, now);
         await auditFailure(username, context, member ? 'password' : 'unknown_username');
-        if (user.locked) {
-          const until = new Date(now.getTime() + LOGIN_LIMITS.lockMinutes * 60_000);
+        const failures = user.outcome === 'wrong' ? user.failures : 0;
+        if (user.outcome === 'wrong' && user.lockedUntil) {
           throw new AppError(
             429,
             'account_locked',
             undefined,
             {},
             {
-              lockedUntil: until.toISOString(),
+              lockedUntil: user.lockedUntil.toISOString(),
             },
           );
         }
         // The reply says when the next try needs the captcha, so the form shows it at once.
-        const captchaRequired = Math.max(user.failures, ip.failures) >= LOGIN_LIMITS.captchaAfter;
+        const captchaRequired = Math.max(failures, ip.failures) >= LOGIN_LIMITS.captchaAfter;
         throw new AppError(400, 'invalid_credentials', undefined, {}, { captchaRequired });
       }
       await assertMayEnter(member, payload, username, context);
       const expiryOn = await moduleOn(moduleIds.passwordExpiry);
       // An IP the account has not used asks for a second factor before the session opens.
       const challenge = await deps.secondFactor.challengeFor(member, context, expiryOn);
-      if (challenge) {
-        await userLogins.clear(db, userKey);
-        return challenge;
-      }
-      return db.transaction(async (tx) => {
-        await userLogins.clear(tx, userKey);
-        return openSession(tx, member, context, expiryOn);
-      });
+      if (challenge) return challenge;
+      return db.transaction((tx) => openSession(tx, member, context, expiryOn));
     },
 
     /** The session of a login that passed its second factor, opened as the login would have. */

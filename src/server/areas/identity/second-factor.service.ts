@@ -145,23 +145,27 @@ export function createSecondFactorService(deps: {
       after: { step: action, reason: 'password' },
     });
 
-  /** A wrong authenticator code outside a login counts on the member like a login's. */
-  async function assertCodesOpen(member: MemberRow) {
-    if (await memberCodes.lockedUntil(db, memberKey(member.id), clock())) {
-      throw new AppError(429, 'account_locked');
-    }
-  }
-  async function failCode(member: MemberRow, step: string): Promise<never> {
-    const locked = await db.transaction(async (tx) => {
-      const counted = await memberCodes.fail(tx, memberKey(member.id), clock());
-      await audit(tx, member, 'member.totp_failed', {
-        step,
-        reason: 'code',
-        locked: counted.locked,
-      });
-      return counted.locked;
+  /**
+   * An authenticator code outside a login, checked in the member's code limiter like a login's
+   * (the check holds one of the tries left): `check` says whether it is right and acts on it.
+   */
+  async function checkCode(
+    member: MemberRow,
+    step: string,
+    check: () => Promise<boolean>,
+  ): Promise<void> {
+    const now = clock();
+    const result = await memberCodes.attempt(db, memberKey(member.id), now, check);
+    if (result.outcome === 'right') return;
+    if (result.outcome === 'locked') throw new AppError(429, 'account_locked');
+    await audit(db, member, 'member.totp_failed', {
+      step,
+      reason: 'code',
+      locked: result.locked,
     });
-    throw locked ? new AppError(429, 'account_locked') : new AppError(400, 'two_factor_invalid');
+    throw result.locked
+      ? new AppError(429, 'account_locked')
+      : new AppError(400, 'two_factor_invalid');
   }
 
   async function liveChallenge(challengeId: string, context: ClientContext) {
@@ -193,7 +197,7 @@ export function createSecondFactorService(deps: {
       const failedChecks = await countChallengeFailure(tx, row.id);
       const spent = failedChecks >= secondFactorLimits.wrongCodesPerChallenge;
       if (spent) await consumeChallenge(tx, row.id, now);
-      const { locked } = await memberCodes.fail(tx, memberKey(row.memberId), now);
+      const { locked } = await memberCodes.wrong(tx, memberKey(row.memberId), now);
       await audit(tx, { id: row.memberId }, 'session.second_factor_failed', {
         factor,
         reason,
@@ -304,7 +308,12 @@ export function createSecondFactorService(deps: {
         throw new AppError(400, 'bad_request', 'bad_field', { field: 'factor' });
       }
       const now = clock();
-      if (await memberCodes.lockedUntil(db, memberKey(row.memberId), now)) {
+      const key = memberKey(row.memberId);
+      const member = await memberOfChallenge(row);
+      // The check holds one of the member's tries left before the lock (parallel guesses get
+      // no more checks than the limit); the verdict gives it back.
+      const entry = await memberCodes.enter(db, key, now);
+      if (!entry.entered) {
         await audit(db, { id: row.memberId }, 'session.second_factor_failed', {
           factor: body.factor,
           reason: 'locked',
@@ -312,23 +321,27 @@ export function createSecondFactorService(deps: {
         });
         throw new AppError(429, 'account_locked');
       }
-      const member = await memberOfChallenge(row);
 
       let failure: AppError | null = null;
-      if (body.factor === 'totp') {
-        const ok = await db.transaction((tx) => takeTotpCode(tx, member.id, body.code));
-        if (!ok) failure = new AppError(400, 'two_factor_invalid');
-      } else {
-        const target =
-          body.factor === 'sms'
-            ? phoneTarget(member.countryDialingCode ?? '', member.mobile ?? '')
-            : (member.email ?? '').toLowerCase();
-        const checked = await deps.verification.checkCode({
-          target,
-          purpose: 'twoFactor',
-          code: body.code,
-        });
-        if (!checked.ok) failure = verificationError(checked.code);
+      try {
+        if (body.factor === 'totp') {
+          const ok = await db.transaction((tx) => takeTotpCode(tx, member.id, body.code));
+          if (!ok) failure = new AppError(400, 'two_factor_invalid');
+        } else {
+          const target =
+            body.factor === 'sms'
+              ? phoneTarget(member.countryDialingCode ?? '', member.mobile ?? '')
+              : (member.email ?? '').toLowerCase();
+          const checked = await deps.verification.checkCode({
+            target,
+            purpose: 'twoFactor',
+            code: body.code,
+          });
+          if (!checked.ok) failure = verificationError(checked.code);
+        }
+      } catch (error) {
+        await memberCodes.leave(db, key, now);
+        throw error;
       }
       if (failure) {
         const { spent, locked } = await countFailure(row, body.factor, failure.code);
@@ -337,9 +350,9 @@ export function createSecondFactorService(deps: {
         throw failure;
       }
 
+      await memberCodes.right(db, key, now);
       await db.transaction(async (tx) => {
         if (!(await consumeChallenge(tx, row.id, now))) throw expired();
-        await memberCodes.clear(tx, memberKey(member.id));
         await audit(tx, member, 'session.second_factor_passed', {
           factor: body.factor,
           ip: context.ip,
@@ -386,12 +399,15 @@ export function createSecondFactorService(deps: {
       const row = await findTotp(db, member.id);
       if (!row) throw new AppError(409, 'totp_setup_required');
       if (row.confirmedAt) throw new AppError(409, 'totp_already_bound');
-      await assertCodesOpen(member);
-      const step = totpStep(await secretOf(db, row), body.code);
-      if (step === null) return failCode(member, 'confirm');
-      await db.transaction(async (tx) => {
-        await updateTotp(tx, member.id, { confirmedAt: clock(), lastUsedStep: step });
-        await audit(tx, member, 'member.totp_bound', { bound: true });
+      const secret = await secretOf(db, row);
+      await checkCode(member, 'confirm', async () => {
+        const step = totpStep(secret, body.code);
+        if (step === null) return false;
+        await db.transaction(async (tx) => {
+          await updateTotp(tx, member.id, { confirmedAt: clock(), lastUsedStep: step });
+          await audit(tx, member, 'member.totp_bound', { bound: true });
+        });
+        return true;
       });
       deps.memberChanged?.(member.id);
       return { bound: true };
@@ -404,14 +420,14 @@ export function createSecondFactorService(deps: {
     ): Promise<{ bound: boolean }> {
       await assertPassword(member, payload.password, 'unbind');
       if (!(await boundTotp(member.id))) throw new AppError(409, 'totp_not_bound');
-      await assertCodesOpen(member);
-      const unbound = await db.transaction(async (tx) => {
-        if (!(await takeTotpCode(tx, member.id, payload.code))) return false;
-        await deleteTotp(tx, member.id);
-        await audit(tx, member, 'member.totp_unbound', { bound: false });
-        return true;
-      });
-      if (!unbound) return failCode(member, 'unbind');
+      await checkCode(member, 'unbind', () =>
+        db.transaction(async (tx) => {
+          if (!(await takeTotpCode(tx, member.id, payload.code))) return false;
+          await deleteTotp(tx, member.id);
+          await audit(tx, member, 'member.totp_unbound', { bound: false });
+          return true;
+        }),
+      );
       deps.memberChanged?.(member.id);
       return { bound: false };
     },

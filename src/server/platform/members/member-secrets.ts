@@ -87,9 +87,11 @@ export type SecretAudit = { action: string; after?: Record<string, unknown> };
 export type MemberSecrets = ReturnType<typeof createMemberSecrets>;
 
 /**
- * The checks of a member's login and payment passwords outside the login: each attempt counts
- * toward a lock of that secret for the member before it is checked (every call that checks it
- * refuses while locked, the right secret included); the right one clears the count. Each wrong
+ * The checks of a member's login and payment passwords outside the login, through the
+ * platform's attempt limiter: each check holds one of the wrong tries left for that secret of
+ * the member, so parallel guesses get no more checks than the limit; a wrong one counts toward
+ * the lock (every call that checks the secret refuses while locked, the right one included),
+ * the right one clears the count and is never counted, however many run at once. Each wrong
  * one is audited.
  *
  * @example
@@ -103,31 +105,27 @@ export function createMemberSecrets(deps: { db: Db; clock: Clock }) {
     const { limiter, key, hashOf, wrong, locked } = secrets[kind];
     const now = clock();
     const lockAfter = memberSecretLimits[kind].wrongPasswords;
-    const lockEnd = (from: Date) =>
-      new Date(from.getTime() + memberSecretLimits[kind].lockMinutes * MINUTE_MS);
-    const until = await limiter.lockedUntil(db, key(member.id), now);
-    if (until) throw locked(until, now);
     if (kind === 'paymentPassword' && !member.paymentPasswordHash) {
+      // Nothing to guess; a locked PIN still says so first.
+      const until = await limiter.lockedUntil(db, key(member.id), now);
+      if (until) throw locked(until, now);
       throw new AppError(409, 'payment_password_not_set');
     }
-    // Counted before it is checked (the right one then clears the count): a burst of parallel
-    // guesses gets no more checks than the policy allows, whatever their interleaving.
-    const counted = await limiter.fail(db, key(member.id), now);
-    if (counted.failures > lockAfter) {
-      throw locked((await limiter.lockedUntil(db, key(member.id), now)) ?? lockEnd(now), now);
-    }
-    if (await verifyMemberPassword(secret, hashOf(member))) {
-      await limiter.clear(db, key(member.id));
-      return;
-    }
+    // The check holds one of the places left before the lock (a burst of parallel guesses gets
+    // no more checks than the policy allows); a right secret is never counted.
+    const result = await limiter.attempt(db, key(member.id), now, () =>
+      verifyMemberPassword(secret, hashOf(member)),
+    );
+    if (result.outcome === 'right') return;
+    if (result.outcome === 'locked') throw locked(result.lockedUntil, now);
     await insertAudit(db, {
       actor: `member:${member.id}`,
       action: audit.action,
       target: `member:${member.id}`,
       before: null,
-      after: { ...audit.after, secret: kind, failures: counted.failures, locked: counted.locked },
+      after: { ...audit.after, secret: kind, failures: result.failures, locked: result.locked },
     });
-    throw counted.locked ? locked(lockEnd(now), now) : wrong(lockAfter - counted.failures);
+    throw result.lockedUntil ? locked(result.lockedUntil, now) : wrong(lockAfter - result.failures);
   }
 
   return {

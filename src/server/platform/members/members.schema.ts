@@ -100,4 +100,8 @@ export const loginFailures = pgTable('login_failures', {
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Checks under way that hold one of the key's places (attempts/attempt-limiter.ts). */
+  checking: integer('checking').notNull().default(0),
+  /** When the places held are given back whatever happens (a node that died mid-check). */
+  checkingUntil: timestamp('checking_until', { withTimezone: true }),
 });
