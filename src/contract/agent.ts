@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { constants } from './constants.ts';
 import { dbIdParamSchema, dbIdSchema } from './primitives.ts';
-import { datePresets, maxRangeDays, positiveMinorSchema, requestKeySchema } from './records.ts';
+import { datePresets } from './date-presets.ts';
+import { maxRangeDays, positiveMinorSchema, requestKeySchema } from './records.ts';
 import { contractStatuses, wageTypes } from './realtime.ts';
 import { minorUnitsSchema } from './wallet.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbIdSchema, digitsSchema } from './primitives.ts';
 import { constants } from './constants.ts';
+import { datePresets } from './date-presets.ts';
 import { entryKindSchema, minorUnitsSchema, walletKindSchema } from './wallet.ts';
 
 /**
@@ -47,13 +48,6 @@ export const transactionTypes = [
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
-/** Date range presets of the record pages (spec section 9): the last 7 or 30 days. */
-export const datePresets = ['last7', 'last30'] as const;
-export type DatePreset = (typeof datePresets)[number];
-export const presetDays: Record<DatePreset, number> = {
-  last7: constants.dateRangePresetsDays[0] ?? 7,
-  last30: constants.dateRangePresetsDays[1] ?? 30,
-};
 /** The longest range one query may ask for. */
 export const maxRangeDays = 92;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languages } from './constants.ts';
 import { constants } from './constants.ts';
 import { digitsSchema } from './primitives.ts';
+import { datePresets } from './date-presets.ts';
 import { minorUnitsSchema } from './wallet.ts';
 
 /**
@@ -424,8 +425,8 @@ const rangeValid = (query: { startDate?: string; endDate?: string }) => {
 const recordsQueryFields = {
   gameType: z.string().min(1).max(20).optional(),
   vassalage: z.string().min(1).max(40).optional(),
-  /** last7 / last30 (counted back from now); or startDate and endDate; nothing: last 7 days. */
-  preset: z.enum(['last7', 'last30']).optional(),
+  /** last7 / last30 back from now, next7 / next30 on from it; or startDate and endDate. */
+  preset: z.enum(datePresets).optional(),
   startDate: isoDateTime.optional(),
   endDate: isoDateTime.optional(),
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test, workerBaseURL } from './support/fixtures.ts';
-import { moduleIds } from '../../src/contract/system.ts';
+import { identityPaths } from '../../src/contract/identity.ts';
+import { moduleIds, systemPaths } from '../../src/contract/system.ts';
+import { registerPlayer } from './support/identity.ts';
+import { logInThroughPopup } from './support/member.ts';
+import { apiPathPattern } from './support/model-walk.ts';
 import { opsDriver } from './support/ops.ts';
 
 const ops = () => opsDriver({ baseURL: workerBaseURL() });
@@ -54,5 +58,77 @@ test.describe('login before the home page', () => {
     await ops().setModule(moduleIds.loginBeforeHome, false);
     await page.goto('/rng');
     await expect(page).toHaveURL(/\/rng$/);
+  });
+});
+
+test.describe('side bars', () => {
+  const layouts = [
+    { name: 'phone-hi', lang: 'hi', viewport: { width: 390, height: 844 } },
+    { name: 'desktop-en', lang: 'en', viewport: { width: 1366, height: 900 } },
+  ] as const;
+
+  for (const layout of layouts) {
+    test(`the left bar says its section is being updated (${layout.name})`, async ({ page }) => {
+      await page.setViewportSize(layout.viewport);
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), layout.lang);
+      await page.goto('/');
+      await page.getByTestId('left-bar-events').click();
+      const warning = page.getByTestId('left-bar-updating');
+      await expect(warning).toBeVisible();
+      await expect(warning).toContainText(
+        layout.lang === 'hi' ? 'यह भाग अपडेट किया जा रहा है' : 'This section is being updated',
+      );
+      await expect(page).toHaveURL(/\/$/);
+      await warning.getByRole('button').click();
+      await expect(warning).toHaveCount(0);
+    });
+  }
+
+  /** The window the right bar's chat button opens, with its size. */
+  async function serviceWindow(page: Page) {
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByTestId('right-bar-service').click(),
+    ]);
+    await popup.waitForURL(/^https?:/).catch(() => undefined);
+    const size = await popup.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+    const url = popup.url();
+    await popup.close();
+    return { url, size };
+  }
+
+  test('customer service: live chat up to rank level 4, VIP service above, in 440 x 750', async ({
+    page,
+  }) => {
+    const permission = (await (
+      await fetch(new URL(`${systemPaths.permission}?host=localhost`, workerBaseURL()))
+    ).json()) as { value: { resources: { resourceType: string; url: string }[] } };
+    const urlOf = (type: string) =>
+      permission.value.resources.find((r) => r.resourceType === type)?.url;
+    await page.goto('/');
+    const visitor = await serviceWindow(page);
+    expect(visitor.url).toBe(urlOf('LIVECHAT'));
+    expect(visitor.size).toEqual({ width: 440, height: 750 });
+
+    let rankLevel = 4;
+    await page.route(apiPathPattern(identityPaths.memberInfo), async (route) => {
+      const real = (await (await route.fetch()).json()) as { value: Record<string, unknown> };
+      await route.fulfill({
+        json: {
+          success: true,
+          value: { ...real.value, clubLabel: { labelName: 'VIP', rankLevel } },
+        },
+      });
+    });
+    const player = await registerPlayer(workerBaseURL());
+    await logInThroughPopup(page, player);
+    expect((await serviceWindow(page)).url).toBe(urlOf('LIVECHAT'));
+
+    rankLevel = 5;
+    await page.reload();
+    await expect(page.getByTestId('right-bar-service')).toHaveAttribute('data-channel', 'vip');
+    const vip = await serviceWindow(page);
+    expect(vip.url).toBe(urlOf('VIPSERVICE'));
+    expect(vip.size).toEqual({ width: 440, height: 750 });
   });
 });

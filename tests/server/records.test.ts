@@ -93,6 +93,19 @@ describe('account record (transactionHistory)', () => {
     expect(page).toMatchObject({ totalElements: 2, totalPages: 1, totalIn: '75000' });
   });
 
+  it('takes the next 7 and 30 days presets too: from now on, so the past entries are not in them', async () => {
+    const { member, headers } = await playerWithUpline(0n);
+    await adjust(member.id, 50_000n);
+    for (const preset of ['next7', 'next30']) {
+      const reply = await call<RecordPage>(site.app, {
+        url: `${recordsPaths.transactions}?preset=${preset}`,
+        headers,
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.body.value).toMatchObject({ totalElements: 0, content: [] });
+    }
+  });
+
   it('filters by type and pages 15 at a time', async () => {
     const { member, headers } = await playerWithUpline(0n);
     for (let i = 0; i < 17; i++) await adjust(member.id, BigInt(100 + i));

@@ -13,6 +13,7 @@ import type {
   ForgotPasswordTab,
 } from '../../machines/forgot-password.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
+import { openServiceWindow, useCustomerService } from '../hooks/use-customer-service.ts';
 import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
 import { Field, FormError } from '../components/form/field.tsx';
 import { SubmitButton } from '../components/form/form-actions.tsx';
@@ -87,7 +88,7 @@ function ForgotMachine({
   const tokenInvalid = useSelector(actor, (s) => s.matches({ link: 'tokenInvalid' }));
   const outcome = useSelector(actor, (s) => (s.status === 'done' ? s.output?.outcome : null));
   const failure = useSelector(actor, (s) => s.context.failure);
-  const liveChat = permission.customerService.liveChatUrl;
+  const service = useCustomerService();
 
   // Asking a new e-mail leaves the dead link: the page's address drops its token.
   useEffect(() => {
@@ -197,8 +198,17 @@ function ForgotMachine({
         <Link to="/login" onClick={() => onLink?.()} data-testid="forgot-to-login">
           {t('forgot.toLogin')}
         </Link>
-        {liveChat && (
-          <a href={liveChat} target="_blank" rel="noreferrer" data-testid="forgot-service">
+        {service && (
+          <a
+            href={service.url}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="forgot-service"
+            onClick={(event) => {
+              event.preventDefault();
+              openServiceWindow(service.url);
+            }}
+          >
             {t('forgot.service')}
           </a>
         )}

@@ -334,7 +334,9 @@ export async function walkLayout(walk: Walk, options: { hoverTiles: boolean }): 
     await followEntry(walk, `footer ${href}`, footer.nth(index));
   }
   await toFullLayout(walk);
-  await followEntry(walk, 'left bar Events', page.locator('.left-bar a, .left-bar button').first());
+  await followEntry(walk, 'left bar Events', page.locator('.left-bar button').first(), {
+    dialogOk: true,
+  });
   await toFullLayout(walk);
   const right = page.locator('.right-bar .right-bar__button');
   const rightCount = await right.count();

@@ -22,7 +22,7 @@ import { createReportsService, type ReportsService } from './reports.service.ts'
 const tags = ['agent'];
 const security = [{ bearer: [] }];
 const range =
-  'Period: preset last7 (default) or last30 back from now, or startDate and endDate (ISO, at most 92 days)';
+  'Period: preset last7 (default) or last30 back from now, next7 or next30 on from it, or startDate and endDate (ISO, at most 92 days)';
 
 /**
  * The agent center's read calls (issue 15): thin, each one service call. Every one runs

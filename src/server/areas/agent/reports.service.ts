@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { MemberRow } from '../../platform/http/auth.ts';
 import { constants, type Language } from '../../../contract/constants.ts';
-import { presetDays } from '../../../contract/records.ts';
+import { presetRange } from '../../../contract/date-presets.ts';
 import type {
   agentPagedQuerySchema,
   agentRangeQuerySchema,
@@ -41,7 +41,6 @@ type PagedQuery = z.output<typeof agentPagedQuerySchema>;
 type DownlineQuery = z.output<typeof downlineQuerySchema>;
 type PageQuery = { pageNo: number; pageSize: number };
 
-const dayMs = 86_400_000;
 const iso = (date: Date) => date.toISOString();
 const isAgentType = (type: number) =>
   (constants.agentCenterTypes as readonly number[]).includes(type);
@@ -74,16 +73,12 @@ function pageReply<R, T>(
 export function createReportsService(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
 
-  /** A preset counted back from now, or the dates given (validated by the query schema). */
+  /** A preset (back from now, or on from it), or the dates given (validated by the schema). */
   function rangeOf(query: RangeQuery): Range {
     if (query.startDate && query.endDate && !query.preset) {
       return { start: new Date(query.startDate), end: new Date(query.endDate) };
     }
-    const now = deps.clock();
-    return {
-      start: new Date(now.getTime() - presetDays[query.preset ?? 'last7'] * dayMs),
-      end: now,
-    };
+    return presetRange(query.preset ?? 'last7', deps.clock());
   }
 
   /** The caller's whole team, or the one member of it the query names. */

@@ -12,10 +12,10 @@ import { listVendors } from '../system/system.port.ts';
 import type { MemberRow } from '../../platform/http/auth.ts';
 import { constants } from '../../../contract/constants.ts';
 import { isModuleEnabled, moduleIds } from '../../../contract/system.ts';
+import { presetRange, type DatePreset } from '../../../contract/date-presets.ts';
 import { mainWalletKind, toWireMinor, type EntryKind } from '../../../contract/wallet.ts';
 import {
   bonusKinds,
-  presetDays,
   type Counterparty,
   type bonusBodySchema,
   type bonusQuerySchema,
@@ -57,8 +57,6 @@ const kindsOfType: Record<TransactionType, readonly EntryKind[] | null> = {
   game: ['bet', 'payout', 'bet_refund'],
 };
 
-const dayMs = 86_400_000;
-
 const isBonusKind = (kind: EntryKind) => (bonusKinds as readonly EntryKind[]).includes(kind);
 
 /**
@@ -77,13 +75,11 @@ export function createRecordsService(deps: {
   const { db, ledger } = deps;
   const secrets = createMemberSecrets({ db, clock: deps.clock });
 
-  function rangeOf(query: { preset?: 'last7' | 'last30'; startDate?: string; endDate?: string }) {
-    const now = deps.clock();
+  function rangeOf(query: { preset?: DatePreset; startDate?: string; endDate?: string }) {
     if (query.startDate && query.endDate && !query.preset) {
       return { start: new Date(query.startDate), end: new Date(query.endDate) };
     }
-    const days = presetDays[query.preset ?? 'last7'];
-    return { start: new Date(now.getTime() - days * dayMs), end: now };
+    return presetRange(query.preset ?? 'last7', deps.clock());
   }
 
   async function page(

@@ -5,6 +5,7 @@ import { gameCategories } from '../../../contract/routes.ts';
 import type { GameVendorLanes } from '../../../contract/system.ts';
 import type { BetRecordPage, ProfitPage } from '../../../contract/seamless.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
+import { datePresets, type DatePreset } from '../../../contract/date-presets.ts';
 import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import { useGamesFlows } from '../../pages/games/games-flows.ts';
@@ -12,7 +13,7 @@ import { useMoney } from '../../components/form/money-field.tsx';
 import { Pager, useDateTime } from './records-common.tsx';
 import { FilterSelect, PresetChips, RecordsFrame } from './records-filters.tsx';
 
-type Preset = 'last7' | 'last30' | 'custom';
+type Preset = DatePreset | 'custom';
 type Filter = {
   gameType: string;
   vassalage: string;
@@ -23,7 +24,7 @@ type Filter = {
   pageNo: number;
 };
 
-const presets: Preset[] = ['last7', 'last30', 'custom'];
+const presets: Preset[] = [...datePresets, 'custom'];
 
 /** The query params of a filter: a preset, or the custom days as ISO instants (local day). */
 export function paramsOf(filter: Filter): Record<string, string> {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef } from '@xstate/react';
-import type { DatePreset, RecordPage } from '../../../contract/records.ts';
+import { datePresets, type DatePreset } from '../../../contract/date-presets.ts';
+import type { RecordPage } from '../../../contract/records.ts';
 import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
@@ -10,10 +11,9 @@ import { FilterSelect, PresetChips, RecordsFrame } from './records-filters.tsx';
 import { useMoney } from '../../components/form/money-field.tsx';
 import { recordWording } from './record-wording.ts';
 
-const presets: DatePreset[] = ['last7', 'last30'];
-
 /**
- * A record page (account record, bonus details): type filter, the 7 / 30 day presets, the
+ * A record page (account record, bonus details): type filter, the 7 / 30 day presets (last
+ * and next), the
  * entries of the range 15 a page with their totals, an empty note, an error with retry.
  */
 export function RecordsView({
@@ -57,7 +57,7 @@ export function RecordsView({
             onChange={(type) => apply({ ...filter, type, pageNo: 1 })}
           />
           <PresetChips
-            presets={presets}
+            presets={datePresets}
             value={filter.preset}
             labelOf={(preset) => t(`presets.${preset}`)}
             onChange={(preset) => apply({ ...filter, preset, pageNo: 1 })}

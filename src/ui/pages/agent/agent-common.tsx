@@ -1,6 +1,7 @@
 import { createContext, use, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentCenter } from '../../../contract/agent.ts';
+import { datePresets, type DatePreset } from '../../../contract/date-presets.ts';
 import { EmptyState, FailedState, LoadingState } from '../shared/remote-state.tsx';
 import { PresetChips } from '../../member-center/pages/records-filters.tsx';
 import { Pager } from '../../member-center/pages/records-common.tsx';
@@ -100,14 +101,14 @@ export function AgentPage({
   );
 }
 
-export type Period = 'last7' | 'last30';
+export type Period = DatePreset;
 
-/** The 7 / 30 day presets of a report. */
+/** The 7 / 30 day presets of a report, last and next. */
 export function PeriodChips({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
   const { t } = useTranslation('agent');
   return (
     <PresetChips
-      presets={['last7', 'last30'] as const}
+      presets={datePresets}
       value={value}
       labelOf={(preset) => t(`period.${preset}`)}
       onChange={onChange}

@@ -1,20 +1,21 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { constants } from '../../../contract/constants.ts';
 import type { Resource } from '../../../contract/system.ts';
+import { openServiceWindow, useCustomerService } from '../../hooks/use-customer-service.ts';
 import { customerServiceLinks, usePermission } from './site-data.ts';
 
-const { width, height } = constants.customerServiceWindow;
-
-/** Opens live chat in its 440 x 750 window; other channels open in a new tab. */
+/** Opens live chat and VIP service in their 440 x 750 window; other channels in a new tab. */
 function openChannel(event: MouseEvent<HTMLAnchorElement>, resource: Resource) {
   if (resource.resourceType !== 'LIVECHAT' && resource.resourceType !== 'VIPSERVICE') return;
-  const popup = window.open(resource.url, 'customerService', `width=${width},height=${height}`);
-  if (popup) event.preventDefault();
+  event.preventDefault();
+  openServiceWindow(resource.url);
 }
 
 type Props = {
-  /** Only these channels, in this order; all of the payload's when omitted. */
+  /**
+   * Only these channels, in this order; when omitted, the member's chat channel by the spec's
+   * rule (VIP service above rank level 4, else live chat), then Telegram and Facebook.
+   */
   types?: Resource['resourceType'][];
   className?: string;
 };
@@ -23,7 +24,19 @@ type Props = {
 export function CustomerServiceLinks({ types, className }: Props) {
   const { t } = useTranslation('pages');
   const permission = usePermission();
-  const links = customerServiceLinks(permission, types);
+  const channel = useCustomerService();
+  const chat: Resource[] = channel
+    ? [
+        {
+          resourceType: channel.kind === 'vip' ? 'VIPSERVICE' : 'LIVECHAT',
+          url: channel.url,
+          qrCodeUrl: null,
+        },
+      ]
+    : [];
+  const links = types
+    ? customerServiceLinks(permission, types)
+    : [...chat, ...customerServiceLinks(permission, ['TELEGRAM', 'FACEBOOK'])];
   if (links.length === 0) {
     return <p className="pg-muted">{t('service.none')}</p>;
   }

@@ -1,6 +1,7 @@
 import type { Db } from '../../../platform/db/client.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Language } from '../../../../contract/constants.ts';
+import { presetRange } from '../../../../contract/date-presets.ts';
 import type {
   BetRecord,
   BetRecordPage,
@@ -39,8 +40,6 @@ export function betRecordOf(row: BetRow, gameName = row.gameCode): BetRecord {
   };
 }
 
-const dayMs = 86_400_000;
-
 /**
  * The member center's game records: betting record (personalHistoryCopy) from the bets, and
  * personal profit and loss (personalProfit) per day of the operator's time zone from the
@@ -59,9 +58,7 @@ export function createBetRecordsService(deps: {
     if (query.startDate && query.endDate) {
       return { start: new Date(query.startDate), end: new Date(query.endDate) };
     }
-    const end = clock();
-    const days = query.preset === 'last30' ? 30 : 7;
-    return { start: new Date(end.getTime() - days * dayMs), end };
+    return presetRange(query.preset ?? 'last7', clock());
   }
 
   return {
