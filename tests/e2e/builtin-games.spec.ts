@@ -51,10 +51,14 @@ test('a player plays the slot, dice and crash, each round through the wallet, th
   }
 
   // The seed rotation reveals the server seed; the verifier recomputes the last round with it.
+  // The next server seed's hash was on screen before the rotation: it is the one put in use.
   const firstRound = game.getByTestId('builtin-history').locator('tbody tr').first();
   const result = (await firstRound.locator('td').nth(3).textContent())!;
   const verifyHref = (await firstRound.locator('a').getAttribute('href'))!;
+  const nextHash = (await game.getByTestId('builtin-next-hash').textContent())!.trim();
+  expect(nextHash).toMatch(/^[0-9a-f]{64}$/);
   await game.getByRole('button', { name: 'New seed pair' }).click();
+  await expect(game.getByTestId('builtin-hash')).toHaveText(nextHash);
   const revealed = (await game.getByTestId('builtin-revealed').textContent())!.trim();
   await game.goto(`${verifyHref}&lang=en`);
   await game.getByLabel('Server seed', { exact: true }).fill(revealed);
