@@ -8,6 +8,7 @@ import { createKeyService, type KeyService } from './keys/keys.service.ts';
 import { createEncService, type EncService } from './keys/enc-payload.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerMaintenanceStop } from './http/maintenance-stop.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
@@ -104,6 +105,7 @@ export const platform = fp<PlatformOptions>(
     app.decorate('keys', keys);
     app.decorate('enc', createEncService({ keys }));
     registerAuth(app);
+    registerMaintenanceStop(app);
     registerTextGuard(app);
     registerErrorHandler(app);
     // The gateway authenticates sockets through the member check the identity area provides.
