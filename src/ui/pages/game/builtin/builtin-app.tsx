@@ -88,7 +88,9 @@ export function BuiltinGameApp(props: {
                 ? t('error.network')
                 : context.error === 'free_rounds_none'
                   ? t('error.freeRoundsNone')
-                  : t('error.generic')}
+                  : context.error === 'system_maintenance'
+                    ? t('error.maintenance')
+                    : t('error.generic')}
           </p>
         ) : (
           <p role="status" data-testid="builtin-status">
