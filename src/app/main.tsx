@@ -22,6 +22,7 @@ import {
 import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
+import { reactToServerError } from './server-error-reactions.ts';
 import { createSiteRouter } from './router.tsx';
 import { StartupGate } from './startup-gate.tsx';
 // Devanagari, Bengali and Latin faces shipped with the site (many devices have neither Indian
@@ -53,14 +54,21 @@ async function start(): Promise<void> {
     getToken: storage.getToken,
     getLanguage: () => i18n.language,
     describe,
-    // The session must change its password first (a reload, a link into the member center):
-    // the forced change popup opens, whichever call the server refused.
-    onServerError: (error) => {
-      const dialogs = site?.identity.dialogs;
-      if (error.code !== 'password_change_required' || !dialogs) return;
-      if (dialogs.getSnapshot().context.open === 'changePassword') return;
-      dialogs.send({ type: 'app.openChangePassword', reason: 'firstLogin', heldPassword: null });
-    },
+    // Refusals about the site, not the call (src/app/server-error-reactions.ts): the forced
+    // password change opens; maintenance switched on shows the maintenance page.
+    onServerError: (error) =>
+      reactToServerError(error, {
+        openChangePassword: () => {
+          const dialogs = site?.identity.dialogs;
+          if (!dialogs || dialogs.getSnapshot().context.open === 'changePassword') return;
+          dialogs.send({
+            type: 'app.openChangePassword',
+            reason: 'firstLogin',
+            heldPassword: null,
+          });
+        },
+        statusChanged: () => site?.shell.systemStatus.send({ type: 'server.statusChanged' }),
+      }),
   });
   const system = createSystemService(http);
   // The services of signed-in features (and the zod classic schemas they read with) load at

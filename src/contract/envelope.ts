@@ -135,6 +135,8 @@ export const errorCodes = [
   'contract_upline_without_contract',
   'contract_terms_invalid',
   'agent_transfer_invalid',
+  /** The downline of a transfer may not receive one (a disabled account). */
+  'downline_disabled',
   // engagement help: feedback, help center, affiliate application (src/contract/help.ts)
   'feedback_words',
   'feedback_answered',

@@ -11,6 +11,7 @@ import { createOutcomeKeys, developmentOutcomeKey, type OutcomeKeys } from './ke
 import { developmentSecretKey } from './keys/secret-box.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerMaintenanceStop } from './http/maintenance-stop.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
@@ -120,6 +121,7 @@ export const platform = fp<PlatformOptions>(
       ),
     );
     registerAuth(app);
+    registerMaintenanceStop(app);
     registerTextGuard(app);
     registerErrorHandler(app);
     // The gateway authenticates sockets through the member check the identity area provides.

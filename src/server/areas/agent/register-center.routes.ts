@@ -21,7 +21,7 @@ export const registerCenterRoutes: FastifyPluginAsyncZod<{
     agentPaths.registerDownline,
     {
       onRequest: app.requireAgent,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: agentTags,
         security: agentSecurity,

@@ -23,7 +23,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ transfers: TransferService 
     {
       onRequest: app.requireAgent,
       // Each call checks the payment password: few tries a minute.
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: agentTags,
         security: agentSecurity,

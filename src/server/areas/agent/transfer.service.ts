@@ -5,6 +5,7 @@ import type {
 } from '../../../contract/agent.ts';
 import { mainWalletKind, toWireMinor } from '../../../contract/wallet.ts';
 import { insertAudit } from '../../platform/audit/audit.repository.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { MemberRow } from '../../platform/http/auth.ts';
 import {
@@ -12,6 +13,7 @@ import {
   type StoredReply,
 } from '../../platform/idempotency/idempotent-replies.ts';
 import type { MemberSecrets } from '../../platform/members/member-secrets.ts';
+import { findMemberById } from '../../platform/members/members.queries.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
 import { teamMemberOr403 } from './access.ts';
 
@@ -52,6 +54,10 @@ export function createTransferService(deps: {
     async toDownline(agent: MemberRow, body: TransferBody): Promise<StoredReply> {
       // The team first (403 not_in_team, nothing counted), then the secret, then the money.
       const target = await teamMemberOr403(db, agent.id, body.downline);
+      // A disabled downline (or one not yet active) receives nothing, as it can spend nothing.
+      if ((await findMemberById(db, target.id))?.status !== 'active') {
+        throw new AppError(403, 'downline_disabled');
+      }
       await secrets.verifyPaymentPassword(agent, body.paymentPassword, {
         action: 'agent.transferDownline.paymentPassword.wrong',
       });

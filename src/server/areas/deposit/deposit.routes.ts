@@ -53,7 +53,7 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
     depositPaths.orders,
     {
       onRequest: app.requireRealAccount,
-      config: writes,
+      config: { ...writes, stopsInMaintenance: true },
       schema: {
         tags,
         security,

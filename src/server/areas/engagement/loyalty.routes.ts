@@ -109,7 +109,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{
     loyaltyPaths.pointsRedeem,
     {
       onRequest: app.requireRealAccount,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags,
         security,
@@ -167,7 +167,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{
     loyaltyPaths.rebateClaim,
     {
       onRequest: app.requireRealAccount,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags,
         security,

@@ -72,7 +72,7 @@ export const missionsRoutes: FastifyPluginAsyncZod<{
     missionsPaths.claim,
     {
       onRequest,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags,
         security,

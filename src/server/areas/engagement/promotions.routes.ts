@@ -97,7 +97,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<{ promotions: PromotionsSer
     promotionPaths.claim,
     {
       onRequest: app.requireRealAccount,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags,
         security,
@@ -122,7 +122,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<{ promotions: PromotionsSer
     promotionPaths.claimRaffle,
     {
       onRequest: app.requireRealAccount,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags,
         security,
@@ -147,7 +147,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<{ promotions: PromotionsSer
     {
       onRequest: app.requireRealAccount,
       bodyLimit: 8 * 1024 * 1024 * 3,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags,
         security,

@@ -19,7 +19,7 @@ export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app.put(
     identityPaths.register,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary: 'Register by username (enc: RegisterPayload); logs in when `login` is true',
@@ -37,7 +37,7 @@ export const registerRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app.put(
     identityPaths.registerMobile,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary:

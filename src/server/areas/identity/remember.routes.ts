@@ -19,7 +19,7 @@ export const rememberRoutes: FastifyPluginAsyncZod<{
   app.post(
     identityPaths.loginRemembered,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary:

@@ -41,7 +41,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRouteDeps> = 
   app.post(
     identityPaths.loginVerifySend,
     {
-      config: verifyRateLimit,
+      config: { ...verifyRateLimit, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary: "Send the SMS or e-mail code of a login challenge to the account's own target",
@@ -56,7 +56,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRouteDeps> = 
   app.post(
     identityPaths.loginVerify,
     {
-      config: verifyRateLimit,
+      config: { ...verifyRateLimit, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary: 'Pass a login challenge (SMS, e-mail or authenticator code): the session opens',

@@ -45,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app.post(
     identityPaths.login,
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary: 'Log in (enc: LoginPayload); captcha after 3 failures, short lock after 10',
@@ -71,7 +71,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<IdentityRouteDeps> = async (
   app.post(
     identityPaths.freePlay,
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary: 'A type 4 trial account, logged in (FREEPLAY module)',

@@ -72,7 +72,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteDeps> = async (
   app.get(
     identityPaths.socialStart,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary: 'Start a social login: 302 to the provider (PKCE S256, state, nonce)',
@@ -92,7 +92,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteDeps> = async (
   app.get(
     identityPaths.socialCallback,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary: "The provider's redirect back: 302 to /?social=<one-time code> or /login",
@@ -115,7 +115,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteDeps> = async (
   app.post(
     identityPaths.socialExchange,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags: ['session'],
         summary: 'Trade the one-time code of a social login for a session (once, same browser)',

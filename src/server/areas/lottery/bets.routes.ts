@@ -28,7 +28,7 @@ export const betsRoutes: FastifyPluginAsyncZod<{ bets: BetsService }> = async (a
     {
       onRequest: app.requireMember,
       // A player on fast draws places slips often; a script retrying fast is slowed down.
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags,
         security,

@@ -114,6 +114,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<{ lobby: LobbyService }> = async
     lotteryPaths.lobbyLaunch,
     {
       onRequest: app.requireMember,
+      config: { stopsInMaintenance: true },
       schema: {
         tags,
         security,

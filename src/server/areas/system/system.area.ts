@@ -22,6 +22,8 @@ export const systemArea = fp(
     const { db } = app.database;
     const cache = createSiteCache({ ttlMs: app.config.siteCacheMs });
     const system = createSystemService({ db, cache });
+    // The routes that stop in maintenance (config.stopsInMaintenance) ask the operator's switch.
+    app.provideMaintenanceCheck(() => system.inMaintenance());
     const ops = createOpsService({ db, clock: app.clock, onChange: cache.clear });
     await app.register(systemRoutes, { system, keys: app.keys });
     await app.register(relayRoutes, { system });

@@ -35,7 +35,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
   app.post(
     identityPaths.smsRegister,
     {
-      config: sendRateLimit,
+      config: { ...sendRateLimit, stopsInMaintenance: true },
       schema: {
         tags: ['verification'],
         summary: 'Send a registration code by SMS; value.expiredMinutes drives the countdown',

@@ -100,7 +100,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
     recordsPaths.consolidatedFunds,
     {
       onRequest,
-      config: moneyLimit,
+      config: { ...moneyLimit, stopsInMaintenance: true },
       schema: {
         tags,
         security,
@@ -121,7 +121,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
     recordsPaths.walletTransfer,
     {
       onRequest,
-      config: moneyLimit,
+      config: { ...moneyLimit, stopsInMaintenance: true },
       schema: {
         tags,
         security,
@@ -140,7 +140,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
     {
       onRequest,
       // Each call checks the payment password: few tries a minute.
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags,
         security,

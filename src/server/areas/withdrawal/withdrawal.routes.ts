@@ -126,7 +126,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
     withdrawPaths.requests,
     {
       onRequest: guard,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, stopsInMaintenance: true },
       schema: {
         tags,
         security,

@@ -31,7 +31,7 @@ export const builtinGamesRoutes: FastifyPluginAsyncZod<{ games: BuiltinGamesServ
   app.post(
     builtinGamesPaths.session,
     {
-      config: limit,
+      config: { ...limit, stopsInMaintenance: true },
       schema: {
         tags,
         summary:
@@ -60,7 +60,7 @@ export const builtinGamesRoutes: FastifyPluginAsyncZod<{ games: BuiltinGamesServ
   app.post(
     builtinGamesPaths.play,
     {
-      config: limit,
+      config: { ...limit, stopsInMaintenance: true },
       schema: {
         tags,
         security,

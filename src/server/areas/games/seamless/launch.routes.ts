@@ -50,6 +50,7 @@ export const launchRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: app.requireMember,
       onSend: noStore,
+      config: { stopsInMaintenance: true },
       schema: {
         tags,
         security,
@@ -72,6 +73,7 @@ export const launchRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: app.requireMember,
       onSend: noStore,
+      config: { stopsInMaintenance: true },
       schema: {
         tags,
         security,

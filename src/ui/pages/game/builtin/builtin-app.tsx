@@ -90,7 +90,9 @@ export function BuiltinGameApp(props: {
                   ? t('error.freeRoundsNone')
                   : context.error === 'builtin_seeds_changed'
                     ? t('error.seedsChanged')
-                    : t('error.generic')}
+                    : context.error === 'system_maintenance'
+                      ? t('error.maintenance')
+                      : t('error.generic')}
           </p>
         ) : (
           <p role="status" data-testid="builtin-status">
