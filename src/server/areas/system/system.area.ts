@@ -21,7 +21,7 @@ export const systemArea = fp(
     await app.seed(systemSeedSteps);
     const { db } = app.database;
     const cache = createSiteCache({ ttlMs: app.config.siteCacheMs });
-    const system = createSystemService({ db, cache });
+    const system = createSystemService({ db, cache, moneyGrouping: app.config.moneyGrouping });
     const ops = createOpsService({ db, clock: app.clock, onChange: cache.clear });
     await app.register(systemRoutes, { system, keys: app.keys });
     await app.register(relayRoutes, { system });
