@@ -46,6 +46,7 @@ export const permissionFixture: Permission = {
     languages: ['hi', 'en', 'bn'],
     defaultLanguage: 'hi',
     captchaEnabled: true,
+    moneyGrouping: 'thousands',
   },
 };
 

@@ -18,15 +18,49 @@ export function addMoney(...amounts: Minor[]): Minor {
   return amounts.reduce((sum, amount) => sum + amount, 0n);
 }
 
+/**
+ * How the digits of an amount are grouped (the MONEY_GROUPING setting): `thousands`, the spec's
+ * thousands commas in every language (1,234,567.89), or `locale`, the locale's own choice
+ * (12,34,567.89 in the Indian locales).
+ */
+export const moneyGroupings = ['thousands', 'locale'] as const;
+export type MoneyGrouping = (typeof moneyGroupings)[number];
+
 /** The site's money as the settings give it; what is missing falls back (see formatMoney). */
 export type CurrencyFormat = {
   /** ISO 4217 code (INR); decides where the symbol stands and its spacing in each locale. */
   currencyCode?: string | null;
   /** What is shown for the currency (₹); the code's own symbol when not set. */
   currencySymbol?: string | null;
-  /** BCP 47 locale (hi-IN, en-IN, bn-IN): grouping (1,00,000.00 in India), signs. */
+  /** BCP 47 locale (hi-IN, en-IN, bn-IN): symbol placement, separators, signs. */
   locale?: string;
+  /** Thousands (the default: 100,000.00) or the locale's grouping (1,00,000.00 in India). */
+  grouping?: MoneyGrouping;
 };
+
+/** The whole number's digits in groups of three, joined by the locale's group separator. */
+function inThousands(parts: Intl.NumberFormatPart[]): Intl.NumberFormatPart[] {
+  const first = parts.findIndex((part) => part.type === 'integer');
+  if (first < 0) return parts;
+  let last = first;
+  while (parts[last + 1]?.type === 'integer' || parts[last + 1]?.type === 'group') last += 1;
+  const digits = parts
+    .slice(first, last + 1)
+    .filter((part) => part.type === 'integer')
+    .map((part) => part.value)
+    .join('');
+  const separator = parts.slice(first, last + 1).find((part) => part.type === 'group')?.value;
+  const groups = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u0000').split('\u0000');
+  const regrouped: Intl.NumberFormatPart[] = groups.flatMap((group, index) =>
+    index === 0
+      ? [{ type: 'integer' as const, value: group }]
+      : [
+          { type: 'group' as const, value: separator ?? ',' },
+          { type: 'integer' as const, value: group },
+        ],
+  );
+  return [...parts.slice(0, first), ...regrouped, ...parts.slice(last + 1)];
+}
 
 /** Latin digits in every locale: the digits a player types in the amount fields. */
 function latinDigits(locale: string): string {
@@ -51,12 +85,13 @@ function numberFormat(locale: string, currencyCode: string | null): Intl.NumberF
 }
 
 /**
- * An amount for people, with `Intl` in the page's locale: "₹1,00,000.50" (INR, ₹, en-IN or
- * hi-IN). Without a currency code, the spec's form: the symbol, a space, the number ("P 1,234.50",
+ * An amount for people, with `Intl` in the page's locale and thousands commas (spec section 9):
+ * "₹100,000.50" (INR, ₹, en-IN or hi-IN), or "₹1,00,000.50" with the locale's grouping.
+ * Without a currency code, the spec's form: the symbol, a space, the number ("P 1,234.50",
  * 'P' when nothing is set). The exact decimal goes to Intl as a string, never through a float.
  *
  * @example formatMoney(10_000_000n, { currencyCode: 'INR', currencySymbol: '₹', locale: 'hi-IN' })
- * // "₹1,00,000.00"
+ * // "₹100,000.00"
  */
 export function formatMoney(amount: Minor, format: CurrencyFormat | string = {}): string {
   const given = typeof format === 'string' ? { currencySymbol: format } : format;
@@ -69,7 +104,8 @@ export function formatMoney(amount: Minor, format: CurrencyFormat | string = {})
   const abs = negative ? -amount : amount;
   const decimal = `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
   // Intl takes an exact decimal string (ES2023); the type still says number.
-  const parts = numberFormat(locale, currencyCode).formatToParts(decimal as unknown as number);
+  const formatted = numberFormat(locale, currencyCode).formatToParts(decimal as unknown as number);
+  const parts = given.grouping === 'locale' ? formatted : inThousands(formatted);
   if (!currencyCode) {
     const number = parts.map((part) => part.value).join('');
     const sign = number.startsWith('-') ? '-' : '';

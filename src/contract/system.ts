@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { registerValidatorsSchema } from './validation.ts';
 import { gameCategories } from './routes.ts';
 import { languages } from './constants.ts';
+import { moneyGroupings } from './money.ts';
 
 /** API paths of the system area (spec section 7); where the spec shows none, ours in its style. */
 export const systemPaths = {
@@ -113,6 +114,11 @@ export const siteSettingsSchema = z.object({
   languages: z.array(languageSchema).check(z.minLength(1)),
   defaultLanguage: languageSchema,
   captchaEnabled: z.boolean(),
+  /**
+   * How amounts group their digits: `thousands` (1,234,567.89, the spec's thousands commas) or
+   * `locale` (the page locale's own: 12,34,567.89 in hi-IN, en-IN and bn-IN).
+   */
+  moneyGrouping: z.enum(moneyGroupings),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

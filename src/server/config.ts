@@ -101,6 +101,8 @@ const envSchema = z
     OPS_USERNAME: z.string().min(1).max(64).default('operator'),
     OPS_PASSWORD: z.string().min(1).max(256).optional(),
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** How amounts group their digits: `thousands` (the spec's 1,234,567.89) or the locale's. */
+    MONEY_GROUPING: z.enum(['thousands', 'locale']).default('thousands'),
     DEMO_CATALOG: demoCatalogSetting,
     MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -335,6 +337,8 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a node keeps the site configuration it read; 0 reads it on every call. */
   siteCacheMs: number;
+  /** Digit grouping of amounts: thousands (1,234,567.89) or the page locale's (12,34,567.89). */
+  moneyGrouping: 'thousands' | 'locale';
   /** The demo games catalog seeded into a fresh database: ~10,000 games, or 5 per vendor. */
   demoCatalog: 'full' | 'small';
   /**
@@ -466,6 +470,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsPassword: e.OPS_PASSWORD ?? demoOperatorPassword,
     logLevel: e.LOG_LEVEL,
     siteCacheMs: e.SITE_CACHE_MS,
+    moneyGrouping: e.MONEY_GROUPING,
     demoCatalog: e.DEMO_CATALOG,
     memberCacheMs: e.MEMBER_CACHE_MS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

@@ -38,6 +38,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OPERATOR_TIME_ZONE: 'Mars/Olympus' })).toThrow(/OPERATOR_TIME_ZONE/);
     expect(loadConfig({ OPERATOR_TIME_ZONE: 'Asia/Dhaka' }).operatorTimeZone).toBe('Asia/Dhaka');
     expect(loadConfig({}).operatorTimeZone).toBe('Asia/Kolkata');
+    expect(() => loadConfig({ MONEY_GROUPING: 'lakh' })).toThrow(/MONEY_GROUPING/);
+  });
+
+  it('groups amounts in thousands unless MONEY_GROUPING=locale', () => {
+    expect(loadConfig({}).moneyGrouping).toBe('thousands');
+    expect(loadConfig({ MONEY_GROUPING: 'locale' }).moneyGrouping).toBe('locale');
   });
 
   it('reads the demo catalog alone as the full configuration reads it (the build needs only it)', () => {

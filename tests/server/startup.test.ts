@@ -58,6 +58,8 @@ describe('start-up calls answered from the database', () => {
     expect(permission.regionRestriction).toEqual({ restricted: false, ip: '127.0.0.1' });
     // The demo site is Indian: rupees, shown with the rupee sign.
     expect(permission.settings).toMatchObject({ currencySymbol: '₹', currencyCode: 'INR' });
+    // Amounts group in thousands (spec section 9) unless MONEY_GROUPING says the locale's way.
+    expect(permission.settings.moneyGrouping).toBe('thousands');
     expect(permission.settings.defaultLanguage).toBe('hi');
   });
 

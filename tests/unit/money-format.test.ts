@@ -7,15 +7,40 @@ const rupees = (amount: bigint, locale: string) =>
   formatMoney(amount, { currencyCode: 'INR', currencySymbol: '₹', locale });
 
 describe('formatMoney: the site currency with Intl in the page locale', () => {
-  it.each(['en-IN', 'hi-IN', 'bn-IN'])('%s groups the Indian way, in Latin digits', (locale) => {
-    expect(rupees(10_000_000n, locale)).toBe('₹1,00,000.00');
-    expect(rupees(1_234_567_890n, locale)).toBe('₹1,23,45,678.90');
-    expect(rupees(-50n, locale)).toBe('-₹0.50');
-    expect(rupees(0n, locale)).toBe('₹0.00');
+  it.each(['en-IN', 'hi-IN', 'bn-IN'])(
+    '%s groups in thousands by default (the spec), in Latin digits',
+    (locale) => {
+      expect(rupees(10_000_000n, locale)).toBe('₹100,000.00');
+      expect(rupees(1_234_567_890n, locale)).toBe('₹12,345,678.90');
+      expect(rupees(-50n, locale)).toBe('-₹0.50');
+      expect(rupees(0n, locale)).toBe('₹0.00');
+      expect(rupees(99_999n, locale)).toBe('₹999.99');
+    },
+  );
+
+  it.each(['en-IN', 'hi-IN', 'bn-IN'])(
+    "%s groups the locale's way with grouping 'locale'",
+    (locale) => {
+      const format = {
+        currencyCode: 'INR',
+        currencySymbol: '₹',
+        locale,
+        grouping: 'locale' as const,
+      };
+      expect(formatMoney(10_000_000n, format)).toBe('₹1,00,000.00');
+      expect(formatMoney(1_234_567_890n, format)).toBe('₹1,23,45,678.90');
+    },
+  );
+
+  it("keeps each locale's group separator in thousands", () => {
+    expect(formatMoney(123_456_789n, { currencyCode: 'EUR', locale: 'de-DE' })).toBe(
+      '1.234.567,89\u00a0€',
+    );
+    expect(formatMoney(123_456_789n, 'P')).toBe('P 1,234,567.89');
   });
 
   it('is exact for amounts no float can hold', () => {
-    expect(rupees(123_456_789_012_345_67n, 'en-IN')).toBe('₹12,34,56,78,90,12,345.67');
+    expect(rupees(123_456_789_012_345_67n, 'en-IN')).toBe('₹123,456,789,012,345.67');
   });
 
   it("shows the site's symbol in the place the code's locale gives it", () => {

@@ -8,7 +8,7 @@ import { usePermission } from './use-permission.ts';
 export type Formats = {
   /** BCP 47 locale of the page's language (hi-IN, en-IN, bn-IN). */
   locale: string;
-  /** Minor units (bigint or the wire's string) in the site's currency: "₹1,00,000.00". */
+  /** Minor units (bigint or the wire's string) in the site's currency: "₹100,000.00". */
   money: (minor: string | Minor) => string;
   /** A date and time: "25 नव॰ 2026, दोपहर 2:55"; the raw text when it is not a date. */
   dateTime: (value: string | number | Date) => string;
@@ -18,13 +18,15 @@ export type Formats = {
 
 /**
  * The one formatter of amounts, dates and times on the page: the site's currency (code and
- * symbol from the settings; the spec's 'P' until they are read) and the page's language.
+ * symbol from the settings; the spec's 'P' until they are read), the settings' digit grouping
+ * (thousands unless MONEY_GROUPING=locale) and the page's language.
  */
 export function useFormat(): Formats {
   const { i18n } = useTranslation();
   const settings = usePermission()?.settings;
   const currencyCode = settings?.currencyCode ?? null;
   const currencySymbol = settings?.currencySymbol || constants.currencySymbol;
+  const grouping = settings?.moneyGrouping ?? 'thousands';
   const language = i18n.language;
   return useMemo(() => {
     const locale = localeOf(language);
@@ -35,9 +37,10 @@ export function useFormat(): Formats {
           currencyCode,
           currencySymbol,
           locale,
+          grouping,
         }),
       dateTime: (value) => formatDateTime(value, language),
       date: (value) => formatDateTime(value, language, { time: false }),
     };
-  }, [language, currencyCode, currencySymbol]);
+  }, [language, currencyCode, currencySymbol, grouping]);
 }

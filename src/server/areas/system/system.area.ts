@@ -21,7 +21,7 @@ export const systemArea = fp(
     await app.seed(systemSeedSteps);
     const { db } = app.database;
     const cache = createSiteCache({ ttlMs: app.config.siteCacheMs });
-    const system = createSystemService({ db, cache });
+    const system = createSystemService({ db, cache, moneyGrouping: app.config.moneyGrouping });
     // The routes that stop in maintenance (config.stopsInMaintenance) ask the operator's switch.
     app.provideMaintenanceCheck(() => system.inMaintenance());
     const ops = createOpsService({ db, clock: app.clock, onChange: cache.clear });

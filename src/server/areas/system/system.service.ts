@@ -16,6 +16,7 @@ import type {
   registerSettingSchema,
 } from '../../../contract/system.ts';
 import type { RegisterValidators } from '../../../contract/validation.ts';
+import type { MoneyGrouping } from '../../../contract/money.ts';
 import { pick } from './localized.ts';
 import {
   getSettings,
@@ -127,7 +128,12 @@ function derivedOnce<I extends object, O>(derive: (input: I) => O): (input: I) =
 }
 
 /** The start-up calls of the site, read from the database. */
-export function createSystemService(deps: { db: Db; cache: SiteCache }) {
+export function createSystemService(deps: {
+  db: Db;
+  cache: SiteCache;
+  /** MONEY_GROUPING: how the app groups the digits of amounts. */
+  moneyGrouping?: MoneyGrouping;
+}) {
   const { db, cache } = deps;
   const moduleTreeOf = derivedOnce(buildModuleTree);
   const validatorsOf = derivedOnce(toValidators);
@@ -188,6 +194,7 @@ export function createSystemService(deps: { db: Db; cache: SiteCache }) {
         languages: settings.languages,
         defaultLanguage: settings.defaultLanguage,
         captchaEnabled: settings.captchaEnabled,
+        moneyGrouping: deps.moneyGrouping ?? 'thousands',
       },
     };
   };

@@ -9,7 +9,7 @@ export function useCurrencySymbol(): string {
   return usePermission()?.settings.currencySymbol || constants.currencySymbol;
 }
 
-/** "₹1,00,000.50" in the site's currency and the page's language (useFormat), from minor units. */
+/** "₹100,000.50" in the site's currency and the page's language (useFormat), from minor units. */
 export function useMoney(): (minor: string | Minor) => string {
   return useFormat().money;
 }
