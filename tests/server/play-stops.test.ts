@@ -525,65 +525,73 @@ beforeAll(async () => {
 });
 
 describe('maintenance stops every session and money route of the route table', () => {
-  it('outside maintenance: every operation that writes a session, account or money row declares the stop', async () => {
-    const rng = prng(33_0001);
-    const writers: string[] = [];
-    const undeclaredWriters: string[] = [];
-    const failedFixtures: string[] = [];
-    for (const op of playerOperations()) {
-      const player = await newPlayer();
-      const { reply, written } = await counted(await requestFor(op, player, rng));
-      if (fixtures[op.key] && reply.statusCode >= 300) {
-        failedFixtures.push(`${op.key}: ${reply.statusCode} ${reply.body.slice(0, 160)}`);
+  it(
+    'outside maintenance: every operation that writes a session, account or money row declares the stop',
+    { timeout: 300_000 },
+    async () => {
+      const rng = prng(33_0001);
+      const writers: string[] = [];
+      const undeclaredWriters: string[] = [];
+      const failedFixtures: string[] = [];
+      for (const op of playerOperations()) {
+        const player = await newPlayer();
+        const { reply, written } = await counted(await requestFor(op, player, rng));
+        if (fixtures[op.key] && reply.statusCode >= 300) {
+          failedFixtures.push(`${op.key}: ${reply.statusCode} ${reply.body.slice(0, 160)}`);
+        }
+        const money = written.filter((table) => stopTables.includes(table));
+        if (money.length === 0) continue;
+        writers.push(op.key);
+        if (!declaresStop(op.operation)) undeclaredWriters.push(`${op.key} wrote ${money}`);
       }
-      const money = written.filter((table) => stopTables.includes(table));
-      if (money.length === 0) continue;
-      writers.push(op.key);
-      if (!declaresStop(op.operation)) undeclaredWriters.push(`${op.key} wrote ${money}`);
-    }
-    // The fixtures are valid requests: each made its session or moved its money.
-    expect(failedFixtures).toEqual([]);
-    expect(writers).toEqual(expect.arrayContaining(Object.keys(fixtures)));
-    expect(undeclaredWriters).toEqual([]);
-  });
+      // The fixtures are valid requests: each made its session or moved its money.
+      expect(failedFixtures).toEqual([]);
+      expect(writers).toEqual(expect.arrayContaining(Object.keys(fixtures)));
+      expect(undeclaredWriters).toEqual([]);
+    },
+  );
 
-  it('in maintenance: declared operations answer 503 system_maintenance and write nothing; no other writes a session or money row', async () => {
-    const rng = prng(33_0002);
-    const operations = playerOperations();
-    const declared = operations.filter((op) => declaresStop(op.operation));
-    // The sessions (logins, registration, social, free play), launches, bets, transfers,
-    // deposits, withdrawals and claims: at least every operation with a fixture.
-    expect(declared.map((op) => op.key)).toEqual(expect.arrayContaining(Object.keys(fixtures)));
-    // Every request made ready (setup needs the open site), then the site closes for all.
-    const prepared = [];
-    for (const op of operations)
-      prepared.push({ op, request: await requestFor(op, await newPlayer(), rng) });
-    await setMaintenance(true);
-    const problems: string[] = [];
-    try {
-      for (const { op, request } of prepared) {
-        const { reply, written } = await counted(request);
-        if (declaresStop(op.operation)) {
-          const body = JSON.parse(reply.body) as { code?: string; message?: string };
-          if (reply.statusCode !== 503 || body.code !== 'system_maintenance') {
-            problems.push(`${op.key}: ${reply.statusCode} ${reply.body.slice(0, 120)}`);
-          } else if (body.message !== 'The system is under maintenance.') {
-            problems.push(`${op.key}: untranslated ${body.message}`);
-          }
-          if (written.length) problems.push(`${op.key}: refused but wrote ${written}`);
-        } else {
-          const money = written.filter((table) => stopTables.includes(table));
-          if (money.length) problems.push(`${op.key} (not declared) wrote ${money}`);
-          if (codeOfReply(reply) === 'system_maintenance') {
-            problems.push(`${op.key}: answers system_maintenance without documenting it`);
+  it(
+    'in maintenance: declared operations answer 503 system_maintenance and write nothing; no other writes a session or money row',
+    { timeout: 300_000 },
+    async () => {
+      const rng = prng(33_0002);
+      const operations = playerOperations();
+      const declared = operations.filter((op) => declaresStop(op.operation));
+      // The sessions (logins, registration, social, free play), launches, bets, transfers,
+      // deposits, withdrawals and claims: at least every operation with a fixture.
+      expect(declared.map((op) => op.key)).toEqual(expect.arrayContaining(Object.keys(fixtures)));
+      // Every request made ready (setup needs the open site), then the site closes for all.
+      const prepared = [];
+      for (const op of operations)
+        prepared.push({ op, request: await requestFor(op, await newPlayer(), rng) });
+      await setMaintenance(true);
+      const problems: string[] = [];
+      try {
+        for (const { op, request } of prepared) {
+          const { reply, written } = await counted(request);
+          if (declaresStop(op.operation)) {
+            const body = JSON.parse(reply.body) as { code?: string; message?: string };
+            if (reply.statusCode !== 503 || body.code !== 'system_maintenance') {
+              problems.push(`${op.key}: ${reply.statusCode} ${reply.body.slice(0, 120)}`);
+            } else if (body.message !== 'The system is under maintenance.') {
+              problems.push(`${op.key}: untranslated ${body.message}`);
+            }
+            if (written.length) problems.push(`${op.key}: refused but wrote ${written}`);
+          } else {
+            const money = written.filter((table) => stopTables.includes(table));
+            if (money.length) problems.push(`${op.key} (not declared) wrote ${money}`);
+            if (codeOfReply(reply) === 'system_maintenance') {
+              problems.push(`${op.key}: answers system_maintenance without documenting it`);
+            }
           }
         }
+      } finally {
+        await setMaintenance(false);
       }
-    } finally {
-      await setMaintenance(false);
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('in maintenance: a draw whose result came in is settled and pays its winner', async () => {
     const player = await newPlayer();
@@ -636,35 +644,39 @@ describe('maintenance stops every session and money route of the route table', (
 });
 
 describe('a disabled member moves nothing', () => {
-  it('its old token, a fresh login and a remember-me login: every member operation refused, nothing written', async () => {
-    const rng = prng(33_0004);
-    // The member's own operations: its bearer token, or its credentials. The built-in games'
-    // provider sessions are the seamless wallet's to refuse (seamless-wallet tests).
-    const operations = playerOperations().filter(
-      (op) =>
-        !op.path.startsWith('/builtin-games/') &&
-        (needsMember(op.operation) ||
-          op.key === `POST ${identityPaths.login}` ||
-          op.key === `POST ${identityPaths.loginRemembered}`),
-    );
-    const prepared = [];
-    for (const op of operations) {
-      const player = await newPlayer();
-      prepared.push({ op, player, request: await requestFor(op, player, rng) });
-    }
-    for (const { player } of prepared) await disable(player);
-    const problems: string[] = [];
-    for (const { op, request } of prepared) {
-      const { reply, written } = await counted(request);
-      const money = written.filter((table) => stopTables.includes(table));
-      if (money.length) problems.push(`${op.key} wrote ${money}`);
-      if (![401, 403].includes(reply.statusCode)) {
-        problems.push(`${op.key}: ${reply.statusCode} ${reply.body.slice(0, 120)}`);
+  it(
+    'its old token, a fresh login and a remember-me login: every member operation refused, nothing written',
+    { timeout: 300_000 },
+    async () => {
+      const rng = prng(33_0004);
+      // The member's own operations: its bearer token, or its credentials. The built-in games'
+      // provider sessions are the seamless wallet's to refuse (seamless-wallet tests).
+      const operations = playerOperations().filter(
+        (op) =>
+          !op.path.startsWith('/builtin-games/') &&
+          (needsMember(op.operation) ||
+            op.key === `POST ${identityPaths.login}` ||
+            op.key === `POST ${identityPaths.loginRemembered}`),
+      );
+      const prepared = [];
+      for (const op of operations) {
+        const player = await newPlayer();
+        prepared.push({ op, player, request: await requestFor(op, player, rng) });
       }
-    }
-    expect(problems).toEqual([]);
-    expect(prepared.length).toBeGreaterThan(40);
-  });
+      for (const { player } of prepared) await disable(player);
+      const problems: string[] = [];
+      for (const { op, request } of prepared) {
+        const { reply, written } = await counted(request);
+        const money = written.filter((table) => stopTables.includes(table));
+        if (money.length) problems.push(`${op.key} wrote ${money}`);
+        if (![401, 403].includes(reply.statusCode)) {
+          problems.push(`${op.key}: ${reply.statusCode} ${reply.body.slice(0, 120)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(prepared.length).toBeGreaterThan(40);
+    },
+  );
 
   it('an agent cannot transfer to a disabled downline (403 downline_disabled, no posting)', async () => {
     const agent = await newPlayer();
@@ -683,31 +695,35 @@ describe('a disabled member moves nothing', () => {
 
 // Last: the walk of the operator's calls edits the site's settings as it goes.
 describe('maintenance leaves the operator working', () => {
-  it("in maintenance: the operator's calls work (none is refused for maintenance), a credit posts", async () => {
-    const rng = prng(33_0003);
-    const player = await newPlayer();
-    await setMaintenance(true);
-    const refused: string[] = [];
-    try {
-      for (const op of operationsOf(document).filter((o) => o.path.startsWith('/ops/'))) {
-        // The switch itself stays on for the walk.
-        if (op.path === '/ops/system/maintenance') continue;
-        const request = await requestFor(op, player, rng);
-        const reply = await site.app.inject({
-          ...request,
-          headers: { ...request.headers, ...opsHeaders },
-        });
-        if (reply.statusCode === 503 || codeOfReply(reply) === 'system_maintenance') {
-          refused.push(op.key);
+  it(
+    "in maintenance: the operator's calls work (none is refused for maintenance), a credit posts",
+    { timeout: 300_000 },
+    async () => {
+      const rng = prng(33_0003);
+      const player = await newPlayer();
+      await setMaintenance(true);
+      const refused: string[] = [];
+      try {
+        for (const op of operationsOf(document).filter((o) => o.path.startsWith('/ops/'))) {
+          // The switch itself stays on for the walk.
+          if (op.path === '/ops/system/maintenance') continue;
+          const request = await requestFor(op, player, rng);
+          const reply = await site.app.inject({
+            ...request,
+            headers: { ...request.headers, ...opsHeaders },
+          });
+          if (reply.statusCode === 503 || codeOfReply(reply) === 'system_maintenance') {
+            refused.push(op.key);
+          }
         }
+        const before = await rowCounts(db());
+        await fund(player, 5_000n);
+        const after = await rowCounts(db());
+        expect(changed(before, after)).toEqual(expect.arrayContaining(['ledger_entries']));
+      } finally {
+        await setMaintenance(false);
       }
-      const before = await rowCounts(db());
-      await fund(player, 5_000n);
-      const after = await rowCounts(db());
-      expect(changed(before, after)).toEqual(expect.arrayContaining(['ledger_entries']));
-    } finally {
-      await setMaintenance(false);
-    }
-    expect(refused).toEqual([]);
-  });
+      expect(refused).toEqual([]);
+    },
+  );
 });
