@@ -11,7 +11,7 @@ import { hashServerSeed } from '../../src/contract/builtin-games/fair.ts';
 import { playRound } from '../../src/contract/builtin-games/verify.ts';
 import { drawNumbers, seedHashOf, verifyDraw } from '../../src/contract/lottery-draw.ts';
 import { type LaunchReply, launchPaths } from '../../src/contract/seamless.ts';
-import { drawSeedOf } from '../../src/server/areas/lottery/draw-seeds.ts';
+import { drawSeedOf, newDrawCommitment } from '../../src/server/areas/lottery/draw-seeds.ts';
 import type { Database } from '../../src/server/platform/db/client.ts';
 import { createOutcomeKeys } from '../../src/server/platform/keys/outcome-keys.ts';
 import { player } from '../support/seamless.ts';
@@ -27,7 +27,9 @@ const key = (id: string) => ({ id, key: randomBytes(32) });
 const envOf = (...keys: { id: string; key: Buffer }[]) => ({
   OUTCOME_KEYS: keys.map((k) => `${k.id}:${k.key.toString('base64url')}`).join(','),
 });
-const clock = manualClock(new Date());
+// 20 s into the current minute: the fast draw of the minute is open (it locks at 50 s); the
+// seamless signatures, checked against this clock, stay within their window.
+const clock = manualClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 20_000));
 
 type DrawRow = {
   game_id: string;
@@ -269,5 +271,31 @@ describe('outcome keys: rotation and the seeds of an earlier version', () => {
     const [clear] = await rows<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM builtin_game_seeds WHERE server_seed IS NOT NULL`);
     expect(clear!.n).toBe(0);
+  });
+
+  it('never draws with another seed than the one committed: a key whose material changed refunds', async () => {
+    const [open] = await rows<DrawRow>(sql`
+      SELECT * FROM lottery_draws WHERE game_id = 'VN_FAST_1' AND state = 'open'
+      ORDER BY draws_at LIMIT 1`);
+    const commitment = newDrawCommitment(createOutcomeKeys([k1]), 'VN_FAST_1', open!.numero);
+    await database.db.execute(sql`
+      UPDATE lottery_draws SET seed_key_id = ${commitment.seedKeyId},
+        seed_salt = ${commitment.seedSalt}, seed_hash = ${commitment.seedHash}
+      WHERE game_id = 'VN_FAST_1' AND numero = ${open!.numero}`);
+    // The id k1 is listed, but with other material: the start goes on, the seed cannot be made.
+    const site = await restart(envOf(k2, key('k1')));
+    await runEngineAt(site, new Date(open!.draws_at));
+    expect(await drawOf(open!.numero)).toMatchObject({
+      state: 'cancelled',
+      seed: null,
+      seed_hash: commitment.seedHash,
+    });
+    const [reason] = await rows<{ cancel_reason: string }>(sql`
+      SELECT cancel_reason FROM lottery_draws WHERE game_id = 'VN_FAST_1' AND numero = ${open!.numero}`);
+    expect(reason!.cancel_reason).toBe('seed_unavailable');
+    expect(
+      await rows(sql`SELECT 1 FROM lottery_results WHERE game_id = 'VN_FAST_1'
+        AND numero = ${open!.numero}`),
+    ).toHaveLength(0);
   });
 });

@@ -32,9 +32,8 @@ import {
  * stored in the same transaction that moves the draw to `drawn`, and only after that commits is
  * it announced (`lotteryDraw` to every socket) with the seed. A draw whose committed seed cannot
  * be made again (its key's material changed) is never drawn with another: it is called off and
- * its bets refunded. Regional draws
- * wait in `locked` for their result (feed or operator entry); once it is stored and the draw is
- * `drawn`, the next run settles it.
+ * its bets refunded. Regional draws wait in `locked` for their result (feed or operator entry);
+ * once it is stored and the draw is `drawn`, the next run settles it.
  */
 
 type Ledger = WalletPort['ledger'];
