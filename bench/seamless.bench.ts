@@ -98,14 +98,17 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
       const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
       const provider = { code: 'BUILTIN', secret };
       const db = app.database.db;
-      const game = await db.execute<{ node_id: number }>(
-        sql`select node_id from games where vassalage = 'BUILTIN' and maintenance = false order by node_id limit 1`,
+      const game = await db.execute<{ node_id: number; game_code: string }>(
+        sql`select node_id, game_code from games where vassalage = 'BUILTIN' and maintenance = false order by node_id limit 1`,
       );
       const gameRows = (Array.isArray(game) ? game : (game as { rows: unknown[] }).rows) as {
         node_id: number;
+        game_code: string;
       }[];
       const nodeId = gameRows[0]?.node_id;
-      if (!nodeId) throw new Error('no built-in game in the catalog');
+      // A provider bets only on games of the vendors it serves: the launched game's code.
+      const gameCode = gameRows[0]?.game_code;
+      if (!nodeId || !gameCode) throw new Error('no built-in game in the catalog');
       const signed = async <T>(path: string, body: unknown): Promise<Envelope<T>> => {
         const raw = JSON.stringify(body);
         const timestamp = String(Math.floor(Date.now() / 1000));
@@ -175,7 +178,7 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
               ...session,
               transactionId: betId,
               roundId,
-              gameCode: 'bench',
+              gameCode,
               amount: '100',
               currency: app.wallet.ledger.currency,
             });
@@ -184,7 +187,7 @@ export async function runSeamlessBench(log: (line: string) => void): Promise<Sea
               transactionId: `w${n}`,
               roundId,
               betTransactionId: betId,
-              gameCode: 'bench',
+              gameCode,
               amount: '90',
               currency: app.wallet.ledger.currency,
             });

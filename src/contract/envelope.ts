@@ -100,6 +100,8 @@ export const errorCodes = [
   'seamless_provider_unknown',
   'seamless_provider_disabled',
   'seamless_signature_invalid',
+  /** The caller's address is not among the provider's allowed IPs. */
+  'seamless_ip_not_allowed',
   'seamless_timestamp_stale',
   'seamless_token_invalid',
   'seamless_player_unknown',
@@ -109,6 +111,10 @@ export const errorCodes = [
   'seamless_bet_not_found',
   'seamless_bet_settled',
   'seamless_player_blocked',
+  /** The bet's game is not a game of a vendor the provider serves. */
+  'seamless_game_not_served',
+  /** Operator: another active provider already serves the vendor. */
+  'seamless_vendor_claimed',
   /** No free round left on the grant (another spin took the last one). */
   'free_rounds_none',
   /** The built-in games' next server seed is not the one the player saw (another rotation). */

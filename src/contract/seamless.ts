@@ -72,6 +72,99 @@ export const hub88Paths = {
 export const hub88PathFor = (path: string, provider: string) =>
   path.replace(':provider', encodeURIComponent(provider));
 
+/**
+ * What each call is while play is stopped: the member's status is other than active (disabled
+ * by the operator, later self-excluded) or the site is in maintenance. `play` opens a session or
+ * a stake and is refused (`403 seamless_player_blocked`, `503 system_maintenance`; Hub88 shape:
+ * `RS_ERROR_USER_DISABLED`, `RS_ERROR_UNKNOWN`) with nothing moved; `settle` pays or refunds
+ * what is owed on bets already placed and completes; `read` answers. A retry of a call that was
+ * answered before play stopped answers its first reply.
+ */
+export type SeamlessCallKind = 'play' | 'settle' | 'read';
+export const seamlessCallKinds = {
+  authenticate: 'play',
+  balance: 'read',
+  bet: 'play',
+  win: 'settle',
+  rollback: 'settle',
+  endRound: 'settle',
+  freeRounds: 'play',
+  freeRound: 'play',
+} as const satisfies Record<keyof typeof seamlessPaths, SeamlessCallKind>;
+/** As seamlessCallKinds; a Hub88 token's first use (any call) is the launch exchange: `play`. */
+export const hub88CallKinds = {
+  userInfo: 'read',
+  balance: 'read',
+  bet: 'play',
+  win: 'settle',
+  rollback: 'settle',
+} as const satisfies Record<keyof typeof hub88Paths, SeamlessCallKind>;
+
+/**
+ * The protocol's rules for every ordering of the calls on one bet (README "Game providers"),
+ * as the OpenAPI document states them.
+ */
+export const seamlessRules = {
+  retry:
+    'Idempotent per (provider, transactionId): a call answered before is answered again with its ' +
+    'first reply, byte for byte, whatever happened since, and nothing moves; the same ' +
+    'transactionId with another request or call is 409 seamless_transaction_conflict. A refused ' +
+    'call stores nothing: its retry is decided anew.',
+  playStops:
+    'Refused while play is stopped (the member disabled or otherwise not active: 403 ' +
+    'seamless_player_blocked; the site in maintenance: 503 system_maintenance), nothing moved.',
+  settles:
+    'Completes while play is stopped (member disabled, site in maintenance): what is owed on bets ' +
+    'already placed is paid.',
+  bet:
+    'Debits the stake; the bet is open. Refused 409 seamless_bet_rolled_back when its rollback came ' +
+    'first (a tombstone), 403 seamless_game_not_served when gameCode is not a game of a vendor the ' +
+    'provider serves, 409 insufficient_balance beyond the balance.',
+  win:
+    'Settles an open bet with its win, once: credits the amount (0: a loss, nothing credited) and ' +
+    'the bet is settled. A win with a new transactionId on a settled bet (won, lost or ended with ' +
+    'its round) is 409 seamless_bet_settled; on a rolled back bet 409 seamless_bet_rolled_back; on ' +
+    "an unknown bet 404 seamless_bet_not_found. Without betTransactionId it pays the round's latest " +
+    'open bet.',
+  rollback:
+    'Refunds an open bet: the stake comes back and the bet is rolled back. A bet already rolled ' +
+    'back: 200, nothing moves (postingId null). A settled bet (won, lost or ended with its round) ' +
+    'is final: 409 seamless_bet_settled. An unknown bet: 200 and a tombstone, so the bet, if it ' +
+    'comes later, is refused.',
+  endRound:
+    'Settles every open bet of the round with no win (each is then final: win and rollback on it ' +
+    'are 409 seamless_bet_settled); a bet placed in the round later is a new open bet.',
+} as const;
+
+const rule = (...parts: string[]) => parts.join(' ');
+/** Each call's description in the OpenAPI document (our shape). */
+export const seamlessDescriptions = {
+  authenticate: rule(
+    'Exchanges a launch token (single use, 120 s) for the player session.',
+    seamlessRules.playStops,
+  ),
+  balance: "The player's balance, also on an expired session and while play is stopped.",
+  bet: rule(seamlessRules.bet, seamlessRules.playStops, seamlessRules.retry),
+  win: rule(seamlessRules.win, seamlessRules.settles, seamlessRules.retry),
+  rollback: rule(seamlessRules.rollback, seamlessRules.settles, seamlessRules.retry),
+  endRound: rule(seamlessRules.endRound, seamlessRules.settles, seamlessRules.retry),
+  freeRounds: rule("The player's free rounds in the session's game.", seamlessRules.playStops),
+  freeRound: rule(
+    'Plays one free round of a grant (nothing debited, the win a bonus, settled at once: a ' +
+      'rollback of it is 409 seamless_bet_settled).',
+    seamlessRules.playStops,
+    seamlessRules.retry,
+  ),
+} as const satisfies Record<keyof typeof seamlessPaths, string>;
+/** Each call's description in the OpenAPI document (Hub88 shape: the same rules, RS_* statuses). */
+export const hub88Descriptions = {
+  userInfo: "The user's info and balance; a launch token's first use opens the session (play).",
+  balance: "The user's balance; a launch token's first use opens the session (play).",
+  bet: rule(seamlessRules.bet, seamlessRules.playStops, seamlessRules.retry),
+  win: rule(seamlessRules.win, seamlessRules.settles, seamlessRules.retry),
+  rollback: rule(seamlessRules.rollback, seamlessRules.settles, seamlessRules.retry),
+} as const satisfies Record<keyof typeof hub88Paths, string>;
+
 /** Launch calls of spec section 7 (token). */
 export const launchPaths = {
   /** GET (token): launch one game; the reply's url opens it (frame or popup). */
@@ -106,6 +199,7 @@ export const seamlessOpsPaths = {
 export const seamlessErrorCodes = [
   'seamless_provider_unknown',
   'seamless_signature_invalid',
+  'seamless_ip_not_allowed',
   'seamless_timestamp_stale',
   'seamless_token_invalid',
   'seamless_player_unknown',
@@ -115,6 +209,7 @@ export const seamlessErrorCodes = [
   'seamless_bet_not_found',
   'seamless_bet_settled',
   'seamless_player_blocked',
+  'seamless_game_not_served',
   'system_maintenance',
   'seamless_provider_disabled',
   'free_rounds_none',

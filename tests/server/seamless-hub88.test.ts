@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { hub88Paths, type Hub88Reply } from '../../src/contract/seamless.ts';
-import { testSite } from '../support/server.ts';
+import { memberStatusPaths } from '../../src/contract/identity.ts';
+import { call, opsHeaders, testSite } from '../support/server.ts';
 import { addProvider, hub88Call, launch, player } from '../support/seamless.ts';
 import { loadSession, replaySession } from '../support/fake-aggregator.ts';
 import { realtimeClient } from '../support/realtime.ts';
@@ -63,6 +64,60 @@ describe('the Hub88-shaped adapter, driven by a fake aggregator over HTTP', () =
     );
     expect(reply.statusCode).toBe(200);
     expect((reply.json() as Hub88Reply).status).toBe('RS_ERROR_INVALID_SIGNATURE');
+  });
+
+  it('maps the refusals of their own code: a blocked player, a game not served, an address', async () => {
+    const provider = await aggregator();
+    const { member, headers } = await player(site.app, db(), 9_000n);
+    const { launchToken } = await launch(site.app, headers, provider.vassalage);
+    const user = String(member.id);
+    const bet = (game_code: string) => ({
+      request_uuid: `x-${game_code}`,
+      user,
+      token: launchToken,
+      game_code,
+      transaction_uuid: `t-${game_code}-${user}`,
+      round: 'r-1',
+      currency: 'INR',
+      amount: 100,
+    });
+    const notServed = (await hub88Call(site.app, provider, hub88Paths.bet, bet('nope'))).json();
+    expect(notServed).toMatchObject({
+      status: 'RS_ERROR_INVALID_GAME',
+      code: 'seamless_game_not_served',
+      balance: 9000,
+    });
+    const disabled = await call(site.app, {
+      method: 'POST',
+      url: memberStatusPaths.disable.replace(':memberId', user),
+      headers: opsHeaders,
+      payload: { reason: 'test' },
+    });
+    expect(disabled.status).toBe(200);
+    const blocked = (await hub88Call(site.app, provider, hub88Paths.bet, bet('slot-1'))).json();
+    expect(blocked).toMatchObject({
+      status: 'RS_ERROR_USER_DISABLED',
+      code: 'seamless_player_blocked',
+      balance: 9000,
+    });
+    const elsewhere = await addProvider(
+      site.app,
+      {
+        shape: 'hub88',
+        launchUrl: 'https://aggregator.test/l?t={token}',
+        allowedIps: ['203.0.113.9'],
+      },
+      db(),
+    );
+    const outside = await hub88Call(site.app, elsewhere, hub88Paths.balance, {
+      request_uuid: 'x-ip',
+      user,
+      token: launchToken,
+    });
+    expect(outside.json()).toMatchObject({
+      status: 'RS_ERROR_INVALID_PARTNER',
+      code: 'seamless_ip_not_allowed',
+    });
   });
 
   it('answers bad input with RS_ERROR_WRONG_TYPES and the balance', async () => {

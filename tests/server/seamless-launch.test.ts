@@ -364,4 +364,52 @@ describe('records and the operator', () => {
     const [game] = await db().select().from(games).where(eq(games.vassalage, provider.vassalage));
     expect(game).toBeDefined();
   });
+
+  it('one active provider a vendor: a second claim is refused in add and edit, translated', async () => {
+    const first = await addProvider(site.app, {}, db());
+    const vendor = first.vassalage;
+    const add = (code: string) =>
+      call(site.app, {
+        method: 'POST',
+        url: seamlessOpsPaths.providers,
+        headers: { ...opsHeaders, 'accept-language': 'en' },
+        payload: { code, name: code, vassalages: ['OTHER', vendor], launchUrl: '/play/{token}' },
+      });
+    const edit = (code: string, payload: object) =>
+      call(site.app, {
+        method: 'PUT',
+        url: seamlessOpsPaths.provider.replace(':code', code),
+        headers: { ...opsHeaders, 'accept-language': 'hi' },
+        payload,
+      });
+    const second = `P${uid('x')
+      .replace(/[^a-z0-9]/g, '')
+      .slice(-8)
+      .toUpperCase()}`;
+    const taken = await add(second);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      code: 'seamless_vendor_claimed',
+      message: `Vendor ${vendor} is already served by the active provider ${first.code}.`,
+    });
+    // Made without the vendor, it cannot take it by an edit either; a disabled one may hold it.
+    const made = await call(site.app, {
+      method: 'POST',
+      url: seamlessOpsPaths.providers,
+      headers: opsHeaders,
+      payload: { code: second, name: second, vassalages: [], launchUrl: '/play/{token}' },
+    });
+    expect(made.status).toBe(200);
+    const claim = await edit(second, { vassalages: [vendor] });
+    expect(claim.status).toBe(409);
+    expect(claim.body.message).toBe(`वेंडर ${vendor} पहले से सक्रिय प्रदाता ${first.code} के पास है।`);
+    expect((await edit(second, { status: 'disabled', vassalages: [vendor] })).status).toBe(200);
+    expect((await edit(second, { status: 'active' })).body.code).toBe('seamless_vendor_claimed');
+    // Once the first lets it go, the second may serve it.
+    expect((await edit(first.code, { status: 'disabled' })).status).toBe(200);
+    expect((await edit(second, { status: 'active' })).status).toBe(200);
+    expect((await edit(first.code, { status: 'active' })).body.code).toBe(
+      'seamless_vendor_claimed',
+    );
+  });
 });

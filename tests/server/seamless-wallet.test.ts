@@ -16,7 +16,15 @@ import {
 } from '../../src/contract/seamless.ts';
 import { walletOpsPaths, type ReconcileReply } from '../../src/contract/wallet.ts';
 import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
-import { addProvider, launch, player, signedCall, uid } from '../support/seamless.ts';
+import {
+  addProvider,
+  catalogGame,
+  launch,
+  player,
+  signedCall,
+  signedRaw,
+  uid,
+} from '../support/seamless.ts';
 
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
 const site = testSite({}, { clock: clock.now });
@@ -124,6 +132,79 @@ describe('seamless wallet conformance', () => {
     expect(changed.status).toBe(409);
     expect(changed.body.code).toBe('seamless_transaction_conflict');
     expect(changed.body.value?.balance).toBe('99000');
+  });
+
+  it('a replay is the first reply byte for byte, for every call that stores one', async () => {
+    const { provider, session } = await table();
+    const placed = bet(session, '1500');
+    const lost = bet(session, '700');
+    const refunded = bet(session, '400');
+    const round = (of: { roundId: string }) => ({ ...session, roundId: of.roundId });
+    const win = (of: { roundId: string; transactionId: string }, amount: string) => ({
+      ...round(of),
+      transactionId: uid('win'),
+      betTransactionId: of.transactionId,
+      gameCode: 'slot-1',
+      amount,
+      currency: 'INR',
+    });
+    const calls: [string, object][] = [
+      [seamlessPaths.bet, placed],
+      [seamlessPaths.win, win(placed, '2000')],
+      [seamlessPaths.bet, lost],
+      [seamlessPaths.win, win(lost, '0')],
+      [seamlessPaths.endRound, { ...round(placed), transactionId: uid('end') }],
+      [seamlessPaths.bet, refunded],
+      [
+        seamlessPaths.rollback,
+        { ...round(refunded), transactionId: uid('rb'), betTransactionId: refunded.transactionId },
+      ],
+      [
+        seamlessPaths.rollback,
+        { ...round(refunded), transactionId: uid('rb'), betTransactionId: uid('unseen-bet') },
+      ],
+    ];
+    for (const [path, body] of calls) {
+      const first = await signedRaw(site.app, provider, path, body, { timestamp: seconds() });
+      expect(first.status, first.raw).toBe(200);
+      const again = await signedRaw(site.app, provider, path, body, { timestamp: seconds() });
+      expect(again, path).toEqual(first);
+    }
+  });
+
+  it('a caller outside allowedIps is refused with its own code, before anything is read', async () => {
+    const elsewhere = await addProvider(site.app, { allowedIps: ['203.0.113.7'] }, db());
+    const refused = await send(elsewhere, seamlessPaths.balance, {
+      sessionToken: 'x'.repeat(43),
+      playerId: '1',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'seamless_ip_not_allowed',
+      value: { balance: null },
+    });
+    // From an allowed address (inject's 127.0.0.1) the same provider is heard.
+    const here = await addProvider(site.app, { allowedIps: ['203.0.113.7', '127.0.0.1'] }, db());
+    const heard = await send(here, seamlessPaths.balance, {
+      sessionToken: 'x'.repeat(43),
+      playerId: '1',
+    });
+    expect(heard.body.code).toBe('seamless_token_invalid');
+  });
+
+  it('a bet on a game of no vendor the provider serves is refused and moves nothing', async () => {
+    const { provider, session } = await table();
+    const other = await addProvider(site.app, {}, db());
+    await catalogGame(db(), other.vassalage, { gameCode: 'other-only' });
+    for (const gameCode of ['other-only', 'no-such-game']) {
+      const refused = await send(provider, seamlessPaths.bet, bet(session, '100', { gameCode }));
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 'seamless_game_not_served',
+        value: { balance: '100000' },
+      });
+    }
+    expect(await rowsOf(provider.code)).toEqual({ bets: 0, transactions: 0 });
   });
 
   it('a rollback before its bet leaves a tombstone and the late bet is refused', async () => {

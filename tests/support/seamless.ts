@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { sessions } from '../../src/server/platform/members/members.schema.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
@@ -103,17 +104,18 @@ export async function player(app: FastifyInstance, db: Db, credit = 100_000n, ty
   return { member, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** A signed call of ours, as a provider sends it. */
-export function signedCall<T = unknown>(
-  app: FastifyInstance,
+type SignOptions = { timestamp?: number; signature?: string; raw?: string };
+
+/** A signed call of ours as inject options, as a provider sends it. */
+function signedRequest(
   provider: { code: string; secret: string },
   path: string,
   body: unknown,
-  options: { timestamp?: number; signature?: string; raw?: string } = {},
-) {
+  options: SignOptions,
+): InjectOptions {
   const raw = options.raw ?? JSON.stringify(body);
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-  return call<T>(app, {
+  return {
     method: 'POST',
     url: path,
     headers: {
@@ -124,7 +126,30 @@ export function signedCall<T = unknown>(
         options.signature ?? signSeamless(provider.secret, timestamp, raw),
     },
     payload: raw,
-  });
+  };
+}
+
+/** A signed call of ours, as a provider sends it. */
+export function signedCall<T = unknown>(
+  app: FastifyInstance,
+  provider: { code: string; secret: string },
+  path: string,
+  body: unknown,
+  options: SignOptions = {},
+) {
+  return call<T>(app, signedRequest(provider, path, body, options));
+}
+
+/** A signed call of ours: its status and the reply's bytes as sent. */
+export async function signedRaw(
+  app: FastifyInstance,
+  provider: { code: string; secret: string },
+  path: string,
+  body: unknown,
+  options: SignOptions = {},
+) {
+  const reply = await app.inject(signedRequest(provider, path, body, options));
+  return { status: reply.statusCode, raw: reply.payload };
 }
 
 /** A Hub88-shaped call, signed as that shape signs. */
@@ -176,4 +201,37 @@ export async function playerSession(
   const value = reply.body.value;
   if (!value) throw new Error('no session');
   return { sessionToken: value.sessionToken, playerId: value.playerId };
+}
+
+/**
+ * A free round grant of `rounds` rounds at `stake` in `gameCode` for the member, as a released
+ * free spins redemption of the points mall leaves it (its item and redemption rows with it).
+ */
+export async function freeRoundGrant(
+  db: Db,
+  memberId: number,
+  gameCode: string,
+  rounds: number,
+  stake: bigint,
+): Promise<string> {
+  const result = (await db.execute(sql`
+    WITH item AS (
+      INSERT INTO points_items (kind, name_hi, name_en, name_bn, cost, free_spins, game_code,
+        spin_stake)
+      VALUES ('free_spins', 'फ्री स्पिन', 'Free spins', 'ফ্রি স্পিন', 10, ${rounds}, ${gameCode},
+        ${stake})
+      RETURNING id
+    ), redemption AS (
+      INSERT INTO points_redemptions (member_id, item_id, cost, state, idempotency_key,
+        released_at)
+      SELECT ${memberId}, id, 10, 'released', ${uid('redeem')}, now() FROM item
+      RETURNING id
+    )
+    INSERT INTO free_round_grants (member_id, game_code, rounds_total, rounds_left, stake,
+      redemption_id)
+    SELECT ${memberId}, ${gameCode}, ${rounds}, ${rounds}, ${stake}, id FROM redemption
+    RETURNING id::text AS id`)) as unknown as { rows: { id: string }[] };
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error('grant not made');
+  return id;
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/errors.ts';
 import type { SecretBox } from '../../../platform/keys/secret-box.ts';
 import type { Operator } from '../../../platform/http/auth.ts';
 import { insertAudit } from '../../../platform/audit/audit.repository.ts';
+import { lockKey } from '../../../platform/db/advisory-lock.ts';
 import type {
   AddProviderBody,
   EditProviderBody,
@@ -21,11 +22,32 @@ import {
   pageMemberBets,
   saveLaunchSettings,
   updateProvider,
+  vendorsClaimed,
   type ProviderRow,
 } from './seamless.repository.ts';
 import { betRecordOf } from './bet-records.service.ts';
 
 export const builtinProviderCode = 'BUILTIN';
+
+/** Advisory lock space of the providers' vendors: one add or edit at a time checks them. */
+const VENDOR_SPACE = 7403;
+
+/**
+ * A vendor is served by one active provider at most (its launches and bets go to that one): an
+ * active provider claiming a vendor another active provider serves is refused, under a lock so
+ * two edits at once cannot both claim it.
+ */
+async function claimVendors(tx: Db, code: string, status: string, vendors: readonly string[]) {
+  await lockKey(tx, VENDOR_SPACE, 'vendors');
+  if (status !== 'active') return;
+  const [taken] = await vendorsClaimed(tx, vendors, code);
+  if (taken) {
+    throw new AppError(409, 'seamless_vendor_claimed', 'seamless_vendor_claimed', {
+      vendor: taken.vendor,
+      provider: taken.provider,
+    });
+  }
+}
 
 const providerOf = (row: ProviderRow): Provider => ({
   code: row.code,
@@ -65,6 +87,7 @@ export function createProvidersService(deps: {
       const secret = newSecret();
       const now = clock();
       return db.transaction(async (tx) => {
+        await claimVendors(tx, body.code, 'active', body.vassalages ?? []);
         const row = await insertProvider(tx, {
           code: body.code,
           name: body.name,
@@ -96,6 +119,14 @@ export function createProvidersService(deps: {
         const changes = Object.fromEntries(
           Object.entries(body).filter(([, value]) => value !== undefined),
         ) as Partial<ProviderRow>;
+        if (changes.status !== undefined || changes.vassalages !== undefined) {
+          await claimVendors(
+            tx,
+            code,
+            changes.status ?? before.status,
+            changes.vassalages ?? before.vassalages,
+          );
+        }
         const row =
           Object.keys(changes).length > 0 ? await updateProvider(tx, code, changes) : before;
         const after = providerOf(row ?? before);

@@ -37,6 +37,7 @@ export const seamlessGames = fp<SeamlessOptions>(
       clock,
       ledger: app.wallet.ledger,
       box,
+      inMaintenance: () => app.system.inMaintenance(),
       // The winner board of the catalog, written in the win's own statement.
       winBoard: options.games !== undefined,
     });

@@ -46,6 +46,29 @@ export async function updateProvider(
   return row;
 }
 
+/** Which of `vendors` active providers other than `exceptCode` serve: (vendor, provider) pairs. */
+export async function vendorsClaimed(
+  tx: Db,
+  vendors: readonly string[],
+  exceptCode: string,
+): Promise<{ vendor: string; provider: string }[]> {
+  if (vendors.length === 0) return [];
+  const result = (await tx.execute(sql`
+    select v.vendor, p.code as provider
+      from ${gameProviders} p
+     cross join lateral jsonb_array_elements_text(p.vassalages) as v(vendor)
+     where p.status = 'active' and p.code <> ${exceptCode}
+       and v.vendor in (${sql.join(
+         vendors.map((vendor) => sql`${vendor}`),
+         sql`, `,
+       )})
+     order by v.vendor, p.code`)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    vendor: string;
+    provider: string;
+  }[];
+}
+
 /** The active provider serving a catalog vendor. */
 export async function providerForVassalage(db: Db, vassalage: string) {
   const [row] = await db
@@ -163,14 +186,12 @@ export const findBet = (db: Db, providerCode: string, transactionId: string) =>
       ),
   );
 
-/** Marks the bet rolled back; false when it already was, or has been paid a win since. */
+/** Marks an open bet rolled back; false when it is no longer open (settled or rolled back). */
 export async function rollBackBet(tx: Db, betId: number, now: Date): Promise<boolean> {
   const rows = await tx
     .update(gameBets)
     .set({ status: 'rolled_back', validTurnover: 0n, settledAt: now })
-    .where(
-      and(eq(gameBets.id, betId), sql`${gameBets.status} <> 'rolled_back'`, eq(gameBets.win, 0n)),
-    )
+    .where(and(eq(gameBets.id, betId), eq(gameBets.status, 'open')))
     .returning({ id: gameBets.id });
   return rows.length === 1;
 }
@@ -391,13 +412,15 @@ type OneTripCall = {
   now: string;
   window: string;
 };
-export type BetCall = OneTripCall & { gameCode: string };
+/** `maintenance`: the site is in maintenance (a debit is refused, a replay still answers). */
+export type BetCall = OneTripCall & { gameCode: string; maintenance: boolean };
 export type WinCall = OneTripCall & { betTransactionId: string | null; onBoard: boolean };
 export type FreeRoundCall = OneTripCall & {
   gameCode: string;
   grantId: string;
   stake: string;
   onBoard: boolean;
+  maintenance: boolean;
 };
 
 const slot = (name: keyof BetCall | keyof WinCall | keyof FreeRoundCall) => sql.placeholder(name);
@@ -409,12 +432,13 @@ const oneTripTail = sql`${slot('now')}::timestamptz, ${slot('window')}::timestam
 
 /** `seamless_bet` and `seamless_win` as prepared statements (named: parsed once per connection). */
 const oneTripStatements = {
-  seamless_bet: sql`seamless_bet(${oneTripHead}, ${slot('gameCode')}::text, ${oneTripTail})`,
+  seamless_bet: sql`seamless_bet(${oneTripHead}, ${slot('gameCode')}::text,
+    ${slot('maintenance')}::boolean, ${oneTripTail})`,
   seamless_win: sql`seamless_win(${oneTripHead}, ${slot('betTransactionId')}::text,
     ${slot('onBoard')}::boolean, ${oneTripTail})`,
   seamless_free_round: sql`seamless_free_round(${oneTripHead}, ${slot('gameCode')}::text,
     ${slot('grantId')}::bigint, ${slot('stake')}::bigint, ${slot('onBoard')}::boolean,
-    ${oneTripTail})`,
+    ${slot('maintenance')}::boolean, ${oneTripTail})`,
 };
 type OneTripName = keyof typeof oneTripStatements;
 

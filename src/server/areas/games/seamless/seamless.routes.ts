@@ -16,6 +16,7 @@ import {
   freeRoundsBodySchema,
   freeRoundsReplySchema,
   hub88BetBodySchema,
+  hub88Descriptions,
   hub88Paths,
   hub88ReplySchema,
   hub88RollbackBodySchema,
@@ -23,6 +24,7 @@ import {
   hub88WinBodySchema,
   rollbackBodySchema,
   seamlessBalanceSchema,
+  seamlessDescriptions,
   seamlessFailureSchema,
   seamlessHeaders,
   seamlessPaths,
@@ -32,6 +34,7 @@ import {
   type Hub88Reply,
   type TransactionReply,
   type Hub88Status,
+  type SeamlessErrorCode,
 } from '../../../../contract/seamless.ts';
 import { SeamlessRefusal, type SeamlessService } from './seamless.service.ts';
 import type { ProviderRow } from './seamless.service.ts';
@@ -120,6 +123,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ seamless: SeamlessService }
       ...route,
       schema: {
         ...common,
+        description: seamlessDescriptions.authenticate,
         summary: 'A launch token (single use) to the player session; player, currency, balance',
         body: authenticateBodySchema,
         response: ourReplies(authenticateReplySchema),
@@ -134,6 +138,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ seamless: SeamlessService }
       ...route,
       schema: {
         ...common,
+        description: seamlessDescriptions.balance,
         summary: "The player's balance (also on an expired session)",
         body: balanceBodySchema,
         response: ourReplies(seamlessBalanceSchema),
@@ -147,6 +152,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ seamless: SeamlessService }
       ...route,
       schema: {
         ...common,
+        description: seamlessDescriptions.bet,
         summary: 'Debit a stake; idempotent per transactionId; refused after its rollback',
         body: betBodySchema,
         response: ourReplies(transactionReplySchema),
@@ -160,7 +166,9 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ seamless: SeamlessService }
       ...route,
       schema: {
         ...common,
-        summary: 'Credit a win (0 settles a lost bet); accepted on an expired session',
+        description: seamlessDescriptions.win,
+        summary:
+          'Settle an open bet with its win (0: a loss), once; accepted on an expired session',
         body: winBodySchema,
         response: ourReplies(transactionReplySchema),
       },
@@ -173,7 +181,8 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ seamless: SeamlessService }
       ...route,
       schema: {
         ...common,
-        summary: 'Refund a bet; an unknown bet leaves a tombstone; accepted on an expired session',
+        description: seamlessDescriptions.rollback,
+        summary: 'Refund an open bet (settled is final); an unknown bet leaves a tombstone',
         body: rollbackBodySchema,
         response: ourReplies(transactionReplySchema),
       },
@@ -186,6 +195,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ seamless: SeamlessService }
       ...route,
       schema: {
         ...common,
+        description: seamlessDescriptions.freeRounds,
         summary: "The player's free rounds (points mall grants) in the session's game",
         body: freeRoundsBodySchema,
         response: ourReplies(freeRoundsReplySchema),
@@ -199,6 +209,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ seamless: SeamlessService }
       ...route,
       schema: {
         ...common,
+        description: seamlessDescriptions.freeRound,
         summary:
           'Play a free round of a grant: nothing debited, the win credited as a bonus, one round off the grant; idempotent per transactionId',
         body: freeRoundBodySchema,
@@ -213,6 +224,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ seamless: SeamlessService }
       ...route,
       schema: {
         ...common,
+        description: seamlessDescriptions.endRound,
         summary: "Settle the round's open bets with no win",
         body: endRoundBodySchema,
         response: ourReplies(transactionReplySchema),
@@ -281,9 +293,11 @@ async function balanceOfCall(
 
 // --- the Hub88-shaped adapter ------------------------------------------------------------
 
-const hub88StatusOf: Record<string, Hub88Status> = {
+/** Each refusal of the wallet as the Hub88 shape's own status (its code and message beside). */
+const hub88StatusOf: Record<SeamlessErrorCode, Hub88Status> = {
   seamless_provider_unknown: 'RS_ERROR_INVALID_PARTNER',
   seamless_provider_disabled: 'RS_ERROR_INVALID_PARTNER',
+  seamless_ip_not_allowed: 'RS_ERROR_INVALID_PARTNER',
   seamless_signature_invalid: 'RS_ERROR_INVALID_SIGNATURE',
   seamless_timestamp_stale: 'RS_ERROR_INVALID_SIGNATURE',
   seamless_token_invalid: 'RS_ERROR_INVALID_TOKEN',
@@ -295,8 +309,15 @@ const hub88StatusOf: Record<string, Hub88Status> = {
   seamless_bet_rolled_back: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
   seamless_bet_not_found: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   seamless_bet_settled: 'RS_ERROR_UNKNOWN',
+  seamless_player_blocked: 'RS_ERROR_USER_DISABLED',
+  seamless_game_not_served: 'RS_ERROR_INVALID_GAME',
+  // The shape has no status of its own for a closed site; the code says system_maintenance.
+  system_maintenance: 'RS_ERROR_UNKNOWN',
+  free_rounds_none: 'RS_ERROR_UNKNOWN',
   bad_request: 'RS_ERROR_WRONG_SYNTAX',
 };
+const hub88StatusOfCode = (code: string): Hub88Status =>
+  (hub88StatusOf as Record<string, Hub88Status>)[code] ?? 'RS_ERROR_UNKNOWN';
 
 const hub88ParamsSchema = z.object({ provider: z.string().min(1).max(32) });
 const hub88HeadersSchema = z.object({
@@ -333,7 +354,7 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
     let balance: string | null;
     let code: string;
     if (error instanceof SeamlessRefusal) {
-      status = hub88StatusOf[error.code] ?? 'RS_ERROR_UNKNOWN';
+      status = hub88StatusOfCode(error.code);
       balance = error.balance === null ? null : error.balance.toString();
       code = error.code;
     } else {
@@ -384,7 +405,12 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
     hub88Paths.userInfo,
     {
       ...route,
-      schema: { ...common, summary: 'Hub88 shape: user info', body: hub88UserBodySchema },
+      schema: {
+        ...common,
+        summary: 'Hub88 shape: user info',
+        description: hub88Descriptions.userInfo,
+        body: hub88UserBodySchema,
+      },
     },
     async (request) => {
       const { token, user, request_uuid } = request.body;
@@ -397,7 +423,12 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
     hub88Paths.balance,
     {
       ...route,
-      schema: { ...common, summary: 'Hub88 shape: balance', body: hub88UserBodySchema },
+      schema: {
+        ...common,
+        summary: 'Hub88 shape: balance',
+        description: hub88Descriptions.balance,
+        body: hub88UserBodySchema,
+      },
     },
     async (request) => {
       const { token, user, request_uuid } = request.body;
@@ -441,7 +472,15 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
 
   app.post(
     hub88Paths.bet,
-    { ...route, schema: { ...common, summary: 'Hub88 shape: bet', body: hub88BetBodySchema } },
+    {
+      ...route,
+      schema: {
+        ...common,
+        summary: 'Hub88 shape: bet',
+        description: hub88Descriptions.bet,
+        body: hub88BetBodySchema,
+      },
+    },
     async (request) =>
       transaction(request, (provider, ids, bind) =>
         seamless.bet(
@@ -458,7 +497,15 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
   );
   app.post(
     hub88Paths.win,
-    { ...route, schema: { ...common, summary: 'Hub88 shape: win', body: hub88WinBodySchema } },
+    {
+      ...route,
+      schema: {
+        ...common,
+        summary: 'Hub88 shape: win',
+        description: hub88Descriptions.win,
+        body: hub88WinBodySchema,
+      },
+    },
     async (request) =>
       transaction(request, (provider, ids, bind) =>
         seamless.win(
@@ -478,7 +525,12 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
     hub88Paths.rollback,
     {
       ...route,
-      schema: { ...common, summary: 'Hub88 shape: rollback', body: hub88RollbackBodySchema },
+      schema: {
+        ...common,
+        summary: 'Hub88 shape: rollback',
+        description: hub88Descriptions.rollback,
+        body: hub88RollbackBodySchema,
+      },
     },
     async (request) =>
       transaction(request, (provider, ids, bind) =>

@@ -4,6 +4,7 @@ import {
   bigserial,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -104,17 +105,18 @@ export const gameBets = pgTable(
 
 /**
  * Every transaction a provider sent, once: (provider, transaction id) unique, with the hash of
- * its request and its first reply, so a replay answers the same and a reuse is refused.
+ * its request and its first reply, so a replay answers the same and a reuse is refused. The
+ * reply is json, not jsonb: its text is kept, so a replay is the first reply byte for byte.
  */
 export const seamlessTransactions = pgTable(
   'seamless_transactions',
   {
     providerCode: text('provider_code').notNull(),
     transactionId: text('transaction_id').notNull(),
-    kind: text('kind').$type<'bet' | 'win' | 'rollback' | 'endRound'>().notNull(),
+    kind: text('kind').$type<'bet' | 'win' | 'rollback' | 'endRound' | 'freeRound'>().notNull(),
     requestHash: text('request_hash').notNull(),
     memberId: integer('member_id').notNull(),
-    reply: jsonb('reply').$type<Record<string, unknown>>().notNull(),
+    reply: json('reply').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.providerCode, table.transactionId] })],

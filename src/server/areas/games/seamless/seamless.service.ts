@@ -45,6 +45,9 @@ import {
 } from './seamless.repository.ts';
 import { findMemberById } from '../../../platform/members/members.queries.ts';
 
+/** A rollback found its bet no longer open when it came to mark it: it reads the bet again. */
+class BetMoved extends Error {}
+
 /** Advisory lock space of (provider, bet transaction id): a bet and its early rollback. */
 const BET_SPACE = 7401;
 const windowMs = 5 * 60 * 1000;
@@ -66,6 +69,11 @@ export type SeamlessDeps = {
   clock: Clock;
   ledger: Pick<LedgerService, 'post' | 'posted' | 'currency' | 'balance'>;
   box: SecretBox;
+  /**
+   * Whether the site is in maintenance (the system port's cached read): bets, launch token
+   * exchanges and free rounds are refused, settlement goes on.
+   */
+  inMaintenance: () => Promise<boolean>;
   /** Whether a win goes on the catalog's winner board (written in the win's statement). */
   winBoard?: boolean;
   /** How long a provider's row (and opened secret) is kept between calls. Default 5 s. */
@@ -83,6 +91,10 @@ const refusalStatus: Record<string, number> = {
   seamless_transaction_conflict: 409,
   seamless_bet_rolled_back: 409,
   seamless_bet_not_found: 404,
+  seamless_bet_settled: 409,
+  seamless_player_blocked: 403,
+  seamless_game_not_served: 403,
+  system_maintenance: 503,
   free_rounds_none: 409,
 };
 
@@ -178,7 +190,7 @@ export function createSeamlessService(deps: SeamlessDeps) {
       throw new SeamlessRefusal(403, 'seamless_provider_disabled', null);
     }
     if (provider.allowedIps.length > 0 && !provider.allowedIps.includes(ip)) {
-      throw new SeamlessRefusal(403, 'seamless_signature_invalid', null);
+      throw new SeamlessRefusal(403, 'seamless_ip_not_allowed', null);
     }
     return provider;
   }
@@ -243,24 +255,40 @@ export function createSeamlessService(deps: SeamlessDeps) {
     return seen.reply as TransactionReply;
   }
 
-  /** A launch token to the provider's player session (once; Hub88: the token stays). */
+  /** A member who may not play now (disabled, later self-excluded): refused, with the balance. */
+  async function refuseBlocked(memberId: number, tx: Db = db): Promise<void> {
+    const member = await findMemberById(tx, memberId);
+    if (member?.status !== 'active') {
+      throw new SeamlessRefusal(403, 'seamless_player_blocked', await mainBalance(memberId, tx));
+    }
+  }
+
+  /**
+   * A launch token to the provider's player session (once; Hub88: the token stays). A new
+   * session is play: refused in maintenance and for a member who may not play (the token is
+   * then left as it was).
+   */
   async function authenticate(
     provider: ProviderRow,
     launchToken: string,
     keepToken = false,
   ): Promise<AuthenticateReply> {
+    if (await deps.inMaintenance()) throw new SeamlessRefusal(503, 'system_maintenance', null);
     const now = clock();
     const sessionToken = keepToken ? launchToken : randomBytes(32).toString('base64url');
     const sessionExpiresAt = new Date(now.getTime() + playerSessionHours * 3_600_000);
-    const session = await consumeLaunchToken(db, {
-      launchTokenHash: hashToken(launchToken),
-      providerCode: provider.code,
-      sessionTokenHash: hashToken(sessionToken),
-      sessionExpiresAt,
-      now,
+    const { session, member } = await db.transaction(async (tx) => {
+      const session = await consumeLaunchToken(tx, {
+        launchTokenHash: hashToken(launchToken),
+        providerCode: provider.code,
+        sessionTokenHash: hashToken(sessionToken),
+        sessionExpiresAt,
+        now,
+      });
+      if (!session) throw new SeamlessRefusal(401, 'seamless_token_invalid', null);
+      await refuseBlocked(session.memberId, tx);
+      return { session, member: await findMemberById(tx, session.memberId) };
     });
-    if (!session) throw new SeamlessRefusal(401, 'seamless_token_invalid', null);
-    const member = await findMemberById(db, session.memberId);
     return {
       playerId: String(session.memberId),
       nickname: member?.nickname || member?.username || String(session.memberId),
@@ -294,6 +322,10 @@ export function createSeamlessService(deps: SeamlessDeps) {
         if (code === 'LDG01') throw await refusal(409, 'insufficient_balance', Number(playerId));
         if (code === 'SMLS1') {
           throw await refusal(409, 'seamless_bet_rolled_back', Number(playerId));
+        }
+        if (code === 'SMLS2') throw await refusal(409, 'seamless_bet_settled', Number(playerId));
+        if (code === 'SMLS3') {
+          throw await refusal(409, 'seamless_transaction_conflict', Number(playerId));
         }
         throw error;
       }
@@ -435,7 +467,11 @@ export function createSeamlessService(deps: SeamlessDeps) {
       body: BetBody,
       bind?: () => Promise<unknown>,
     ): Promise<TransactionReply> {
-      const call = { ...callBase(provider, 'bet', body), gameCode: body.gameCode };
+      const call = {
+        ...callBase(provider, 'bet', body),
+        gameCode: body.gameCode,
+        maintenance: await deps.inMaintenance(),
+      };
       return withLaunch(() => oneTrip(() => betInOneStatement(db, call), body.playerId), bind);
     },
 
@@ -454,9 +490,14 @@ export function createSeamlessService(deps: SeamlessDeps) {
       return withLaunch(() => oneTrip(() => winInOneStatement(db, call), body.playerId), bind);
     },
 
-    /** The player's free rounds in the session's game (grants of the points mall). */
+    /**
+     * The player's free rounds in the session's game (grants of the points mall); refused, as
+     * the rounds themselves, in maintenance and for a member who may not play.
+     */
     async freeRounds(provider: ProviderRow, body: FreeRoundsBody): Promise<FreeRoundsReply> {
       const { memberId, session } = await player(provider, body.sessionToken, body.playerId, true);
+      if (await deps.inMaintenance()) throw await refusal(503, 'system_maintenance', memberId);
+      await refuseBlocked(memberId);
       const [grants, balance] = await Promise.all([
         freeRoundsOf(db, memberId, session.gameCode),
         mainBalance(memberId),
@@ -475,6 +516,7 @@ export function createSeamlessService(deps: SeamlessDeps) {
         grantId: body.grantId,
         stake: body.stake,
         onBoard: Boolean(deps.winBoard),
+        maintenance: await deps.inMaintenance(),
       };
       const answer = await oneTrip(() => freeRoundInOneStatement(db, call), body.playerId);
       return answer as FreeRoundReply;
@@ -505,7 +547,8 @@ export function createSeamlessService(deps: SeamlessDeps) {
           createdAt: now,
         });
       try {
-        for (let attempt = 0; attempt < 2; attempt++) {
+        // A bet that comes, or changes, while the rollback runs: read it again (at most twice).
+        for (let attempt = 0; attempt < 3; attempt++) {
           const bet = await findBet(db, provider.code, body.betTransactionId);
           if (!bet) {
             // Unknown bet: a tombstone, under the bet's lock, so the late bet is refused.
@@ -537,33 +580,41 @@ export function createSeamlessService(deps: SeamlessDeps) {
                 : await storedAfterTwin(provider, body.transactionId);
             });
           }
-          if (bet.win > 0n) throw await refusal(409, 'seamless_bet_settled', memberId);
-          const result = await ledger.post(
-            {
-              memberId,
-              kind: 'bet_refund',
-              amount: bet.stake,
-              idempotencyKey: postingKey(provider, body.transactionId),
-              reference: `${provider.code}:${bet.roundId}`,
-              actor: `provider:${provider.code}`,
-            },
-            async (tx, posting) => {
-              if (!(await rollBackBet(tx, bet.id, now))) {
-                throw new SeamlessRefusal(409, 'seamless_bet_settled', null);
-              }
-              await addToRollup(tx, {
+          // Settled (won, lost or ended with its round) is final: no refund.
+          if (bet.status !== 'open') throw await refusal(409, 'seamless_bet_settled', memberId);
+          const result = await ledger
+            .post(
+              {
                 memberId,
-                windowStart: windowOf(now),
-                vassalage: bet.vassalage,
-                gameType: bet.gameType,
-                betCount: -1,
-                stake: -bet.stake,
-                validTurnover: -bet.validTurnover,
-                win: 0n,
-              });
-              await store(tx, posting.postingId, BigInt(posting.entries[0]?.balanceAfter ?? '0'));
-            },
-          );
+                kind: 'bet_refund',
+                amount: bet.stake,
+                idempotencyKey: postingKey(provider, body.transactionId),
+                reference: `${provider.code}:${bet.roundId}`,
+                actor: `provider:${provider.code}`,
+              },
+              async (tx, posting) => {
+                if (!(await rollBackBet(tx, bet.id, now))) {
+                  // Settled or rolled back since it was read: the refund goes; read it again.
+                  throw new BetMoved();
+                }
+                await addToRollup(tx, {
+                  memberId,
+                  windowStart: windowOf(now),
+                  vassalage: bet.vassalage,
+                  gameType: bet.gameType,
+                  betCount: -1,
+                  stake: -bet.stake,
+                  validTurnover: -bet.validTurnover,
+                  win: 0n,
+                });
+                await store(tx, posting.postingId, BigInt(posting.entries[0]?.balanceAfter ?? '0'));
+              },
+            )
+            .catch((error: unknown) => {
+              if (error instanceof BetMoved) return undefined;
+              throw error;
+            });
+          if (!result) continue;
           if (result.replayed) return storedAfterTwin(provider, body.transactionId);
           return reply(
             body.transactionId,
@@ -571,7 +622,7 @@ export function createSeamlessService(deps: SeamlessDeps) {
             BigInt(result.reply.entries[0]?.balanceAfter ?? '0'),
           );
         }
-        throw new Error('rollback raced its bet twice');
+        throw new Error('rollback raced its bet three times');
       } catch (error) {
         if (error instanceof SeamlessRefusal && error.balance === null) {
           throw await refusal(error.statusCode, error.code, memberId);
