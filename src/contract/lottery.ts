@@ -122,7 +122,8 @@ export const lotteryGameSchema = z.object({
   accountTypeName: z.literal('TCG_LOTTO_VN'),
   layout: z.enum(layoutNames),
   region: z.enum(lotteryRegions),
-  isHot: z.boolean(),
+  /** 1 when the game shows the hot marker (the spec's isHot, as on vendors and games). */
+  isHot: z.union([z.literal(0), z.literal(1)]),
   /** The bet types this game takes with their odds and limits. */
   betTypes: z.array(z.object({ betType: z.enum(betTypes) }).extend(betTypeConfigSchema.shape)),
 });

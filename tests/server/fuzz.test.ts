@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { systemPaths } from '../../src/contract/system.ts';
 import { sql } from 'drizzle-orm';
@@ -8,13 +8,19 @@ import type { Db } from '../../src/server/platform/db/client.ts';
 import { opsHeaders, testSite } from '../support/server.ts';
 import { createMemberSession } from '../support/server-factories.ts';
 import { rowCounts } from '../support/row-counts.ts';
+import { promotionBody } from '../support/promotions.ts';
+import { openApiReplyChecker, type OpenApiDocument } from '../support/openapi-replies.ts';
 
 /**
- * A fuzzer driven by the OpenAPI document: for every operation it sends a value built from the
- * schema with the right credentials, without them and with the other kind, then hostile
- * variants of one field at a time (NUL, lone surrogates, huge and negative numbers, long
- * strings, wrong types, missing fields), inside the JWE for (enc) calls. Every reply must be
- * below 500 and in the envelope, and a request refused as bad input must write no row.
+ * A fuzzer driven by the OpenAPI document: for every operation it sends its happy request
+ * (happyRequests, where the schema alone does not give one), a value built from the schema
+ * with the right credentials, without them and with the other kind, then hostile variants of
+ * one field at a time (NUL, lone surrogates, huge and negative numbers, long strings, wrong
+ * types, missing fields), inside the JWE for (enc) calls. Every reply must be below 500 and in
+ * the envelope, and a request refused as bad input must write no row. Every reply is also held
+ * to the document (support/openapi-replies.ts): its status is one the operation documents, its
+ * body validates against that status's schema with every object closed, and it answers a
+ * visitor only where `security` allows one.
  */
 
 const site = testSite();
@@ -220,10 +226,122 @@ type Auth = 'none' | 'member' | 'operator';
 type Case = {
   label: string;
   auth: Auth;
+  /** The operation's happy request (happyRequests), meant to succeed. */
+  happy?: HappyRequest;
   attack?:
     | { in: 'path' | 'query' | 'header'; name: string; value: string }
     | { in: 'body' | 'payload'; path: string[]; value: unknown };
 };
+
+/** What a happy request may override of the values built from the schema. */
+type HappyRequest = {
+  auth?: Auth;
+  params?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** The payload inside the JWE of an (enc) body. */
+  payload?: unknown;
+};
+type HappyContext = {
+  app: FastifyInstance;
+  db: Db;
+  member: { id: number; username: string };
+  token: string;
+  found: (path: string, name: string) => unknown;
+};
+
+/**
+ * The requests that must succeed, for the operations whose schema alone does not give one (a
+ * body the rules accept, a row that must exist first): so their success replies are held to
+ * the document too, not only their refusals.
+ */
+const happyRequests: Record<string, (context: HappyContext) => Promise<HappyRequest>> = {
+  'GET /wps/system/permission': async () => ({ params: { host: 'localhost' } }),
+  'PUT /ops/system/maintenance': async () => ({ body: { enabled: false } }),
+  'PUT /ops/system/region': async () => ({ body: { blockedCountries: [], blockedCidrs: [] } }),
+  'PUT /ops/system/settings': async () => ({ body: { captchaEnabled: false } }),
+  'PUT /ops/modules/{modId}': async () => ({ body: { enabled: true } }),
+  'GET /ops/members': async ({ member }) => ({ params: { username: member.username } }),
+  'POST /ops/members/{memberId}/disable': async ({ member }) => ({
+    params: { memberId: member.id },
+    body: { reason: 'fuzz' },
+  }),
+  'POST /ops/members/{memberId}/enable': async ({ member }) => ({
+    params: { memberId: member.id },
+  }),
+  'POST /ops/ledger/adjustments': async ({ member }) => ({
+    body: {
+      memberId: member.id,
+      amount: '10000',
+      reason: 'fuzz credit',
+      idempotencyKey: randomUUID(),
+    },
+  }),
+  'POST /ops/ledger/bonuses': async ({ member }) => ({
+    body: {
+      memberId: member.id,
+      kind: 'bonus',
+      amount: '100',
+      remark: 'fuzz bonus',
+      idempotencyKey: randomUUID(),
+    },
+  }),
+  'GET /wps/member/records/transactions': async () => ({ params: { preset: 'last7' } }),
+  'GET /wps/member/records/bonuses': async () => ({ params: { preset: 'last7' } }),
+  'GET /wps/member/records/profit': async () => ({ params: { preset: 'last7' } }),
+  'POST /ops/messages': async ({ member }) => ({
+    body: { memberId: member.id, title: 'Hello', content: 'A message' },
+  }),
+  'POST /wps/member/messages/{messageId}/read': async (context) => ({
+    params: { messageId: await messageFor(context) },
+  }),
+  'DELETE /wps/member/messages/{messageId}': async (context) => ({
+    params: { messageId: await messageFor(context) },
+  }),
+  'POST /ops/promotions': async () => ({ body: promotionBody() }),
+  'PUT /ops/promotions/{promotionId}': async () => ({ body: promotionBody() }),
+  'POST /wps/relay/MCSFE_addFavoriteGame': async (context) => ({ body: await aGame(context) }),
+  'POST /wps/relay/MCSFE_removeFavoriteGame': async (context) => ({ body: await aGame(context) }),
+  'GET /lgw/games/art/{file}': async () => ({ params: { file: '1.svg' } }),
+  'GET /lgw/vn/numeros/opened/game': async () => ({ params: { gameId: 'VN_FAST_1' } }),
+  'GET /lotto/lgw/games/opened/numero': async () => ({ params: { gameIds: 'VN_FAST_1' } }),
+};
+
+/**
+ * Disagreements in files another change of issue 33 is rewriting (the seamless wallet): the
+ * Hub88-shaped calls document only their 200, while a request refused before their handler
+ * (a path parameter past the router's limit) answers the 400 envelope. Reported there; this
+ * goes when seamless.routes.ts documents the envelope on its other statuses.
+ */
+function pendingElsewhere(path: string, problem: string) {
+  return path.startsWith('/wps/seamless/hub88/') && /^status \d+ not documented/.test(problem);
+}
+
+/** A message the operator sends the context's member, by its id in the member's list. */
+async function messageFor({ app, member, token }: HappyContext) {
+  await app.inject({
+    method: 'POST',
+    url: '/ops/messages',
+    headers: opsHeaders,
+    payload: { memberId: member.id, title: 'Hello', content: 'A message' },
+  });
+  const reply = await app.inject({
+    url: '/wps/member/messages',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { value } = reply.json() as { value: { content: { id: number }[] } };
+  return value.content[0]?.id ?? 0;
+}
+
+/** A game of the catalog, as the favourite calls name it. */
+async function aGame({ app }: HappyContext) {
+  const reply = await app.inject({ url: '/wps/relay/GCSGAME_gameList?gameType=RNG' });
+  const { value } = reply.json() as {
+    value: { list: { nodeId: number; vassalage: string; gameType: string }[] };
+  };
+  const game = value.list[0];
+  return { nodeId: game?.nodeId, vendor: game?.vassalage, gameType: game?.gameType };
+}
 
 describe('fuzzing every operation of the OpenAPI document', () => {
   // Every operation of the document, each with many bodies: a budget of its own.
@@ -241,6 +359,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
           .encrypt(publicKey);
 
+      const replyProblem = openApiReplyChecker(document as unknown as OpenApiDocument);
+      const succeeded = new Set<string>();
+      const found = foundValues();
       const rng = prng(20_261_125);
       const failures: string[] = [];
       const statuses: Record<number, number> = {};
@@ -260,7 +381,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             ? 'member'
             : 'none';
         // A fresh member per operation: logout, password and contact changes end or alter it.
-        const { token } = await createMemberSession(db);
+        const { member, token } = await createMemberSession(db);
         const headersFor = (auth: Auth): Record<string, string> =>
           auth === 'operator'
             ? { ...opsHeaders }
@@ -277,7 +398,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         const validPayload = encPayload ? sample(document, encPayload, rng) : undefined;
 
         const other: Auth = needs === 'operator' ? 'member' : 'operator';
+        const happy = await happyRequests[name]?.({ app, db, member, token, found: found.latest });
         const cases: Case[] = [
+          ...(happy ? [{ label: 'happy', auth: happy.auth ?? needs, happy }] : []),
           { label: 'valid', auth: needs },
           { label: 'no credentials', auth: 'none' },
           { label: `as ${other}`, auth: other },
@@ -316,17 +439,32 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           });
         }
 
-        const build = async ({ auth, attack }: Case): Promise<InjectOptions> => {
+        const build = async ({ auth, attack, happy }: Case): Promise<InjectOptions> => {
           let url = path;
           const query: string[] = [];
-          const headers: Record<string, string> = { 'accept-language': 'en', ...headersFor(auth) };
+          const headers: Record<string, string> = {
+            'accept-language': 'en',
+            ...headersFor(auth),
+            ...happy?.headers,
+          };
           for (const parameter of parameters) {
             const hit = attack && 'name' in attack && attack.name === parameter.name;
+            const given = happy?.params?.[parameter.name];
+            // A path names a row: one an earlier reply showed, so the call gets past its 404.
+            const known = parameter.in === 'path' ? found.latest(path, parameter.name) : undefined;
             const text = hit
               ? attack.value
-              : encodeURIComponent(String(sample(document, parameter.schema, rng)));
+              : encodeURIComponent(
+                  String(given ?? known ?? sample(document, parameter.schema, rng)),
+                );
             if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, text || '%20');
-            else if (parameter.in === 'query' && (parameter.required || hit || rng.next() < 0.5)) {
+            else if (
+              parameter.in === 'query' &&
+              (given !== undefined ||
+                parameter.required ||
+                hit ||
+                (!happy?.params && rng.next() < 0.5))
+            ) {
               query.push(`${parameter.name}=${text}`);
             } else if (parameter.in === 'header' && (hit || rng.next() < 0.5)) {
               headers[parameter.name] = text.replace(/%[0-9A-F]{2}/gi, '').slice(0, 300);
@@ -339,12 +477,12 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             remoteAddress: `10.77.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`,
           };
           if (validBody === undefined) return options;
-          let body: unknown = validBody;
+          let body: unknown = happy?.body ?? validBody;
           if (validPayload !== undefined) {
             const payload =
               attack?.in === 'payload'
                 ? withField(validPayload, attack.path, attack.value)
-                : validPayload;
+                : (happy?.payload ?? validPayload);
             body = { ...(body as object), enc: await encrypt(payload) };
           }
           if (attack?.in === 'body') body = withField(body, attack.path, attack.value);
@@ -368,6 +506,18 @@ describe('fuzzing every operation of the OpenAPI document', () => {
               : null
             : envelopeProblem(reply);
           if (problem) failures.push(`${label}: ${problem}`);
+          const undocumented = replyProblem(method, path, reply);
+          if (undocumented && !pendingElsewhere(path, undocumented)) {
+            failures.push(`${label}: ${undocumented}`);
+          }
+          const securityProblem = securityDisagreement(operation, fuzzCase.auth, reply);
+          if (securityProblem) failures.push(`${label}: ${securityProblem}`);
+          if (reply.statusCode < 400) {
+            succeeded.add(name);
+            found.add(path, method, reply);
+          } else if (fuzzCase.happy) {
+            failures.push(`${label}: the happy request answered ${reply.body.slice(0, 160)}`);
+          }
           if ((await transactionMark(db)) === mark) continue;
           const after = await rowCounts(db);
           const code = replyCode(reply);
@@ -384,11 +534,71 @@ describe('fuzzing every operation of the OpenAPI document', () => {
 
       expect(failures).toEqual([]);
       expect(requests).toBeGreaterThan(operations.length * 5);
-      // Most operations were reached past their credentials and schemas, not only refused.
+      // Most operations were reached past their credentials and schemas, not only refused:
+      // their success replies were held to the document too.
       expect(statuses[200] ?? 0).toBeGreaterThan(operations.length / 2);
+      expect(succeeded.size).toBeGreaterThan(operations.length / 2);
     },
   );
 });
+
+/**
+ * Values earlier success replies showed: by field name (`bannerId`), and each `id` by the
+ * collection its operation's path names (`/ops/banners`), so a later `/ops/banners/{bannerId}`
+ * names a row that exists.
+ */
+function foundValues() {
+  const values = new Map<string, unknown>();
+  const collectionOf = (path: string) => path.replace(/\/\{[^}]+\}.*$/, '');
+  const walk = (value: unknown, collection: string) => {
+    if (Array.isArray(value)) for (const item of value) walk(item, collection);
+    else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (typeof item === 'string' || typeof item === 'number') {
+          values.set(key, item);
+          if (key === 'id') values.set(`${collection}#id`, item);
+        } else walk(item, collection);
+      }
+    }
+  };
+  return {
+    add(path: string, method: string, reply: LightMyRequestResponse) {
+      // A deleted row is not one to name later.
+      if (method === 'delete' || !String(reply.headers['content-type']).includes('json')) return;
+      const body = JSON.parse(reply.body) as { value?: unknown };
+      walk(body.value, collectionOf(path));
+    },
+    latest(path: string, name: string): unknown {
+      const ofCollection = values.get(`${collectionOf(path)}#id`);
+      if (name === 'id') return ofCollection;
+      return values.get(name) ?? (name.endsWith('Id') ? ofCollection : undefined);
+    },
+  };
+}
+
+/**
+ * Where the reply contradicts the operation's `security`: it answers without credentials (or
+ * with the other kind) though the document asks for them, or it refuses a caller as not
+ * logged in though the document asks for nothing.
+ */
+function securityDisagreement(
+  operation: Operation,
+  auth: Auth,
+  reply: LightMyRequestResponse,
+): string | null {
+  const declared = operation.security ?? [];
+  const optional = declared.length === 0 || declared.some((s) => Object.keys(s).length === 0);
+  const schemes = declared.flatMap((s) => Object.keys(s));
+  const scheme = auth === 'operator' ? 'opsBasic' : 'bearer';
+  if (reply.statusCode < 400 && !optional && (auth === 'none' || !schemes.includes(scheme))) {
+    return `answers ${reply.statusCode} to ${auth === 'none' ? 'a visitor' : `the ${auth}`}, but the document asks for ${schemes.join(' or ')}`;
+  }
+  const code = replyCode(reply);
+  if (declared.length === 0 && (code === 'not_logged_in' || code === 'ops_unauthorized')) {
+    return `refuses ${code}, but the document asks for no credentials`;
+  }
+  return null;
+}
 
 /** The next transaction id: it moves only when some transaction writes. */
 async function transactionMark(db: Db): Promise<string> {

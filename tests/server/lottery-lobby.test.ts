@@ -175,7 +175,7 @@ describe('lottery lobby calls', () => {
       accountTypeName: 'TCG_LOTTO_VN',
       layout: 'south18',
       region: 'fast',
-      isHot: true,
+      isHot: 1,
     });
     expect(ours.seedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(ours.betTypes.find((b) => b.betType === 'de')).toEqual({

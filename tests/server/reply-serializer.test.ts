@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { replySerializerCompiler } from '../../src/server/platform/http/reply-serializer.ts';
 import { jsonTemplate } from '../../src/server/platform/http/json-template.ts';
 import { envelopeOf } from '../../src/contract/envelope.ts';
+import { bodyOf, envelopeOrBodyOf } from '../../src/server/platform/http/responses.ts';
 
 const schema = envelopeOf(z.object({ name: z.string(), count: z.number() }));
 const route = { schema, method: 'GET', url: '/wps/test' };
@@ -29,6 +30,26 @@ describe('the reply serializer', () => {
     expect(() => serialize({ success: true, value: { name: 'c', count: '3' } })).toThrow(
       /does not match its schema/,
     );
+  });
+
+  it('holds a JSON reply to the JSON entry of a response documented by its media types', () => {
+    const value = z.object({ name: z.string(), count: z.number() });
+    const page = replySerializerCompiler({ checked: true })({
+      ...route,
+      schema: envelopeOrBodyOf(value, 'The data, or a page of it', ['text/html']),
+    });
+    expect(page({ success: true, value: { name: 'd', count: 4 } })).toBe(
+      '{"success":true,"value":{"name":"d","count":4}}',
+    );
+    expect(() => page({ success: true, value: { name: 'd', count: 4, extra: 1 } })).toThrow(
+      /holds more or other/,
+    );
+    // An image route documents no JSON: a JSON reply there is a fault, not an image.
+    const image = replySerializerCompiler({ checked: true })({
+      ...route,
+      schema: bodyOf('The image', ['image/png']),
+    });
+    expect(() => image({ success: true })).toThrow(/documents none/);
   });
 });
 

@@ -2,14 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languages } from '../../../contract/constants.ts';
 import { languageFromHeader } from '../../platform/i18n/messages.ts';
+import { bodyOf, noBody, rawReplies } from '../../platform/http/responses.ts';
 import {
   sandboxCreateBodySchema,
   sandboxGatewayBase,
+  sandboxPaymentSchema,
   type SandboxGateway,
 } from './sandbox-gateway.ts';
 
 const paymentParams = z.object({ paymentId: z.uuid() });
 const pageQuery = z.object({ lang: z.enum(languages).optional() });
+const page = (description: string) => bodyOf(description, ['text/html']);
+const notFoundPage = page('No such payment: a page that says so');
 
 /**
  * The sandbox payment gateway (development and demo only; app.ts registers it only when
@@ -37,6 +41,12 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGatew
         tags,
         summary: 'Sandbox gateway: create a payment (bearer key)',
         body: sandboxCreateBodySchema,
+        response: rawReplies({
+          201: sandboxPaymentSchema.describe(
+            'The payment (the same for a merchant reference again)',
+          ),
+          401: z.object({ error: z.literal('unauthorized') }).describe('No or a wrong bearer key'),
+        }),
       },
     },
     async (request, reply) => {
@@ -55,6 +65,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGatew
         summary: "Sandbox gateway: the payer's page",
         params: paymentParams,
         querystring: pageQuery,
+        response: rawReplies({ 200: page("The payer's page"), 404: notFoundPage }),
       },
     },
     async (request, reply) => {
@@ -79,6 +90,12 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGatew
         security: [{ opsBasic: [] }],
         params: paymentParams.extend({ outcome: z.enum(['approve', 'decline']) }),
         querystring: pageQuery,
+        response: rawReplies({
+          200: page('The payment was already closed otherwise: its page'),
+          303: noBody("Closed and the merchant told: to the merchant's returnUrl (Location)"),
+          404: notFoundPage,
+          502: page('Closed, but the merchant did not take the webhook: the page says so'),
+        }),
       },
     },
     async (request, reply) => {

@@ -25,6 +25,9 @@ export const sandboxCreateBodySchema = z.object({
   notifyUrl: z.url({ protocol: /^https?$/ }),
 });
 
+/** A created payment: where to send the payer. */
+export const sandboxPaymentSchema = z.object({ paymentId: z.uuid(), redirectUrl: z.string() });
+
 const texts: Record<Language, Record<string, string>> = {
   en: {
     banner: 'SANDBOX — test payment gateway, no real money moves',

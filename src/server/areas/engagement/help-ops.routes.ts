@@ -21,7 +21,7 @@ import {
   opsHelpSectionListSchema,
 } from '../../../contract/help.ts';
 import type { Operator } from '../../platform/http/auth.ts';
-import { ok, replies } from '../../platform/http/responses.ts';
+import { bodyOf, ok, rawReplies, replies } from '../../platform/http/responses.ts';
 import type { HelpService } from './help.service.ts';
 import type { FeedbackService } from './help-feedback.service.ts';
 
@@ -163,7 +163,7 @@ export const helpOpsRoutes: FastifyPluginAsyncZod<{
         security,
         summary: 'One feedback image (png or jpeg, as checked on upload)',
         params: feedbackImageParamsSchema,
-        produces: ['image/png', 'image/jpeg'],
+        response: rawReplies({ 200: bodyOf('The image', ['image/png', 'image/jpeg']) }),
       },
     },
     async (request, reply) => {

@@ -20,7 +20,7 @@ import {
   imageFormOptions,
   readImageForm,
 } from '../../platform/http/multipart-images.ts';
-import { ok, replies } from '../../platform/http/responses.ts';
+import { bodyOf, ok, rawReplies, replies } from '../../platform/http/responses.ts';
 import type { HelpService } from './help.service.ts';
 import type { FeedbackService } from './help-feedback.service.ts';
 import { avatarSvg } from './help-avatars.ts';
@@ -122,7 +122,7 @@ export const helpRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'One avatar image (SVG)',
         params: avatarParamsSchema,
-        produces: ['image/svg+xml'],
+        response: rawReplies({ 200: bodyOf('The avatar', ['image/svg+xml']) }),
       },
     },
     async (request, reply) =>

@@ -22,7 +22,7 @@ import {
   rewardCenterSchema,
 } from '../../../contract/promotions.ts';
 import { memberOf, type Operator } from '../../platform/http/auth.ts';
-import { ok, replies } from '../../platform/http/responses.ts';
+import { bodyOf, ok, rawReplies, replies } from '../../platform/http/responses.ts';
 import type { PromotionsService } from './promotions.service.ts';
 
 const tags = ['promotions'];
@@ -44,6 +44,8 @@ function sendImage(reply: FastifyReply, image: { contentType: string; data: Buff
     .header('cache-control', 'private, no-store')
     .send(image.data);
 }
+
+const imageReplies = rawReplies({ 200: bodyOf('The image', ['image/png', 'image/jpeg']) });
 
 const claimErrors =
   '404 `promotion_not_found`; 409 `promotion_already_claimed` (the period has its claim: ' +
@@ -174,6 +176,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<{ promotions: PromotionsSer
         security,
         summary: "One of the caller's application images (png or jpg)",
         params: imageParamsSchema,
+        response: imageReplies,
       },
     },
     async (request, reply) =>
@@ -355,6 +358,7 @@ export const promotionsOpsRoutes: FastifyPluginAsyncZod<{ promotions: Promotions
         security: opsSecurity,
         summary: 'One application image',
         params: imageParamsSchema,
+        response: imageReplies,
       },
     },
     async (request, reply) =>

@@ -24,7 +24,7 @@ import {
   vassGameTypeSchema,
 } from '../../../contract/games.ts';
 import { memberOf } from '../../platform/http/auth.ts';
-import { ok, replies } from '../../platform/http/responses.ts';
+import { bodyOf, noBody, ok, rawReplies, replies } from '../../platform/http/responses.ts';
 import type { CatalogService } from './catalog.service.ts';
 import { artEtag, gameArtSvg } from './game-art.ts';
 
@@ -227,6 +227,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags,
         summary: "A game's artwork: an SVG drawn from its id and category (cached a day)",
         params: artParamsSchema,
+        response: rawReplies({
+          200: bodyOf('The artwork, with its ETag', ['image/svg+xml']),
+          304: noBody('Not modified: If-None-Match names the current ETag'),
+        }),
       },
     },
     async (request, reply) => {

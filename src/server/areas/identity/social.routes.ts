@@ -14,7 +14,7 @@ import {
   type SocialRedirect,
 } from './social-login.service.ts';
 import { contextOf } from '../../platform/http/client-context.ts';
-import { ok, replies } from '../../platform/http/responses.ts';
+import { noBody, ok, rawReplies, replies } from '../../platform/http/responses.ts';
 
 /** The browser binding of social sign-ins: httpOnly, only sent to the social login paths. */
 export const SOCIAL_FLOW_COOKIE = 'sflow';
@@ -77,6 +77,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteDeps> = async (
         tags: ['session'],
         summary: 'Start a social login: 302 to the provider (PKCE S256, state, nonce)',
         params: socialParamsSchema,
+        response: rawReplies({ 302: noBody("To the provider's login page (Location)") }),
       },
     },
     async (request, reply) => {
@@ -97,6 +98,9 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteDeps> = async (
         tags: ['session'],
         summary: "The provider's redirect back: 302 to /?social=<one-time code> or /login",
         params: socialParamsSchema,
+        response: rawReplies({
+          302: noBody('To /?social=<one-time code>, or to /login with the error (Location)'),
+        }),
       },
     },
     async (request, reply) => {

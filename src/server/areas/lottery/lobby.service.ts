@@ -141,7 +141,7 @@ export function createLobbyService(deps: LobbyDeps) {
       accountTypeName: 'TCG_LOTTO_VN',
       layout: game.layout,
       region: game.region,
-      isHot: game.hot,
+      isHot: game.hot ? 1 : 0,
       betTypes: betTypes.flatMap((betType) => {
         const config = game.config.betTypes[betType];
         return config ? [{ betType, ...config }] : [];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityPaths, outboxListSchema, outboxQuerySchema } from '../../../contract/identity.ts';
 import { outboxHtml, type OutboxService } from './outbox.service.ts';
-import { ok, replies } from '../../platform/http/responses.ts';
+import { envelopeOrBodyOf, ok, rawReplies } from '../../platform/http/responses.ts';
 
 /**
  * Development-only pages, for operators only: the outbox holds one-time codes and reset links,
@@ -23,7 +23,11 @@ export const devRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async
           'Development only, operator credentials: messages the outbox SMS and e-mail providers stored',
         security: [{ opsBasic: [] }],
         querystring: outboxQuerySchema,
-        response: replies(outboxListSchema),
+        response: rawReplies({
+          200: envelopeOrBodyOf(outboxListSchema, 'The messages; a page of them with format=html', [
+            'text/html',
+          ]),
+        }),
       },
     },
     async (request, reply) => {

@@ -31,7 +31,7 @@ import {
   imageFormOptions,
   readImageForm,
 } from '../../platform/http/multipart-images.ts';
-import { ok, replies } from '../../platform/http/responses.ts';
+import { bodyOf, ok, rawReplies, replies } from '../../platform/http/responses.ts';
 import {
   idempotentCallDescription,
   sendStored,
@@ -251,7 +251,13 @@ export const withdrawalOpsRoutes: FastifyPluginAsyncZod<{ withdrawal: Withdrawal
     withdrawOpsPaths.image,
     {
       ...common,
-      schema: { tags, security, summary: 'One proof image', params: imageParamsSchema },
+      schema: {
+        tags,
+        security,
+        summary: 'One proof image',
+        params: imageParamsSchema,
+        response: rawReplies({ 200: bodyOf('The image', ['image/png', 'image/jpeg']) }),
+      },
     },
     async (request, reply) => {
       const image = await withdrawal.image(request.params.id, request.params.imageId);

@@ -24,13 +24,24 @@ export function replySerializerCompiler(options: {
   };
 }
 
+/**
+ * The zod schema of a status's JSON body: the schema itself, its `properties` form, or the
+ * `application/json` entry of a `{ description, content }` response (responses.ts), which
+ * documents no JSON at all for an image or a page.
+ */
+function jsonSchemaOf(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return schema;
+  if ('content' in schema) {
+    const content = (schema as { content: Record<string, { schema?: unknown }> }).content;
+    return content['application/json']?.schema;
+  }
+  return 'properties' in schema ? (schema as { properties: unknown }).properties : schema;
+}
+
 /** JSON.stringify(data), after holding `data` to the route's response schema (see above). */
 function checkedJson(schema: unknown, data: unknown, route: string): string {
-  const zodSchema = (
-    schema && typeof schema === 'object' && 'properties' in schema
-      ? (schema as { properties: unknown }).properties
-      : schema
-  ) as $ZodType;
+  const zodSchema = jsonSchemaOf(schema) as $ZodType | undefined;
+  if (!zodSchema) throw new Error(`reply of ${route} is JSON where its schema documents none`);
   const result = safeEncode(zodSchema, data);
   if (result.error) {
     throw new Error(`reply of ${route} does not match its schema`, { cause: result.error });

@@ -85,7 +85,7 @@ export function LotteryLobby() {
   const tags = useMemo(() => tagsOf(games), [games]);
   const listed = useMemo(() => {
     let list: readonly LobbyGame[] = games;
-    if (tab === 'hot') list = list.filter((game) => game.isHot);
+    if (tab === 'hot') list = list.filter((game) => game.isHot === 1);
     if (tab === 'fav') list = list.filter((game) => favourites.includes(game.gameId));
     if (tab === 'recent') {
       const ids = new Set((recent.data ?? []).map((game) => game.gameId));
@@ -323,7 +323,7 @@ function GameCard({
       <p className="pg-muted lot-game__remark">
         {t(`tags.${game.gameMenuTag}`, { defaultValue: game.gameMenuTag })}
         {game.remark ? ` · ${game.remark}` : ''}
-        {game.isHot ? (
+        {game.isHot === 1 ? (
           <>
             {' '}
             <span className="pg-hot">{t('games.hot')}</span>
