@@ -15,7 +15,7 @@ import { ledgerEntries, wallets } from '../../src/server/areas/wallet/ledger.sch
 import { gameWinBoard } from '../../src/server/areas/games/games.schema.ts';
 import { maskName } from '../../src/server/areas/games/catalog.service.ts';
 import { player } from '../support/seamless.ts';
-import { call, testSite } from '../support/server.ts';
+import { call, opsHeaders, testSite } from '../support/server.ts';
 
 // The built-in provider against the real seamless wallet of the same server, over real HTTP
 // (the app listens on a port; the provider calls its own address, signed like any provider).
@@ -117,6 +117,28 @@ describe('built-in games through the real seamless wallet API', () => {
     expect(reply.status).toBe(409);
     expect(reply.body.code).toBe('insufficient_balance');
     expect(reply.body.message).toBe('शेष राशि अपर्याप्त है।');
+    expect(await entriesOf(member.id)).toEqual(before);
+  });
+
+  it('tells a player disabled during a game that the account may not play, and moves nothing', async () => {
+    const { member, headers } = await player(site.app, site.database.db, 10_000n);
+    const session = await open(headers, 'dice');
+    const disabled = await call(site.app, {
+      method: 'POST',
+      url: `/ops/members/${member.id}/disable`,
+      headers: opsHeaders,
+      payload: { reason: 'test' },
+    });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    const before = await entriesOf(member.id);
+    const reply = await call(site.app, {
+      method: 'POST',
+      url: builtinGamesPaths.play,
+      headers: { authorization: `Bearer ${session.sessionToken}`, 'accept-language': 'en' },
+      payload: { game: 'dice', stake: '1000', bet: { direction: 'over', target: 5000 } },
+    });
+    expect(reply.status).toBe(403);
+    expect(reply.body.code).toBe('account_disabled');
     expect(await entriesOf(member.id)).toEqual(before);
   });
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { customerServiceChannel } from '../../src/contract/customer-service.ts';
 
-const urls = { liveChatUrl: 'https://chat.example/live', vipServiceUrl: 'https://chat.example/vip' };
+const urls = {
+  liveChatUrl: 'https://chat.example/live',
+  vipServiceUrl: 'https://chat.example/vip',
+};
 
 describe('customerServiceChannel: VIP service above rank level 4, else live chat', () => {
   it.each([

@@ -94,6 +94,9 @@ function refusalError(error: SeamlessRefusal): AppError {
     return new AppError(401, 'session_expired');
   }
   if (error.code === 'free_rounds_none') return new AppError(409, 'free_rounds_none');
+  // Play stopped by the wallet: the player reads why, not a fault of the game.
+  if (error.code === 'system_maintenance') return new AppError(503, 'system_maintenance');
+  if (error.code === 'seamless_player_blocked') return new AppError(403, 'account_disabled');
   return new AppError(503, 'system_error');
 }
 

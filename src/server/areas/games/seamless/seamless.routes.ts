@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rawReplies } from '../../../platform/http/responses.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { translate } from '../../../platform/i18n/messages.ts';
 import { hashToken } from '../../../platform/hash-token.ts';
@@ -382,7 +383,9 @@ export const hub88Routes: FastifyPluginAsyncZod<{ seamless: SeamlessService }> =
     tags: ['seamless'],
     params: hub88ParamsSchema,
     headers: hub88HeadersSchema,
-    response: { 200: hub88ReplySchema },
+    // Refusals of the wallet are 200 with a status; input the framework refuses before the
+    // handler (a path past the router's limit) is the failure envelope.
+    response: rawReplies({ 200: hub88ReplySchema }),
   };
   const route = { config: { rateLimit: false } } as const;
   const player = (request: FastifyRequest, token: string, user: string, allowExpired: boolean) =>
