@@ -27,6 +27,26 @@ export const opsPaths = {
   announcement: '/ops/announcements/:id',
 } as const;
 
+/**
+ * The signed-in operator's own authenticator (TOTP, as players have): a right password and a
+ * current code in the `X-Ops-OTP` header pass the sign-in locks of the name and the address.
+ */
+export const opsOperatorPaths = {
+  /** GET: whether one is bound; POST `{code}`: confirm the pending one; DELETE `{code}`: unbind. */
+  totp: '/ops/operator/totp',
+  /** POST: a new secret and its otpauth:// URI, pending until confirmed (refused while bound). */
+  totpSetup: '/ops/operator/totp/setup',
+} as const;
+
+/**
+ * The header of an operator call that carries a current authenticator code beside HTTP Basic.
+ * Read only while the name or the address is locked: a right password and a current code pass
+ * (once per code) and end those locks.
+ */
+export const opsOtpHeader = 'x-ops-otp';
+
+export const opsTotpCodeBodySchema = z.object({ code: z.string().regex(/^\d{6}$/) }).strict();
+
 export const maintenanceBodySchema = z.object({
   enabled: z.boolean(),
   /** ISO date-time; required when enabling. */

@@ -134,7 +134,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
       components: {
         securitySchemes: {
-          opsBasic: { type: 'http', scheme: 'basic', description: 'Operator credentials' },
+          opsBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'Operator credentials. Five wrong passwords for a name from one address lock ' +
+              'that name from that address, twenty lock the address, a hundred from anywhere ' +
+              'lock the name (below that each check of the name is slowed): 429 ops_locked. ' +
+              "While locked, the right password with a current code of the operator's " +
+              'authenticator in the X-Ops-OTP header passes and ends those locks.',
+          },
+          opsOtp: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Ops-OTP',
+            description:
+              "A current code (6 digits) of the operator's authenticator, bound through " +
+              '/ops/operator/totp; read beside HTTP Basic only while the sign-in is locked, ' +
+              'each code once.',
+          },
           bearer: { type: 'http', scheme: 'bearer', description: 'Player session token' },
         },
       },

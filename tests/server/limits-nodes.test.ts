@@ -34,7 +34,7 @@ describe.skipIf(!postgres)(
       expect(statuses.slice(10)).toEqual([429, 429]);
     });
 
-    it('an operator locked by wrong passwords on both nodes is locked on both', async () => {
+    it('an operator name locked from one address by wrong passwords on both nodes is locked there on both', async () => {
       const username = 'ops-two-nodes';
       const password = 'ops-two-nodes-password';
       await site.database.db
@@ -47,7 +47,7 @@ describe.skipIf(!postgres)(
         return { status: reply.status, body: (await reply.json()) as { code?: string } };
       };
       const statuses: number[] = [];
-      for (let i = 0; i < operatorLoginLimits.userLockAfter; i += 1) {
+      for (let i = 0; i < operatorLoginLimits.pairLockAfter; i += 1) {
         statuses.push((await attempt(nodes()[i % 2] ?? '', `wrong-${i}`)).status);
       }
       expect(statuses.at(-1)).toBe(429);

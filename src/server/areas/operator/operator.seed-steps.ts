@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { SeedStep } from '../../platform/seed/seed.ts';
 import { operators } from './operators.schema.ts';
 import { hashPassword, verifyPassword } from './operator-password.ts';
+import { allOperatorTotpSecrets, updateOperatorTotp } from './operator-totp.repository.ts';
+import type { SecretBox } from '../../platform/keys/secret-box.ts';
 
 /**
  * Makes sure the configured operator exists (at every start; an existing one is kept as is).
@@ -64,4 +66,23 @@ export function operatorSeedSteps(options: {
     });
   }
   return steps;
+}
+
+/**
+ * Seals every operator authenticator secret stored under a key that is no longer the first of
+ * TOTP_ENCRYPTION_KEYS (as the identity area does for players). Every start; idempotent.
+ */
+export function resealOperatorTotpSecrets(box: SecretBox): SeedStep {
+  return {
+    name: 'reseal-operator-totp-secrets',
+    everyStart: true,
+    run: async (db) => {
+      for (const row of await allOperatorTotpSecrets(db)) {
+        if (box.isCurrent(row.secret)) continue;
+        await updateOperatorTotp(db, row.operatorId, {
+          secret: box.seal(box.open(row.secret).plain),
+        });
+      }
+    },
+  };
 }

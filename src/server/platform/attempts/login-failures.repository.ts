@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginFailures } from '../members/members.schema.ts';
 
@@ -93,27 +93,24 @@ export async function releaseCheckPlace(db: Db, key: string, now: Date) {
 
 /**
  * After a right secret: the key's failures and lock are forgotten and its place given back;
- * the row goes when no other check holds a place.
+ * then the row goes if no check holds a place and nothing was counted meanwhile (whichever of
+ * two right checks ends last removes it).
  */
 export async function clearAfterRight(db: Db, key: string, now: Date) {
-  const gone = await db
-    .delete(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.key, key),
-        or(
-          lte(loginFailures.checking, 1),
-          sql`${loginFailures.checkingUntil} is null`,
-          lte(loginFailures.checkingUntil, now),
-        ),
-      ),
-    )
-    .returning({ key: loginFailures.key });
-  if (gone.length > 0) return;
   await db
     .update(loginFailures)
     .set({ failures: 0, windowStartedAt: now, lockedUntil: null, checking: oneLess(now) })
     .where(eq(loginFailures.key, key));
+  await db
+    .delete(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.key, key),
+        eq(loginFailures.failures, 0),
+        sql`${loginFailures.lockedUntil} is null`,
+        sql`${checkingAt(now)} = 0`,
+      ),
+    );
 }
 
 export async function lockLoginKey(db: Db, key: string, until: Date) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constants } from '../../../contract/constants.ts';
+import { opsOtpHeader } from '../../../contract/ops.ts';
 import { AppError } from '../errors.ts';
 import type { members, sessions } from '../members/members.schema.ts';
 
@@ -24,10 +25,17 @@ export type MemberSession = {
 
 /**
  * What the operator area supplies: operator credentials to an operator, or undefined (an
- * AppError such as 429 ops_locked when the name or the client IP is locked).
+ * AppError such as 429 ops_locked when the name, the pair of name and address or the address
+ * is locked). `otp`: a current code of the operator's authenticator (the X-Ops-OTP header),
+ * which lets a right password through those locks.
  */
 export type OperatorAuthenticator = {
-  authenticate(username: string, password: string, ip: string): Promise<Operator | undefined>;
+  authenticate(
+    username: string,
+    password: string,
+    ip: string,
+    otp?: string,
+  ): Promise<Operator | undefined>;
 };
 /** What the identity area supplies: a bearer token to its live session, else an AppError. */
 export type MemberAuthenticator = {
@@ -68,7 +76,10 @@ declare module 'fastify' {
     provideMemberAuth: (authenticator: MemberAuthenticator) => void;
     /** The member check the identity area provided (the gateway authenticates sockets with it). */
     memberAuth: MemberAuthenticator;
-    /** onRequest hook: HTTP Basic operator credentials, else 401 ops_unauthorized. */
+    /**
+     * onRequest hook: HTTP Basic operator credentials, else 401 ops_unauthorized (429
+     * ops_locked while locked, unless the X-Ops-OTP header carries a current code).
+     */
     requireOperator: (request: FastifyRequest) => Promise<void>;
     /**
      * onRequest hook: a live player session (Bearer token), else 401 not_logged_in /
@@ -133,8 +144,14 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('requireOperator', async (request: FastifyRequest) => {
     if (!operators) throw missing('operator');
     const credentials = basicCredentials(request.headers.authorization);
+    const otp = request.headers[opsOtpHeader];
     const operator = credentials
-      ? await operators.authenticate(credentials[0], credentials[1], request.ip)
+      ? await operators.authenticate(
+          credentials[0],
+          credentials[1],
+          request.ip,
+          typeof otp === 'string' ? otp.trim() : undefined,
+        )
       : undefined;
     if (!operator) throw new AppError(401, 'ops_unauthorized');
     request.operator = operator;
