@@ -12,11 +12,10 @@ export function createCdnChoice(random: () => number = Math.random) {
   return {
     /** A host of `list` (no trailing slash), the same one for the same list; null for none. */
     pick(list: readonly string[]): string | null {
-      const hosts = list.map((host) => host.trim().replace(/\/+$/, '')).filter(Boolean);
+      const hosts = list.map((host) => host.replace(/\/+$/, '')).filter(Boolean);
       const key = hosts.join('\n');
       if (!chosen.has(key)) {
-        const index = Math.min(hosts.length - 1, Math.floor(random() * hosts.length));
-        chosen.set(key, hosts.length > 0 ? (hosts[index] ?? null) : null);
+        chosen.set(key, hosts[Math.floor(random() * hosts.length)] ?? null);
       }
       return chosen.get(key) ?? null;
     },

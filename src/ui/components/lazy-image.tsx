@@ -37,78 +37,59 @@ type Props = {
  * within 1.3 viewports; 3 attempts, then one retry when it is in view again; the last 200
  * loaded addresses show at once.
  */
-export function LazyImage({ src, alt, fallback, className, width, height, eager }: Props) {
-  const url = onImageCdn(src, useImageCdn());
-  const ref = useRef<HTMLImageElement>(null);
-  const [state, setState] = useState({
-    url,
-    inView: eager === true || loaded.has(url),
-    attempt: 1,
-    retried: false,
-    failed: false,
-  });
+export function LazyImage(props: Props) {
+  const url = onImageCdn(props.src, useImageCdn());
   // A new address starts over.
-  const current =
-    state.url === url
-      ? state
-      : {
-          url,
-          inView: eager === true || loaded.has(url),
-          attempt: 1,
-          retried: false,
-          failed: false,
-        };
-  if (current !== state) setState(current);
+  return <Lazy key={url} {...props} src={url} />;
+}
 
-  const waiting = !current.inView;
+function Lazy({ src, alt, fallback, className, width, height, eager }: Props) {
+  const ref = useRef<HTMLImageElement>(null);
+  const [inView, setInView] = useState(eager === true || loaded.has(src));
+  const [attempt, setAttempt] = useState(1);
+  const [retried, setRetried] = useState(false);
+  const [failed, setFailed] = useState(false);
+
   useEffect(() => {
     const image = ref.current;
-    if (!waiting || !image) return;
+    if (inView || !image) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        setState((s) => ({ ...s, inView: true }));
+        setInView(true);
       },
       { threshold: constants.lazyImages.threshold, rootMargin: observerMargin },
     );
     observer.observe(image);
     return () => observer.disconnect();
-  }, [waiting, url]);
+  }, [inView]);
 
   // Every attempt failed: the fallback, also while the one retry waits to be in view.
-  const shown =
-    current.failed || (current.retried && !current.inView)
-      ? (fallback ?? '')
-      : current.inView
-        ? attemptUrl(url, current.attempt)
-        : undefined;
+  const shown = failed || (retried && !inView) ? fallback : inView ? attemptUrl(src, attempt) : '';
   return (
     <img
       ref={ref}
-      key={shown ?? 'waiting'}
+      key={shown}
       src={shown || undefined}
       alt={alt}
       width={width}
       height={height}
       decoding="async"
       className={className}
-      data-lazy={current.failed ? 'failed' : current.inView ? 'shown' : 'waiting'}
-      data-attempt={current.attempt}
       onLoad={() => {
-        if (!current.failed) loaded.add(url);
+        if (!failed) loaded.add(src);
       }}
       onError={() => {
-        if (current.failed) return;
-        const next = afterFailure(current.attempt, current.retried);
-        setState((s) =>
-          next === 'fallback'
-            ? { ...s, failed: true }
-            : next === 'retryInView'
-              ? // The one retry waits until the image is in view again.
-                { ...s, inView: false, attempt: 1, retried: true, failed: false }
-              : { ...s, attempt: next },
-        );
+        if (failed) return;
+        const next = afterFailure(attempt, retried);
+        if (next === 'fallback') setFailed(true);
+        else if (next === 'retryInView') {
+          // The one retry waits until the image is in view again.
+          setRetried(true);
+          setAttempt(1);
+          setInView(false);
+        } else setAttempt(next);
       }}
     />
   );
