@@ -7,6 +7,8 @@ import { createLotteryFavourites } from '../services/lottery-favourites.ts';
 import type { dialogLogic } from '../ui/modals/dialogs.ts';
 import type { LotteryFlows } from '../ui/pages/lottery/lottery-flows.ts';
 import type { LotteryNewsHub } from './lottery-news.ts';
+import { prizeModeOf } from '../contract/prize-mode.ts';
+import type { GameVendorLanes } from '../contract/system.ts';
 
 /**
  * The lottery flows wired to the lottery client, the session and the login popup. Loaded with
@@ -18,11 +20,14 @@ export function createLotteryFlows({
   news,
   session,
   dialogs,
+  vendors,
 }: {
   lottery: LotteryClient;
   news: LotteryNewsHub;
   session: ActorRefFrom<typeof sessionMachine>;
   dialogs: ActorRefFrom<typeof dialogLogic>;
+  /** The game vendor call's lanes once read (the prize mode comes from them). */
+  vendors: () => GameVendorLanes | null;
 }): LotteryFlows {
   const favourites = createLotteryFavourites();
   return {
@@ -48,7 +53,7 @@ export function createLotteryFlows({
         },
       }),
     calls: {
-      recent: (signal) => lottery.recent(signal),
+      recent: (signal) => lottery.recent(prizeModeOf(vendors()), signal),
       openedNumeros: (gameId, count, signal) => lottery.openedNumeros(gameId, count, signal),
       placeSlip: (body, signal) => lottery.placeSlip(body, signal),
       bets: (query, signal) => lottery.bets(query, signal),

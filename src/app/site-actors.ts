@@ -3,11 +3,13 @@ import type { i18n as I18n } from 'i18next';
 import { constants, languages } from '../contract/constants.ts';
 import type { Language } from '../contract/constants.ts';
 import { sessionKeys } from '../contract/constants.ts';
+import type { GameVendorLanes } from '../contract/system.ts';
 import { systemStatusMachine } from '../machines/system-status.machine.ts';
 import { preferencesMachine } from '../machines/preferences.machine.ts';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import type { SystemService } from '../services/system.service.ts';
 import { storage } from '../services/storage.ts';
+import { createCdnChoice } from '../services/cdn.ts';
 import type { SiteShellFlows } from '../ui/layout/site-shell-flows.ts';
 import type { IdentityFlows } from '../ui/identity/identity-flows.ts';
 import type { MemberCenterFlows } from '../ui/member-center/member-center-flows.ts';
@@ -191,6 +193,8 @@ export function createSiteActors({
     loadBalance,
   });
 
+  // One of the bootstrap's image CDNs at random, once per page load.
+  const imageCdns = createCdnChoice();
   const shell: SiteShellFlows = {
     systemStatus,
     preferences,
@@ -198,6 +202,7 @@ export function createSiteActors({
     notices: remoteResource(system.getAnnouncements, language),
     vendors: remoteResource(system.getVendors, language),
     helpCenter: remoteResource(system.getHelpCenter, language),
+    imageCdn: imageCdns.pick,
     help,
   };
   const actors: SiteActors = {
@@ -238,6 +243,7 @@ export function createSiteActors({
         news: lotteryNews,
         session: identityActors.flows.session,
         dialogs: identityActors.flows.dialogs,
+        vendors: () => shell.vendors.getSnapshot().context.data as GameVendorLanes | null,
       }),
     ),
   };

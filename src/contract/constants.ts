@@ -38,6 +38,12 @@ export const constants = {
   currencySymbol: 'P',
   memberLabelColour: '#ABABAB',
   customerServiceWindow: { width: 440, height: 750 },
+  /**
+   * Lazy images (spec sections 8 and 9): shown once a tenth is in view (threshold 0.1) of the
+   * viewport stretched to 1.3 times its height (preload), 3 attempts, then one retry when the
+   * image is in view again; the last 200 loaded addresses show at once (cache).
+   */
+  lazyImages: { threshold: 0.1, retries: 1, preload: 1.3, attempts: 3, cacheSize: 200 },
   vipServiceAboveRank: 4,
   rememberMeDays: 1,
   licences: ['MGA', 'BVI', 'PAGCOR'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { constants, languages } from './constants.ts';
 import { gameCategories } from './routes.ts';
+import { prizeModes } from './prize-mode.ts';
 import { isStorableText } from './primitives.ts';
 import { minorUnitsSchema } from './wallet.ts';
 
@@ -215,7 +216,7 @@ export const hotGamesSchema = z.object({
 export const popularQuerySchema = z
   .object({
     count: z.coerce.number().int().min(1).max(constants.popularSize).default(constants.popularSize),
-    prizeMode: z.enum(['Lott', 'ZY', 'Elott', 'SEA']).optional(),
+    prizeMode: z.enum(prizeModes).optional(),
     device: text(20).optional(),
     language,
   })

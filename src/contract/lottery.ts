@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { constants } from './constants.ts';
+import { prizeModes } from './prize-mode.ts';
 import { layoutNames, prizeNames } from './lottery-draw.ts';
 import { minorUnitsSchema } from './wallet.ts';
 import { betStates, drawStates } from './lottery-states.ts';
@@ -136,7 +137,7 @@ export type LotteryMenu = z.infer<typeof lotteryMenuSchema>;
 
 export const gameMenuQuerySchema = z.object({ device: z.string().max(16).optional() });
 export const recentQuerySchema = z.object({
-  prizeMode: z.enum(['LOTT', 'ELOTT']).optional(),
+  prizeMode: z.enum(prizeModes).optional(),
   device: z.string().max(16).optional(),
   recentCount: z.coerce.number().int().min(1).max(constants.recentLotterySize).optional(),
 });

@@ -40,26 +40,16 @@ export type CurrencyFormat = {
 
 /** The whole number's digits in groups of three, joined by the locale's group separator. */
 function inThousands(parts: Intl.NumberFormatPart[]): Intl.NumberFormatPart[] {
-  const first = parts.findIndex((part) => part.type === 'integer');
-  if (first < 0) return parts;
-  let last = first;
-  while (parts[last + 1]?.type === 'integer' || parts[last + 1]?.type === 'group') last += 1;
-  const digits = parts
-    .slice(first, last + 1)
-    .filter((part) => part.type === 'integer')
-    .map((part) => part.value)
-    .join('');
-  const separator = parts.slice(first, last + 1).find((part) => part.type === 'group')?.value;
-  const groups = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u0000').split('\u0000');
-  const regrouped: Intl.NumberFormatPart[] = groups.flatMap((group, index) =>
-    index === 0
-      ? [{ type: 'integer' as const, value: group }]
-      : [
-          { type: 'group' as const, value: separator ?? ',' },
-          { type: 'integer' as const, value: group },
-        ],
-  );
-  return [...parts.slice(0, first), ...regrouped, ...parts.slice(last + 1)];
+  const separator = parts.find((part) => part.type === 'group')?.value ?? ',';
+  const digits = parts.flatMap((part) => (part.type === 'integer' ? [part.value] : [])).join('');
+  const value = digits.replace(/\B(?=(\d{3})+$)/g, separator);
+  let placed = false;
+  return parts.flatMap((part) => {
+    if (part.type === 'group' || (part.type === 'integer' && placed)) return [];
+    if (part.type !== 'integer') return [part];
+    placed = true;
+    return [{ type: 'integer', value }];
+  });
 }
 
 /** Latin digits in every locale: the digits a player types in the amount fields. */

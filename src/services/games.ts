@@ -69,7 +69,8 @@ export function createGamesClient(http: HttpClient) {
   return {
     /**
      * A page of a tab: all and hot from the game list, saved from the favourites, recent from
-     * the member's plays. For a player the favourite ids come along (the stars).
+     * the member's plays (every page at once for RNG). For a player the favourite ids come
+     * along (the stars).
      */
     page: async (
       query: GamesQuery,
@@ -86,11 +87,24 @@ export function createGamesClient(http: HttpClient) {
         });
         page = { list: saved.content, totalPages: saved.totalPages };
       } else if (query.tab === 'recent') {
-        const recent = await http.get(gamesPaths.recentGames, recentGamesSchema, {
-          signal,
-          query: { clientType: 3, pageNo: query.pageNo, gameType: query.gameType, language },
-        });
-        page = { list: recent.list, totalPages: recent.totalPages };
+        const recentPage = (pageNo: number) =>
+          http.get(gamesPaths.recentGames, recentGamesSchema, {
+            signal,
+            query: { clientType: 3, pageNo, gameType: query.gameType, language },
+          });
+        if (query.gameType === 'RNG') {
+          // Recent games for RNG load all pages (spec section 4): one list, one page.
+          const list: Game[] = [];
+          for (let pageNo = 1, totalPages = 1; pageNo <= totalPages; pageNo++) {
+            const recent = await recentPage(pageNo);
+            list.push(...recent.list);
+            totalPages = recent.totalPages;
+          }
+          page = { list, totalPages: 1 };
+        } else {
+          const recent = await recentPage(query.pageNo);
+          page = { list: recent.list, totalPages: recent.totalPages };
+        }
       } else {
         page = await list(query, language, signal);
       }

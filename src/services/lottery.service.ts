@@ -10,6 +10,7 @@ import {
   type BetState,
   type PlaceSlipBody,
 } from '../contract/lottery.ts';
+import type { PrizeMode } from '../contract/prize-mode.ts';
 import type { HttpClient } from './http-client.ts';
 
 /** The member's bets as the bets list asks for them. */
@@ -46,11 +47,11 @@ export function createLotteryClient(http: HttpClient) {
     /** The lottery menu: tags with their games, each with its open draw (device WEB). */
     menu: (signal?: AbortSignal) =>
       http.get(lotteryPaths.gameMenu, lotteryMenuSchema, { signal, query: { device: 'WEB' } }),
-    /** The games the member bet on lately (recentCount 100, prize mode LOTT). */
-    recent: (signal?: AbortSignal) =>
+    /** The games the member bet on lately (recentCount 100, the site's prize mode). */
+    recent: (prizeMode: PrizeMode, signal?: AbortSignal) =>
       http.get(lotteryPaths.recent, lotteryMenuSchema, {
         signal,
-        query: { prizeMode: 'LOTT', device: 'WEB', recentCount: 100 },
+        query: { prizeMode, device: 'WEB', recentCount: 100 },
       }),
     /** The open draw of the given games (all games when none is given). */
     openedNumero: (gameIds: readonly string[] = [], signal?: AbortSignal) =>

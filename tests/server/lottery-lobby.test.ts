@@ -371,7 +371,7 @@ describe('lottery lobby calls', () => {
     });
     await addBet(alice.member.id, other, '202603090004', -400_000);
     await addBet(bob.member.id, other, '202603090004', -100_000);
-    const path = `${lotteryPaths.recent}?prizeMode=LOTT&device=WEB&recentCount=100`;
+    const path = `${lotteryPaths.recent}?prizeMode=Elott&device=WEB&recentCount=100`;
     const mine = await get<LotteryMenu>(path, alice.headers);
     expect(mine.status).toBe(200);
     expect(mine.body.value!.flatMap((t) => t.gameMenus.map((g) => g.gameId))).toEqual([
@@ -390,7 +390,8 @@ describe('lottery lobby calls', () => {
     expect(bobs.body.value!.flatMap((t) => t.gameMenus.map((g) => g.gameId))).toEqual([other]);
 
     expect((await get(path)).status).toBe(401);
-    for (const query of ['recentCount=0', 'recentCount=101', 'prizeMode=XX']) {
+    // One spelling of the prize modes, the spec's (Lott, ZY, Elott, SEA), on every call.
+    for (const query of ['recentCount=0', 'recentCount=101', 'prizeMode=XX', 'prizeMode=LOTT']) {
       const reply = await get(`${lotteryPaths.recent}?${query}`, alice.headers);
       expect(reply.status, query).toBe(400);
     }

@@ -107,6 +107,17 @@ describe('launch', () => {
       });
       expect(cdns).toContain(new URL(onCdn.body.value?.url ?? '').origin);
       expect(onCdn.body.value).toMatchObject({ openMode: 'frame', provider: provider.code });
+      // Chosen at random per launch (spec section 9): one player meets both CDNs (a fixed
+      // choice would give all 40 launches the same one; at random, 2 in 2^40 do).
+      const origins = new Set<string>();
+      for (let i = 0; i < 40 && origins.size < 2; i++) {
+        const again = await call<LaunchReply>(site.app, {
+          url: launchUrl(provider.vassalage),
+          headers,
+        });
+        origins.add(new URL(again.body.value?.url ?? '').origin);
+      }
+      expect([...origins].sort()).toEqual(cdns);
     } finally {
       await updateSettings(db(), { launchGameCdns: [''] });
     }

@@ -1,3 +1,4 @@
+import { prizeModeOf } from '../../src/contract/prize-mode.ts';
 import { describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../src/services/http-client.ts';
 import { createLotteryClient } from '../../src/services/lottery.service.ts';
@@ -41,14 +42,26 @@ const draw = {
 };
 
 describe('lottery service', () => {
-  it('asks the menu for device WEB and the recent games with recentCount 100', async () => {
+  it('asks the menu for device WEB and the recent games with recentCount 100 and the prize mode', async () => {
     const { lottery, requests } = clientAnswering([]);
     await lottery.menu();
-    await lottery.recent();
+    await lottery.recent('Elott');
     expect(requests.map((r) => r.url)).toEqual([
       'http://site.test/lgw/vn/games/game_menu?device=WEB',
-      'http://site.test/lgw/vn/games/game_menu/recent?prizeMode=LOTT&device=WEB&recentCount=100',
+      'http://site.test/lgw/vn/games/game_menu/recent?prizeMode=Elott&device=WEB&recentCount=100',
     ]);
+  });
+
+  it('takes the prize mode by the spec: Elott when ELOTT has a TCG_LOTTO_VN or LOTT card', () => {
+    const lane = (title: string, ...vassalages: string[]) => ({
+      title,
+      cards: vassalages.map((vassalage) => ({ vassalage })),
+    });
+    expect(prizeModeOf({ lanes: [lane('ELOTT', 'TCG_SEA', 'TCG_LOTTO_VN')] })).toBe('Elott');
+    expect(prizeModeOf({ lanes: [lane('ELOTT', 'LOTT')] })).toBe('Elott');
+    expect(prizeModeOf({ lanes: [lane('ELOTT', 'TCG_SEA'), lane('LOTT', 'LOTT')] })).toBe('Lott');
+    expect(prizeModeOf({ lanes: [lane('LOTT', 'TCG_LOTTO_VN')] })).toBe('Lott');
+    expect(prizeModeOf(null)).toBe('Lott');
   });
 
   it('fills the draw path and reads the draw with the contract schema', async () => {

@@ -34,7 +34,7 @@ export function BannerCarousel() {
       <Suspense
         fallback={
           <div className="banner-carousel__still" data-testid="banner-slide">
-            <BannerLink banner={first} />
+            <BannerLink banner={first} eager />
           </div>
         }
       >

@@ -1,17 +1,25 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '../../contract/system.ts';
+import { LazyImage } from '../components/lazy-image.tsx';
 
 /**
  * One banner: its artwork (pictures only) with its title and call to action written over it in
  * the page's language, linked as its linkage type says.
  */
-export function BannerLink({ banner }: { banner: Banner }) {
+export function BannerLink({ banner, eager }: { banner: Banner; eager?: boolean }) {
   const { t } = useTranslation('layout');
   const linked = banner.linkageType !== 'NONE' && (banner.linkage ?? '') !== '';
   const image = (
     <span className="banner-carousel__frame">
-      <img className="banner-carousel__image" src={banner.url} alt="" width="1920" height="480" />
+      <LazyImage
+        className="banner-carousel__image"
+        src={banner.url}
+        alt=""
+        width="1920"
+        height="480"
+        eager={eager}
+      />
       <span className="banner-carousel__caption">
         <span className="banner-carousel__title">{banner.title}</span>
         {linked && (

@@ -35,9 +35,9 @@ export default function BannerSwiper({ banners }: { banners: Banner[] }) {
         slideLabelMessage: t('banner.slideOf', { index: '{{index}}', count: '{{slidesLength}}' }),
       }}
     >
-      {banners.map((banner) => (
+      {banners.map((banner, index) => (
         <SwiperSlide key={banner.bannerId} data-testid="banner-slide">
-          <BannerLink banner={banner} />
+          <BannerLink banner={banner} eager={index === 0} />
         </SwiperSlide>
       ))}
     </Swiper>

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GiftIcon } from '../components/icons.tsx';
-import { Modal } from '../modals/modal.tsx';
+
+// The warning's dialog loads at the first click: the home page's script stays within budget.
+const LeftBarUpdating = lazy(() => import('./left-bar-updating.tsx'));
 
 /**
  * The left bar's shortcut. The section behind it is being updated, so a click shows the spec's
@@ -10,7 +12,6 @@ import { Modal } from '../modals/modal.tsx';
 export function LeftBar() {
   const { t } = useTranslation('layout');
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
   return (
     <nav className="left-bar" aria-label={t('leftBar.label')}>
       <button
@@ -22,16 +23,11 @@ export function LeftBar() {
         <GiftIcon />
         <span className="left-bar__text">{t('leftBar.title')}</span>
       </button>
-      <Modal open={open} title={t('leftBar.title')} onClose={close}>
-        <div role="alertdialog" aria-label={t('leftBar.title')} data-testid="left-bar-updating">
-          <p>{t('leftBar.updating')}</p>
-          <div className="form-actions">
-            <button type="button" className="btn btn--primary" onClick={close} autoFocus>
-              {t('common:actions.ok')}
-            </button>
-          </div>
-        </div>
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <LeftBarUpdating onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </nav>
   );
 }

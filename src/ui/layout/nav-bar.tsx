@@ -7,6 +7,7 @@ import type { GameVendorLanes, Vendor } from '../../contract/system.ts';
 import { useRemoteData } from '../hooks/use-remote-data.ts';
 import { useSiteShellFlows } from './site-shell-flows.ts';
 import { vendorLogo, vendorsOf } from './vendor-lanes.ts';
+import { LazyImage } from '../components/lazy-image.tsx';
 
 /**
  * The bottom nav: home, one item per category with its vendor dropdown (hover or keyboard
@@ -78,11 +79,10 @@ function CategoryItem({
                   to={`${path}?vassalage=${encodeURIComponent(vendor.vassalage)}`}
                   className="vendor-tile"
                 >
-                  <img
+                  <LazyImage
                     src={vendorLogo(vendor)}
                     alt=""
                     className="vendor-tile__logo"
-                    loading="lazy"
                     width="100"
                     height="40"
                   />

@@ -7,6 +7,7 @@ import { ClockIcon } from '../components/icons.tsx';
 import { useSession } from '../identity/identity-flows.ts';
 import { useRemoteData } from '../hooks/use-remote-data.ts';
 import { gamePath, useGamesFlows } from '../pages/games/games-flows.ts';
+import { LazyImage } from '../components/lazy-image.tsx';
 
 /**
  * The side menu's 'recent games' panel; it opens on hover, keyboard focus or a click. Recent
@@ -63,13 +64,7 @@ function SideMenuView({
             {recentGames.map((game) => (
               <li key={game.nodeId}>
                 <Link to={gamePath(game)} className="side-menu__game" data-testid="recent-game">
-                  <img
-                    src={game.imageUrl}
-                    alt={game.gameName}
-                    width="56"
-                    height="56"
-                    loading="lazy"
-                  />
+                  <LazyImage src={game.imageUrl} alt={game.gameName} width="56" height="56" />
                 </Link>
               </li>
             ))}

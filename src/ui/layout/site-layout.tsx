@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { bannerGroupByPath, chromeFor } from '../../contract/routes.ts';
@@ -6,10 +6,10 @@ import { JackpotCounter } from '../components/jackpot-counter.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { LeftBar } from './left-bar.tsx';
 import { NoticeMarquee } from './notice-marquee.tsx';
-import { RightBar } from './right-bar.tsx';
-import { SideMenu } from './side-menu.tsx';
+
+// The floating buttons load after the first paint; their dock keeps its place meanwhile.
+const FloatDockButtons = lazy(() => import('./float-dock-buttons.tsx'));
 
 /**
  * The frame around every page, by the route's header rule: the full layout, the header only
@@ -43,9 +43,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <>
           {/* The floating buttons: at the screen's edges on a desktop, one dock on a phone. */}
           <div className="float-dock">
-            <SideMenu />
-            <LeftBar />
-            <RightBar />
+            <Suspense fallback={null}>
+              <FloatDockButtons />
+            </Suspense>
           </div>
           <Footer />
         </>

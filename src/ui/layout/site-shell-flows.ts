@@ -20,6 +20,8 @@ export type SiteShellFlows = {
   vendors: RemoteDataRef;
   /** { sections } help center articles in the current language. */
   helpCenter: RemoteDataRef;
+  /** The image CDN of this page load: one of the bootstrap's imageCDNs at random, or null. */
+  imageCdn: (imageCDNs: readonly string[]) => string | null;
   /** The help page's panels' flows, made at the first panel (ui/pages/help/help-flows.ts). */
   help: () => Promise<HelpFlows>;
 };

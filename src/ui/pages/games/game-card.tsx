@@ -1,48 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '../../../contract/games.ts';
 import { useMoney } from '../../components/form/money-field.tsx';
-
-/** Failed lazy images are tried again up to this many times (spec section 8). */
-export const imageRetries = 3;
-
-/**
- * A lazily loaded image that retries a failed load up to 3 times (a new query each time, so the
- * browser asks again), then shows the fallback drawing.
- */
-export function LazyImage({
-  src,
-  alt,
-  fallback,
-  className,
-}: {
-  src: string;
-  alt: string;
-  fallback: string;
-  className?: string;
-}) {
-  const [attempt, setAttempt] = useState(0);
-  const failed = attempt > imageRetries;
-  const url = failed
-    ? fallback
-    : attempt === 0
-      ? src
-      : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
-  return (
-    <img
-      key={url}
-      src={url}
-      alt={alt}
-      loading="lazy"
-      decoding="async"
-      className={className}
-      data-attempt={attempt}
-      onError={() => {
-        if (!failed) setAttempt((value) => value + 1);
-      }}
-    />
-  );
-}
+import { LazyImage } from '../../components/lazy-image.tsx';
 
 /** One game: its art, name, vendor, minimum bet, a star and a play button. */
 export function GameCard({

@@ -22,6 +22,7 @@ import { GameCard } from './game-card.tsx';
 import { useGamesFlows } from './games-flows.ts';
 import '../shared/pages.css';
 import './games.css';
+import { LazyImage } from '../../components/lazy-image.tsx';
 
 /** Tabs that need a session: a visitor does not see them. */
 const memberTabs: readonly GameListTab[] = ['fav', 'recent'];
@@ -348,7 +349,7 @@ function VendorCarousel({
               aria-current={selected === vendor.vassalage ? 'true' : undefined}
               data-testid="lobby-vendor"
             >
-              <img src={vendorLogo(vendor)} alt="" loading="lazy" width="48" height="48" />
+              <LazyImage src={vendorLogo(vendor)} alt="" width="48" height="48" />
               <span>{vendor.displayName}</span>
             </Link>
           </li>

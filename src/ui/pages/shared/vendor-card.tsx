@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Vendor } from '../../../contract/system.ts';
+import { LazyImage } from '../../components/lazy-image.tsx';
 
 /** The artwork of a vendor: its configured logo, else the project's drawing of it. */
 export function vendorLogo(vendor: Vendor): string {
@@ -19,7 +20,7 @@ export function VendorCard({ vendor, wrap }: Props) {
   const content = (
     <>
       <span className="pg-vendor__logo">
-        <img src={vendorLogo(vendor)} alt="" loading="lazy" />
+        <LazyImage src={vendorLogo(vendor)} alt="" />
       </span>
       <span className="pg-vendor__name">{vendor.displayName}</span>
       {vendor.isHot === 1 && <span className="pg-hot">{t('games.hot')}</span>}

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../../../platform/db/client.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -169,8 +169,9 @@ export function createLaunchService(deps: LaunchDeps) {
       user: String(member.id),
     });
     if (url.startsWith('/')) {
+      // One of the launch CDNs at random, each launch (spec section 9).
       const cdns = await deps.launchCdns();
-      const host = cdns.length > 0 ? cdns[member.id % cdns.length] : options.origin;
+      const host = cdns.length > 0 ? cdns[randomInt(cdns.length)] : options.origin;
       url = `${(host ?? options.origin).replace(/\/+$/, '')}${url}`;
     }
     const popup = game.gameType !== 'RNG';
