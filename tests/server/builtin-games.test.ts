@@ -20,6 +20,9 @@ import {
 } from '../../src/server/providers/builtin-games/builtin-games.schema.ts';
 import { call, testSite } from '../support/server.ts';
 
+// The job's run finishes on its own turn; a loaded CI machine may take seconds to get there.
+const patience = { timeout: 15_000 };
+
 /**
  * A wallet that speaks the seamless API (src/contract/seamless.ts) and checks every signature,
  * standing in for the site's wallet so these tests see exactly what the provider sends.
@@ -450,14 +453,14 @@ describe('built-in game provider over the signed seamless wallet API', () => {
       expect(row?.attempts).toBe(2);
       expect(rollbacksOf()).toHaveLength(2);
       expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(later(11_000).getTime());
-    });
+    }, patience);
     expect(wallet.balance).toBe(before - 300n);
 
     // Due again: acknowledged, the stake is back, the round rolled back, nothing left to send.
     await site.app.scheduler.runDue(later(3_600_000));
     await vi.waitFor(async () => {
       expect(await site.database.db.select().from(builtinPendingRollbacks)).toHaveLength(0);
-    });
+    }, patience);
     expect(wallet.balance).toBe(before);
     const [round] = await site.database.db
       .select()
