@@ -46,7 +46,7 @@ async function solve(
  * for the call's `humanVerification` field. Returns '' when the site has human verification off,
  * and also when no solution was found (no WebCrypto outside HTTPS, or the time-out): the call
  * then goes without an answer and the server refuses it with its own translated
- * human_verification_failed.
+ * verification_required.
  *
  * @example
  * const humanVerification = await solveHumanVerification(http, signal);

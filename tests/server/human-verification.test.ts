@@ -94,7 +94,7 @@ describe('username login', () => {
     const client = { ip: freshIp() };
     const missing = await driver.login({ username: member.username, password }, client);
     expect(missing.status).toBe(400);
-    expect(missing.body.code).toBe('human_verification_failed');
+    expect(missing.body.code).toBe('verification_required');
     expect(missing.body.message).toBeTruthy();
 
     const reply = await call(site.app, {
@@ -162,7 +162,7 @@ describe('registration', () => {
 
     const refused = await driver.register(form, client);
     expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('human_verification_failed');
+    expect(refused.body.code).toBe('verification_required');
     const none = await db().select().from(members).where(eq(members.username, form.username));
     expect(none).toHaveLength(0);
 
@@ -181,7 +181,7 @@ describe('SMS sends', () => {
       const refusedPhone = freshPhone();
       const refused = await sendSms(path, { countryDialingCode: '91', mobileNo: refusedPhone });
       expect(refused.status).toBe(400);
-      expect(refused.body.code).toBe('human_verification_failed');
+      expect(refused.body.code).toBe('verification_required');
       expect(await outboxTo(refusedPhone)).toHaveLength(0);
 
       const sent = await sendSms(path, {
@@ -267,7 +267,9 @@ describe('answers that must fail', () => {
     for (const answer of fixed) {
       const reply = await smsWith(answer);
       expect(reply.status).toBe(400);
-      expect(['human_verification_failed', 'bad_request']).toContain(reply.body.code);
+      expect(['verification_required', 'human_verification_failed', 'bad_request']).toContain(
+        reply.body.code,
+      );
     }
     expect((await smsWith(12345)).body.code).toBe('bad_request');
     expect((await smsWith('A'.repeat(5000))).body.code).toBe('bad_request');
@@ -277,7 +279,9 @@ describe('answers that must fail', () => {
         async (answer) => {
           const reply = await smsWith(answer);
           expect(reply.status).toBe(400);
-          expect(['human_verification_failed', 'bad_request']).toContain(reply.body.code);
+          expect(['verification_required', 'human_verification_failed', 'bad_request']).toContain(
+            reply.body.code,
+          );
         },
       ),
       { numRuns: 40 },

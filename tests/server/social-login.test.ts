@@ -325,6 +325,21 @@ describe('social login against a local OpenID Connect provider', () => {
     expect(socialError(landed.location)).toBe('social_login_failed');
   });
 
+  it('answers sms_popup_closed when the player cancels at the provider', async () => {
+    for (const [error, expected] of [
+      ['access_denied', 'sms_popup_closed'],
+      ['server_error', 'social_login_failed'],
+    ] as const) {
+      const { browser, back } = await upToCallback();
+      back.searchParams.delete('code');
+      back.searchParams.set('error', error);
+      const landed = await driver.callback(back, browser);
+      expect(landed.status).toBe(302);
+      expect(landed.location).toMatch(/^\/login\?/);
+      expect(socialError(landed.location)).toBe(expected);
+    }
+  });
+
   it('refuses a replayed callback and a replayed one-time code', async () => {
     const { browser, back } = await upToCallback();
     const first = await driver.callback(back, browser);
@@ -449,7 +464,7 @@ describe('social login against a local OpenID Connect provider', () => {
     expect(after?.n).toBe(before?.n);
   });
 
-  it('turns a provider error (the player cancelled) into /login?socialError', async () => {
+  it('turns a cancel at the provider (access_denied) into /login?socialError=sms_popup_closed', async () => {
     const browser: { ip: string; flow?: string } = { ip: freshIp() };
     const started = await driver.start('google', browser);
     const state = new URL(String(started.headers.location)).searchParams.get('state') ?? '';
@@ -457,7 +472,7 @@ describe('social login against a local OpenID Connect provider', () => {
     back.searchParams.set('error', 'access_denied');
     back.searchParams.set('state', state);
     const landed = await driver.callback(back, browser);
-    expect(socialError(landed.location)).toBe('social_login_failed');
+    expect(socialError(landed.location)).toBe('sms_popup_closed');
   });
 
   it('rejects malformed exchange bodies with 400 and never logs codes or tokens', async () => {

@@ -67,7 +67,7 @@ const tokenIn = (text: string | undefined) =>
   /forget\?token=([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
 
 describe('POST /wps/member/password/email', () => {
-  it('e-mails a reset link when username and e-mail match, and answers the same when not', async () => {
+  it('e-mails a reset link when username and e-mail match, and answers email_not_found when not', async () => {
     const { member, email } = await memberWithEmail(site);
     const matched = await requestEmail(site, {
       username: member.username,
@@ -81,8 +81,14 @@ describe('POST /wps/member/password/email', () => {
     const unknown = await requestEmail(site, { username: 'nobody-here', email });
     expect(matched.status).toBe(200);
     expect(matched.body).toEqual({ success: true, value: null });
-    expect(unmatched.body).toEqual(matched.body);
-    expect(unknown.body).toEqual(matched.body);
+    for (const reply of [unmatched, unknown]) {
+      expect(reply.status).toBe(404);
+      expect(reply.body).toMatchObject({
+        success: false,
+        code: 'email_not_found',
+        message: 'The username or e-mail does not exist.',
+      });
+    }
     const mails = await emailsTo(email.toLowerCase());
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain('Reset your password');
@@ -103,10 +109,11 @@ describe('POST /wps/member/password/email', () => {
     expect(await emailsTo(email.toLowerCase())).toHaveLength(1);
   });
 
-  it('limits requests per address to 5 an hour', async () => {
+  it('limits requests per address to 5 an hour, unmatched ones included', async () => {
     const address = `limit${seq++}@example.test`;
     for (let sent = 0; sent < 5; sent++) {
-      expect((await requestEmail(site, { username: 'someone', email: address })).status).toBe(200);
+      const reply = await requestEmail(site, { username: 'someone', email: address });
+      expect(reply.body.code).toBe('email_not_found');
       clock.advance(2000);
     }
     const refused = await requestEmail(site, { username: 'someone', email: address });

@@ -9,6 +9,7 @@ import {
 } from '../../src/services/social-login.ts';
 import { createSocialLoginService } from '../../src/services/social-login.service.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
+import { createI18n } from '../../src/services/i18n.ts';
 
 const BASE = 'http://site.test';
 const server = setupServer();
@@ -72,6 +73,23 @@ describe('social login client', () => {
     await expect(social().exchangeSocialCode(code)).rejects.toMatchObject({
       code: 'social_login_failed',
       status: 400,
+    });
+  });
+
+  it('shows a cancelled provider sign-in (sms_popup_closed) as a login failure in every language', async () => {
+    expect(readSocialReturn('?socialError=sms_popup_closed').error).toBe('sms_popup_closed');
+    const i18n = await createI18n('en');
+    const key = 'identity:login.socialError.sms_popup_closed';
+    const texts: Record<string, string> = {};
+    for (const language of ['en', 'hi', 'bn'] as const) {
+      await i18n.changeLanguage(language);
+      await i18n.loadNamespaces('identity');
+      texts[language] = i18n.t(key);
+    }
+    expect(texts).toEqual({
+      en: 'Login failure. Please try again.',
+      hi: 'लॉग इन विफल रहा। कृपया पुनः प्रयास करें।',
+      bn: 'লগ ইন ব্যর্থ হয়েছে। আবার চেষ্টা করুন।',
     });
   });
 });

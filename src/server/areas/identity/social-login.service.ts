@@ -269,7 +269,10 @@ export function createSocialLoginService(deps: SocialLoginDeps) {
       }
       const providerError = params.get('error');
       if (providerError) {
-        return fail(provider, context, `provider:${providerError.slice(0, 64)}`);
+        // access_denied: the player closed or cancelled the provider's sign-in (the spec's
+        // "popup closed by user", shown as 'Login failure. Please try again').
+        const code = providerError === 'access_denied' ? 'sms_popup_closed' : 'social_login_failed';
+        return fail(provider, context, `provider:${providerError.slice(0, 64)}`, code);
       }
       let person: OidcIdentity;
       try {

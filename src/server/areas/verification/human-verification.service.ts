@@ -57,7 +57,7 @@ export type HumanVerificationDeps = {
  * @example
  * const human = createHumanVerificationService({ db, clock, enabled: true });
  * const { challenge } = await human.challenge();
- * await human.verify(payload.humanVerification); // throws 400 human_verification_failed
+ * await human.verify(payload.humanVerification); // throws 400 on a missing or failed answer
  */
 export function createHumanVerificationService(deps: HumanVerificationDeps) {
   let secrets: { challenge: string; key: string } | undefined;
@@ -99,12 +99,13 @@ export function createHumanVerificationService(deps: HumanVerificationDeps) {
     },
 
     /**
-     * Accepts a solved challenge once; throws 400 human_verification_failed for a missing,
-     * malformed, forged, expired or already used answer. Does nothing when verification is off.
+     * Accepts a solved challenge once; throws 400 verification_required when no answer came (the
+     * spec's "please complete verification first") and 400 human_verification_failed for a
+     * malformed, forged, expired or already used one. Does nothing when verification is off.
      */
     async verify(answer: string | undefined): Promise<void> {
       if (!deps.enabled) return;
-      if (!answer) throw failed();
+      if (!answer) throw new AppError(400, 'verification_required');
       const decoded = decodeAnswer(answer);
       if (!decoded) throw failed();
       const { challenge, solution } = decoded;

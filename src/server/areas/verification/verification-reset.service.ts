@@ -44,8 +44,10 @@ export type ResetDeps = {
 
 /**
  * Forgot password by e-mail: a reset link (/forget?token=...) to the member whose username and
- * e-mail match; the token is kept as a SHA-256 hash, valid 30 minutes, single use. The answer is
- * the same whether or not they match, and sends are limited per address and per IP.
+ * e-mail match; the token is kept as a SHA-256 hash, valid 30 minutes, single use. An unmatched
+ * pair answers email_not_found (the spec's "username/email does not exist"); every request,
+ * matched or not, counts against the per-address and per-IP send limits, so the answer cannot be
+ * probed faster than a reset link can be sent.
  */
 export function createPasswordResetService(deps: ResetDeps) {
   return {
@@ -94,7 +96,7 @@ export function createPasswordResetService(deps: ResetDeps) {
         return !limited;
       });
       if (!allowed) throw new AppError(429, 'too_many_requests');
-      if (!member) return;
+      if (!member) throw new AppError(404, 'email_not_found');
       const settings = await getSettings(deps.db);
       const link = `${deps.publicUrl}/forget?token=${token}`;
       const mail = resetEmail(
