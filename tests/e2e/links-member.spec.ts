@@ -13,7 +13,7 @@ import {
 // The link walk of issue 11 for a member, one page each: the two language and screen pairs
 // links-visitor.spec.ts does not walk. The nav's hover tiles are the visitor's (the same for both).
 test.use({ siteSettings: apiRegistration });
-test.describe.configure({ timeout: 360_000 });
+test.describe.configure({ timeout: 600_000 });
 
 for (const [language, screen] of [
   ['en', 'phone'],

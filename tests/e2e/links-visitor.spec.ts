@@ -10,7 +10,7 @@ import {
 // The link walk of issue 11 for a visitor, one page each. Two of the four language and screen
 // pairs here, the other two in links-member.spec.ts: the links are the same in every language,
 // and each walk costs minutes of CI (axe watches every page it reaches).
-test.describe.configure({ timeout: 360_000 });
+test.describe.configure({ timeout: 600_000 });
 
 for (const [language, screen] of [
   ['hi', 'phone'],
