@@ -18,6 +18,9 @@ const serverAreas = [
   'deposit',
   'withdrawal',
   'agent',
+  'games',
+  'lottery',
+  'engagement',
 ];
 const areaBorders = serverAreas.flatMap((area) =>
   serverAreas
