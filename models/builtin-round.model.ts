@@ -137,6 +137,7 @@ export const model = defineModel({
         label: 'revealed',
         output: {
           serverSeedHash: 'b4e2'.repeat(16),
+          nextServerSeedHash: 'c5e2'.repeat(16),
           clientSeed: 'lucky-7',
           nonce: 0,
           previous: {

@@ -15,7 +15,7 @@ import type { IdentityFlows } from '../ui/identity/identity-flows.ts';
 import type { MemberCenterFlows } from '../ui/member-center/member-center-flows.ts';
 import type { RecordsFlows } from '../ui/member-center/records-flows.ts';
 import type { SecurityFlows } from '../ui/member-center/security/security-flows.ts';
-import type { WithdrawFlows } from '../ui/member-center/withdraw/withdraw-flows.ts';
+import type { WithdrawFlowsLoader } from '../ui/member-center/withdraw/withdraw-flows.ts';
 import type { DepositFlowsLoader } from '../ui/member-center/deposit-flows.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
@@ -30,7 +30,6 @@ import type { SocialLoginClient } from '../services/social-login.ts';
 import type { SecurityService } from '../services/security.service.ts';
 import type { DepositClient } from '../services/deposit.service.ts';
 import { createSecurityFlows } from './security-actors.ts';
-import { createWithdrawFlows } from './withdraw-actors.ts';
 import type { WithdrawClient } from '../services/withdraw.service.ts';
 import type { GamesClient } from '../services/games.ts';
 import type { GamesFlows } from '../ui/pages/games/games-flows.ts';
@@ -51,7 +50,7 @@ export type SiteActors = {
   records: RecordsFlows;
   missions: MissionsFlowsLoader;
   security: SecurityFlows;
-  withdraw: WithdrawFlows;
+  withdraw: WithdrawFlowsLoader;
   deposit: DepositFlowsLoader;
   games: GamesFlows;
   lottery: LotteryFlowsLoader;
@@ -217,7 +216,9 @@ export function createSiteActors({
       (await import('./missions-actors.ts')).createMissionsFlows(missions, missionNews),
     ),
     security: createSecurityFlows({ identity, security, session: identityActors.session }),
-    withdraw: createWithdrawFlows(withdraw),
+    withdraw: flowsLoader(async () =>
+      (await import('./withdraw-actors.ts')).createWithdrawFlows(withdraw),
+    ),
     deposit: flowsLoader(async () =>
       (await import('./deposit-actors.ts')).createDepositFlows({
         deposit,

@@ -120,7 +120,9 @@ test('the banners are in the page language: artwork without words, title and cal
     .getByTestId('banner-slide')
     .locator('img')
     .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
-  expect(sources.length).toBeGreaterThan(0);
+  // Banner art is lazy (LazyImage): slides far from view have no address yet; the first is eager.
+  expect(sources[0]).toBeTruthy();
+  sources.splice(0, sources.length, ...sources.filter(Boolean));
   for (const source of sources) {
     const svg = await (await fetch(source)).text();
     // Pictures may carry figures (a slot machine's 777), never words.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, workerBaseURL } from './support/fixtures.ts';
+import { apiRegistration, expect, test, workerBaseURL } from './support/fixtures.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { moduleIds, systemPaths } from '../../src/contract/system.ts';
 import { registerPlayer } from './support/identity.ts';
@@ -62,6 +62,7 @@ test.describe('login before the home page', () => {
 });
 
 test.describe('side bars', () => {
+  test.use({ siteSettings: apiRegistration });
   const layouts = [
     { name: 'phone-hi', lang: 'hi', viewport: { width: 390, height: 844 } },
     { name: 'desktop-en', lang: 'en', viewport: { width: 1366, height: 900 } },
@@ -105,6 +106,14 @@ test.describe('side bars', () => {
     ).json()) as { value: { resources: { resourceType: string; url: string }[] } };
     const urlOf = (type: string) =>
       permission.value.resources.find((r) => r.resourceType === type)?.url;
+    // The demo service desks are on hosts of their own, not served here: the window's page is.
+    const desks = permission.value.resources
+      .filter((r) => r.resourceType === 'LIVECHAT' || r.resourceType === 'VIPSERVICE')
+      .map((r) => new URL(r.url).origin);
+    await page.context().route(
+      (url) => desks.includes(url.origin),
+      (route) => route.fulfill({ contentType: 'text/html', body: '<title>service</title>' }),
+    );
     await page.goto('/');
     const visitor = await serviceWindow(page);
     expect(visitor.url).toBe(urlOf('LIVECHAT'));

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { createFlowsContext } from '../../hooks/flows-context.ts';
 import type { withdrawalMachine } from '../../../machines/withdrawal.machine.ts';
 import type { withdrawalConfirmationMachine } from '../../../machines/withdrawal-confirmation.machine.ts';
@@ -15,5 +16,13 @@ export type WithdrawFlows = {
   newRequestKey: () => string;
 };
 
-export const [WithdrawFlowsProvider, useWithdrawFlows] =
-  createFlowsContext<WithdrawFlows>('Withdraw');
+/** The withdrawal flows come with the first withdrawal page (not the first page): one promise. */
+export type WithdrawFlowsLoader = () => Promise<WithdrawFlows>;
+
+export const [WithdrawFlowsProvider, useWithdrawFlowsLoader] =
+  createFlowsContext<WithdrawFlowsLoader>('Withdraw');
+
+/** The withdrawal flows; the page suspends (its Suspense shows loading) until they are made. */
+export function useWithdrawFlows(): WithdrawFlows {
+  return use(useWithdrawFlowsLoader()());
+}
