@@ -224,3 +224,35 @@ describe('the second factor', () => {
     });
   });
 });
+
+describe('credentials verified before', () => {
+  it('still meet a lock made since, and a changed password ends them', async () => {
+    const op = await operator();
+    const ip = freshIp();
+    expect((await opsCall(op.username, op.password, ip)).status).toBe(200);
+    expect((await opsCall(op.username, op.password, ip)).status).toBe(200);
+    await lockPair(op, ip);
+    expect((await opsCall(op.username, op.password, ip)).body.code).toBe('ops_locked');
+
+    const home = freshIp();
+    expect((await opsCall(op.username, op.password, home)).status).toBe(200);
+    await db()
+      .update(operators)
+      .set({ passwordHash: await hashPassword('another-password-1') })
+      .where(eq(operators.username, op.username));
+    expect((await opsCall(op.username, op.password, home)).status).toBe(401);
+    expect((await opsCall(op.username, 'another-password-1', home)).status).toBe(200);
+  });
+
+  it('with failures since, a right password still clears them', async () => {
+    const op = await operator();
+    const ip = freshIp();
+    expect((await opsCall(op.username, op.password, ip)).status).toBe(200);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < operatorLoginLimits.pairLockAfter - 1; i++) {
+        expect((await opsCall(op.username, `wrong-${i}`, ip)).status).toBe(401);
+      }
+      expect((await opsCall(op.username, op.password, ip)).status).toBe(200);
+    }
+  });
+});
