@@ -55,7 +55,7 @@ const log = (line: string) => console.log(line);
 
 type Row = [string, string, string, string];
 
-/** Every table printed, by the benchmark it reports (README.md shows them: npm run bench:readme). */
+/** Every table printed, by the benchmark it reports (bench/README.md shows them: npm run bench:readme). */
 const printed: BenchTable[] = [];
 let section = '';
 

@@ -1,7 +1,8 @@
 /**
  * `npm run fairness`: the in-house lottery RNG's fairness checks (chi-square of number and digit
  * frequencies, runs, serial correlation; 99% level) on 10^6 draws' special prizes and 10^4 whole
- * north27 draws, with fixed seeds, printed as the README's table. Exits 1 if a check fails.
+ * north27 draws, with fixed seeds, printed as the table of
+ * docs/2026-11-26-lottery-rng-fairness.md. Exits 1 if a check fails.
  * `--draws N` and `--whole N` change the sample sizes.
  */
 import { uptime, loadavg } from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * The tables `npm run bench` prints, kept in bench/results/latest.json with the run that made
- * them, so README.md shows exactly what a run printed (`npm run bench:readme`).
+ * them, so bench/README.md shows exactly what a run printed (`npm run bench:readme`).
  */
 
 export type BenchRun = {
@@ -43,8 +43,8 @@ const order = ['http', 'login', 'soak', 'ledger', 'realtime', 'cold', 'bundle'];
 const escapeCell = (cell: string) => cell.replaceAll('|', '\\|');
 
 /**
- * Markdown for README.md: one table per benchmark table, each row ending with the note of the
- * run that measured it ([1], [2]...), the notes (date, machine, command) under the tables.
+ * Markdown for bench/README.md: one table per benchmark table, each row ending with the note of
+ * the run that measured it ([1], [2]...), the notes (date, machine, command) under the tables.
  */
 export function markdownOf(tables: readonly BenchTable[]): string {
   const sorted = [...tables].sort(
@@ -93,7 +93,7 @@ export function replaceBlock(readme: string, block: string): string {
   const start = readme.indexOf(readmeMarkers.start);
   const end = readme.indexOf(readmeMarkers.end);
   if (start === -1 || end === -1 || end < start) {
-    throw new Error(`README.md has no ${readmeMarkers.start} ... ${readmeMarkers.end} block`);
+    throw new Error(`bench/README.md has no ${readmeMarkers.start} ... ${readmeMarkers.end} block`);
   }
   return `${readme.slice(0, start + readmeMarkers.start.length)}\n\n${block}\n\n${readme.slice(end)}`;
 }

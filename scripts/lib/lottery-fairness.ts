@@ -2,7 +2,8 @@
  * Fairness checks of the lottery's in-house RNG (issue 14, item 5): the draw module's
  * `uniformStream` and `drawNumbers` (src/contract/lottery-draw.ts) against chi-square (number
  * and digit frequencies), runs and serial-correlation tests, each at the 99% level. Used by
- * tests/unit/lottery-fairness.test.ts (CI) and `npm run fairness` (the README's figures).
+ * tests/unit/lottery-fairness.test.ts (CI) and `npm run fairness` (the figures of
+ * docs/2026-11-26-lottery-rng-fairness.md).
  *
  * What "a draw" is here: one in-house draw of its own seed, as the engine makes them; its
  * special prize of 6 digits (the south18 layout's first number, which is exactly
@@ -222,7 +223,7 @@ export function fairnessChecks(options: { draws: number; wholeDraws: number }): 
   ];
 }
 
-/** The checks as a Markdown table (the README's). */
+/** The checks as a Markdown table (the one in docs/2026-11-26-lottery-rng-fairness.md). */
 export function fairnessTable(checks: readonly FairnessCheck[]): string {
   const lines = [
     '| check | n | statistic | 99% critical | result |',

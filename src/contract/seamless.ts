@@ -101,8 +101,8 @@ export const hub88CallKinds = {
 } as const satisfies Record<keyof typeof hub88Paths, SeamlessCallKind>;
 
 /**
- * The protocol's rules for every ordering of the calls on one bet (README "Game providers"),
- * as the OpenAPI document states them.
+ * The protocol's rules for every ordering of the calls on one bet
+ * (src/server/areas/games/README.md), as the OpenAPI document states them.
  */
 export const seamlessRules = {
   retry:

@@ -7,8 +7,8 @@ import { testSite } from '../support/server.ts';
 import { addProvider, launch, player, signedCall, signedRaw, uid } from '../support/seamless.ts';
 
 /**
- * The seamless wallet's ordering rules (README "Game providers", the route descriptions of
- * /docs), held against a reference model over EVERY sequence of four calls on one bet of a
+ * The seamless wallet's ordering rules (src/server/areas/games/README.md, the route
+ * descriptions of /docs), held against a reference model over EVERY sequence of four calls on one bet of a
  * round, each call one of: the bet, a win of 0, a positive win (a second one: a win again with
  * a new transaction id), a rollback of the bet (before the bet: a tombstone), an end of the
  * round, or a retry of an earlier call of the sequence (same transaction id and body; the bet

@@ -23,8 +23,8 @@ export const defaultRateLimit = { max: 600, windowMs: 60_000 } as const;
  * is one limit across every node. A route's own limit (`config.rateLimit`) counts each hit in
  * the database before the call goes on; the default of 600 a minute per client on every other
  * API call counts on the node and adds its hits to the database every RATE_LIMIT_SYNC_MS, in
- * one statement (no write per call; README "Rate limits"). Ended windows are pruned by the
- * scheduler. Registered by the platform before any area, so every route's limit uses this
+ * one statement (no write per call; src/server/areas/identity/README.md, "HTTP rate limits").
+ * Ended windows are pruned by the scheduler. Registered by the platform before any area, so every route's limit uses this
  * store. Returns the batcher, whose pending hits the platform flushes before the database
  * closes.
  */
