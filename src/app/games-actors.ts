@@ -119,6 +119,9 @@ export function createGamesFlows({
         };
       }
     }),
+    vendorType: remote((params, signal) =>
+      params.vassalage ? games.vendorType(params.vassalage, signal) : Promise.resolve(null),
+    ),
     recentGames: remote((_, signal) =>
       signedIn() ? games.recent(language(), signal) : Promise.resolve([]),
     ),

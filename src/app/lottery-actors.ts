@@ -54,6 +54,7 @@ export function createLotteryFlows({
       }),
     calls: {
       recent: (signal) => lottery.recent(prizeModeOf(vendors()), signal),
+      popular: async (signal) => (await lottery.popular(prizeModeOf(vendors()), signal)).list,
       openedNumeros: (gameId, count, signal) => lottery.openedNumeros(gameId, count, signal),
       placeSlip: (body, signal) => lottery.placeSlip(body, signal),
       bets: (query, signal) => lottery.bets(query, signal),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { constants, languages } from './constants.ts';
-import { gameCategories } from './routes.ts';
+import { gameCategories, type GameCategory } from './routes.ts';
 import { prizeModes } from './prize-mode.ts';
 import { isStorableText } from './primitives.ts';
 import { minorUnitsSchema } from './wallet.ts';
@@ -23,7 +23,7 @@ export const gamesPaths = {
   vassGameType: '/wps/relay/GCSGAME_getVassGameType',
   /** GET: hot games grouped by category (value.list) and the footer's vendor strip. */
   hotGames: '/wps/relay/GCSGAME_hotGamesV2',
-  /** GET: the most played games (count 20). */
+  /** GET: the most played lottery games of a prize mode (count 20; the lottery page's hot tab). */
   popular: '/lgw/games/popular',
   /** GET (token): the member's favourite game node ids. */
   favoriteIds: '/wps/relay/MCSFE_getFavoriteGames',
@@ -173,7 +173,10 @@ export const gameMenuSchema = z.object({
 export const gameMenusSchema = z.object({ menus: z.array(gameMenuSchema) });
 export const gameMenusQuerySchema = z.object({ language }).strict();
 
-/** GCSGAME_getVassGameType: per vendor its category and the classifies its games use. */
+/**
+ * GCSGAME_getVassGameType: per vendor its category, name, the classifies its games use and
+ * whether it is under maintenance (a category page's ?vassalage= reads it for its filters).
+ */
 export const vassGameTypeQuerySchema = z
   .object({ vassalage: vendorCode.optional(), language })
   .strict();
@@ -188,6 +191,8 @@ export const vassGameTypeSchema = z.object({
     }),
   ),
 });
+/** One vendor of GCSGAME_getVassGameType. */
+export type VendorType = z.infer<typeof vassGameTypeSchema>['list'][number];
 
 /** GCSGAME_hotGamesV2 (merchantCode, isPlatform 2, platform, language). */
 export const hotGamesQuerySchema = z
@@ -212,7 +217,11 @@ export const hotGamesSchema = z.object({
   ),
 });
 
-/** /lgw/games/popular (count 20, prizeMode, device, language). */
+/**
+ * /lgw/games/popular (count 20, prizeMode, device, language): the most played lottery games,
+ * those of the ELOTT category for prize mode Elott, of LOTT for the other modes, of both
+ * without one. The device is the spec's shape: every catalog game plays on the web.
+ */
 export const popularQuerySchema = z
   .object({
     count: z.coerce.number().int().min(1).max(constants.popularSize).default(constants.popularSize),
@@ -221,7 +230,13 @@ export const popularQuerySchema = z
     language,
   })
   .strict();
-export const popularSchema = z.object({ list: z.array(gameSchema) });
+/** The lottery categories of the catalog: the popular call's games are of these. */
+export const lotteryCategories = ['ELOTT', 'LOTT'] as const satisfies readonly GameCategory[];
+export type LotteryCategory = (typeof lotteryCategories)[number];
+export const popularSchema = z.object({
+  /** Most launches first; each game's gameType is ELOTT or LOTT. */
+  list: z.array(gameSchema.extend({ gameType: z.enum(lotteryCategories) })),
+});
 
 /** MCSFE_getFavoriteGames: the member's favourite node ids. */
 export const favoriteIdsSchema = z.object({ nodeIds: z.array(z.number().int()) });

@@ -6,7 +6,9 @@ import {
   gamesPaths,
   hotGamesSchema,
   recentGamesSchema,
+  vassGameTypeSchema,
   type Game,
+  type VendorType,
 } from '../contract/games.ts';
 import {
   betRecordPageSchema,
@@ -130,6 +132,18 @@ export function createGamesClient(http: HttpClient) {
           query: { clientType: 3, pageNo: 1, language },
         })
       ).list,
+    /**
+     * One vendor's category, name, classifies and maintenance (GCSGAME_getVassGameType); null
+     * for a code no vendor has (or one the call would refuse).
+     */
+    vendorType: async (vassalage: string, signal?: AbortSignal): Promise<VendorType | null> => {
+      if (!/^[A-Za-z0-9_]{1,40}$/.test(vassalage)) return null;
+      const reply = await http.get(gamesPaths.vassGameType, vassGameTypeSchema, {
+        signal,
+        query: { vassalage },
+      });
+      return reply.list[0] ?? null;
+    },
     menus: (language: Language, signal?: AbortSignal) =>
       http.get(gamesPaths.gameMenus, gameMenusSchema, { signal, query: { language } }),
     hot: (language: Language, signal?: AbortSignal) =>

@@ -10,6 +10,8 @@ import {
   type BetState,
   type PlaceSlipBody,
 } from '../contract/lottery.ts';
+import { constants } from '../contract/constants.ts';
+import { gamesPaths, popularSchema } from '../contract/games.ts';
 import type { PrizeMode } from '../contract/prize-mode.ts';
 import type { HttpClient } from './http-client.ts';
 
@@ -32,7 +34,7 @@ function fill(path: string, params: Record<string, string>): string {
 
 /**
  * The lottery calls (src/contract/lottery.ts, spec section 7): the menu, the member's recent
- * games, each game's open draw, past draws with their results, one draw, the bet slip and the
+ * games, the most played lottery games (gamesPaths.popular), each game's open draw, past draws with their results, one draw, the bet slip and the
  * member's bets, the lobby launch. Replies are read with the contract's schemas (zod classic:
  * the app loads this module lazily with the lottery pages).
  *
@@ -52,6 +54,12 @@ export function createLotteryClient(http: HttpClient) {
       http.get(lotteryPaths.recent, lotteryMenuSchema, {
         signal,
         query: { prizeMode, device: 'WEB', recentCount: 100 },
+      }),
+    /** The most played lottery games of the site's prize mode (count 20, device WEB). */
+    popular: (prizeMode: PrizeMode, signal?: AbortSignal) =>
+      http.get(gamesPaths.popular, popularSchema, {
+        signal,
+        query: { count: constants.popularSize, prizeMode, device: 'WEB' },
       }),
     /** The open draw of the given games (all games when none is given). */
     openedNumero: (gameIds: readonly string[] = [], signal?: AbortSignal) =>

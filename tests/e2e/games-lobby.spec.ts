@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
+import { gamesPaths, type VendorType } from '../../src/contract/games.ts';
 
 test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 150_000 });
@@ -31,6 +32,37 @@ async function open(page: Page, lang: string, path: string) {
   await page.evaluate((value) => localStorage.setItem('lang', value), lang);
   await page.goto(path);
 }
+
+test('a vendor’s slot list offers the vendor’s own game types (GCSGAME_getVassGameType, en-desktop)', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === gamesPaths.vassGameType) asked.push(request.url());
+  });
+  await page.setViewportSize(layouts[0].viewport);
+  const reply = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === gamesPaths.vassGameType,
+  );
+  await open(page, 'en', '/rng?vassalage=BUILTIN');
+  const vendor = ((await (await reply).json()) as { value: { list: VendorType[] } }).value.list;
+  expect(vendor).toEqual([expect.objectContaining({ vassalage: 'BUILTIN', maintenance: false })]);
+  const list = page.getByTestId('game-list');
+  await expect(list.getByTestId('game-card')).toHaveCount(3);
+  await expect(page.getByRole('heading', { name: 'Rajwin Originals' })).toBeVisible();
+  // The built-in games are slots and classics: no jackpot filter for them (the RNG lane has one).
+  await expect(page.getByLabel('Game types').locator('option')).toHaveText([
+    'All types',
+    'Classic games',
+    'Slots',
+  ]);
+  expect(asked).toHaveLength(1);
+  // No vendor chosen: the lane's types, and no call.
+  await page.goto('/rng');
+  await expect(list.getByTestId('game-card')).toHaveCount(15);
+  await expect(page.getByLabel('Game types').locator('option')).toContainText(['Jackpots']);
+  expect(asked).toHaveLength(1);
+});
 
 for (const layout of layouts) {
   test(`a visitor clicking a game gets the login popup (${layout.name})`, async ({ page }) => {

@@ -12,6 +12,7 @@ import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import type { WalletDriver } from './support/wallet.ts';
 import { describeFindings, watchAccessibility } from './support/axe.ts';
+import { gamesPaths, type Game } from '../../src/contract/games.ts';
 
 test.use({ siteSettings: apiRegistration });
 // One fast draw: up to a minute to its close, its lock, the draw and the settlement.
@@ -151,6 +152,31 @@ test('a visitor narrows the lobby by menu tag, draw day and name; the star asks 
   await page.getByTestId('lottery-search').fill('no such lottery');
   await expect(page.getByTestId('lottery-empty')).toBeVisible();
   await page.getByTestId('lottery-search').fill('');
+
+  // The hot tab: the most played lotteries of the site's prize mode, read once per visit.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === gamesPaths.popular) asked.push(request.url());
+  });
+  const reply = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === gamesPaths.popular,
+  );
+  await page.getByTestId('lottery-tab-hot').click();
+  const answer = await reply;
+  // The demo vendor lanes put TCG_LOTTO_VN in ELOTT: prize mode Elott, its ELOTT games.
+  expect(new URL(answer.url()).searchParams.get('prizeMode')).toBe('Elott');
+  const popular = ((await answer.json()) as { value: { list: Game[] } }).value.list;
+  expect(popular.length).toBeGreaterThan(0);
+  expect(popular.every((item) => item.gameType === 'ELOTT')).toBe(true);
+  const shown = page.getByTestId('lottery-popular-games');
+  await expect(shown.locator('article')).toHaveCount(popular.length);
+  await expect(shown.locator('h3')).toHaveText(popular.map((item) => item.gameName));
+  await page.getByTestId('lottery-tab-all').click();
+  await expect(page.getByTestId('lottery-popular')).toHaveCount(0);
+  await page.getByTestId('lottery-tab-hot').click();
+  await expect(shown.locator('article')).toHaveCount(popular.length);
+  await expect.poll(() => asked.length).toBe(2);
+  await page.getByTestId('lottery-tab-all').click();
 
   await games.getByTestId('lottery-fav-VN_MN_BTR').click();
   await expect(page.getByTestId('login-username')).toBeVisible();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { GameCategory } from '../../src/contract/routes.ts';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { sessions } from '../../src/server/platform/members/members.schema.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
@@ -242,20 +243,52 @@ describe('the games catalog', () => {
     expect((await call(site.app, { url: `${gamesPaths.hotGames}?isPlatform=1` })).status).toBe(400);
   });
 
-  it('/lgw/games/popular: 20 by default, most played first', async () => {
-    const reply = await call<z.infer<typeof popularSchema>>(site.app, {
-      url: gamesPaths.popular,
-    });
-    expect(reply.body.value?.list).toHaveLength(20);
-    expect(reply.body.value?.list[0]?.vassalage).toBe('BUILTIN');
-    expect((await call(site.app, { url: `${gamesPaths.popular}?count=21` })).status).toBe(400);
-    expect(
+  it('/lgw/games/popular: the prize mode’s lottery games, 20 by default, most played first', async () => {
+    const popular = async (query: string) => {
+      const reply = await call<z.infer<typeof popularSchema>>(site.app, {
+        url: `${gamesPaths.popular}?${query}`,
+      });
+      expect(reply.status).toBe(200);
+      return reply.body.value?.list ?? [];
+    };
+    // The most played ELOTT and LOTT games, as the catalog counts their launches.
+    const expected = async (gameTypes: GameCategory[], limit: number) =>
       (
-        await call<z.infer<typeof popularSchema>>(site.app, {
-          url: `${gamesPaths.popular}?count=5&prizeMode=Lott&device=WEB`,
-        })
-      ).body.value?.list,
-    ).toHaveLength(5);
+        await db()
+          .select({ nodeId: games.nodeId })
+          .from(games)
+          .where(and(inArray(games.gameType, gameTypes), eq(games.status, 'ACTIVE')))
+          .orderBy(desc(games.popularity), asc(games.nodeId))
+          .limit(limit)
+      ).map((row) => row.nodeId);
+
+    const elott = await popular('count=20&prizeMode=Elott&device=WEB&language=en');
+    expect(elott).toHaveLength(20);
+    expect(elott.every((game) => game.gameType === 'ELOTT')).toBe(true);
+    expect(elott.map((game) => game.nodeId)).toEqual(await expected(['ELOTT'], 20));
+
+    const lott = await popular('count=5&prizeMode=Lott&device=WEB');
+    expect(lott.map((game) => game.nodeId)).toEqual(await expected(['LOTT'], 5));
+    expect(lott.every((game) => game.gameType === 'LOTT')).toBe(true);
+
+    // Without a prize mode: both lottery categories, never a slot or a live table.
+    const both = await popular('');
+    expect(both).toHaveLength(20);
+    expect(both.map((game) => game.nodeId)).toEqual(await expected(['ELOTT', 'LOTT'], 20));
+
+    // A launch counts: the game played most comes first in its prize mode's list.
+    const last = elott.at(-1)!;
+    await db()
+      .update(games)
+      .set({ popularity: sql`${games.popularity} + 100000` })
+      .where(eq(games.nodeId, last.nodeId));
+    const again = await popular('count=3&prizeMode=Elott&language=hi');
+    expect(again[0]?.nodeId).toBe(last.nodeId);
+
+    expect((await call(site.app, { url: `${gamesPaths.popular}?count=21` })).status).toBe(400);
+    expect((await call(site.app, { url: `${gamesPaths.popular}?prizeMode=LOTT` })).status).toBe(
+      400,
+    );
   });
 
   it('GLS2_roomList: three bet tiers per PVP game', async () => {

@@ -76,3 +76,31 @@ describe('games service: the recent tab', () => {
     expect(page.list).toHaveLength(15);
   });
 });
+
+describe('games service: a vendor’s type', () => {
+  it('reads one vendor of GCSGAME_getVassGameType, none for a code the call would refuse', async () => {
+    const asked: string[] = [];
+    const vendor = {
+      vassalage: 'BUILTIN',
+      gameType: 'RNG',
+      displayName: 'Rajwin Originals',
+      gameClassify: ['classic', 'slots'],
+      maintenance: true,
+    };
+    const http = createHttpClient({
+      baseUrl: 'http://site.test',
+      getToken: () => null,
+      getLanguage: () => 'en',
+      fetch: (async (input: string | URL) => {
+        asked.push(String(input));
+        return new Response(JSON.stringify({ success: true, value: { list: [vendor] } }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as typeof fetch,
+    });
+    const games = createGamesClient(http);
+    expect(await games.vendorType('BUILTIN')).toEqual(vendor);
+    expect(await games.vendorType('no such/vendor')).toBeNull();
+    expect(asked).toEqual(['http://site.test/wps/relay/GCSGAME_getVassGameType?vassalage=BUILTIN']);
+  });
+});

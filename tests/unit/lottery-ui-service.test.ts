@@ -52,6 +52,14 @@ describe('lottery service', () => {
     ]);
   });
 
+  it('asks the most played lotteries of the prize mode: count 20, device WEB', async () => {
+    const { lottery, requests } = clientAnswering({ list: [] });
+    expect(await lottery.popular('Elott')).toEqual({ list: [] });
+    expect(requests.map((r) => r.url)).toEqual([
+      'http://site.test/lgw/games/popular?count=20&prizeMode=Elott&device=WEB',
+    ]);
+  });
+
   it('takes the prize mode by the spec: Elott when ELOTT has a TCG_LOTTO_VN or LOTT card', () => {
     const lane = (title: string, ...vassalages: string[]) => ({
       title,

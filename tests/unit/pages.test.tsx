@@ -4,6 +4,7 @@ import { filterVendors, weekdays } from '../../src/ui/pages/lottery/lottery-boar
 import { downloadBase } from '../../src/ui/pages/download/download-page.tsx';
 import { allNotices, customerServiceLinks } from '../../src/ui/pages/shared/site-data.ts';
 import { hotVendors, vendorPath } from '../../src/ui/pages/shared/games.ts';
+import { lobbyFilters } from '../../src/ui/pages/games/lobby.tsx';
 import type { Notice, Permission, Vendor } from '../../src/contract/system.ts';
 
 const vendor = (overrides: Partial<Vendor> = {}): Vendor => ({
@@ -113,5 +114,31 @@ describe('page data helpers', () => {
     expect(vendorPath(vendor())).toBe('/rng?vassalage=STAR');
     expect(vendorPath(vendor({ gameType: 'LOTT' }))).toBe('/elott');
     expect(vendorPath(vendor({ gameType: 'LIVE' }))).toBe('/live');
+  });
+});
+
+describe('category page filters', () => {
+  const lane = ['slots', 'jackpot', 'classic', 'bingo'];
+  const builtin = {
+    vassalage: 'BUILTIN',
+    gameType: 'RNG' as const,
+    displayName: 'Rajwin Originals',
+    gameClassify: ['classic', 'slots'],
+    maintenance: false,
+  };
+
+  it('offers the chosen vendor’s own classifies (GCSGAME_getVassGameType), else the lanes’', () => {
+    expect(lobbyFilters(lane, null, ['hi', 'en'])).toEqual({
+      classify: ['slots', 'jackpot', 'classic'],
+      maintenance: false,
+    });
+    expect(lobbyFilters(lane, builtin, ['hi', 'en'])).toEqual({
+      classify: ['classic', 'slots'],
+      maintenance: false,
+    });
+  });
+
+  it('tells a vendor under maintenance', () => {
+    expect(lobbyFilters(lane, { ...builtin, maintenance: true }, ['en']).maintenance).toBe(true);
   });
 });

@@ -158,9 +158,10 @@ export async function listHot(db: Db, perType: number) {
     .orderBy(asc(games.gameType), asc(games.sort), asc(games.nodeId));
 }
 
-export async function listPopular(db: Db, limit: number) {
+/** The most played visible games of these categories, most launches first. */
+export async function listPopular(db: Db, gameTypes: readonly GameCategory[], limit: number) {
   return fromCatalog(db)
-    .where(visibleSql)
+    .where(and(visibleSql, inArray(games.gameType, [...gameTypes])))
     .orderBy(desc(games.popularity), asc(games.nodeId))
     .limit(limit);
 }

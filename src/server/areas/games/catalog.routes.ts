@@ -95,13 +95,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags,
-        summary: 'The most played games (count, at most 20)',
+        summary:
+          'The most played lottery games of the prize mode (Elott: ELOTT, else LOTT), at most count (20)',
         querystring: popularQuerySchema,
         response: replies(popularSchema),
       },
     },
     async (request) =>
-      ok(await catalog.popular(request.query.count, request.query.language ?? request.language)),
+      ok(
+        await catalog.popular(
+          request.query.count,
+          request.query.prizeMode,
+          request.query.language ?? request.language,
+        ),
+      ),
   );
 
   app.get(

@@ -4,9 +4,11 @@ import {
   type FavoriteBody,
   type Game,
   type GamePage,
+  type LotteryCategory,
   type gameListQuerySchema,
   type rankListQuerySchema,
 } from '../../../contract/games.ts';
+import type { PrizeMode } from '../../../contract/prize-mode.ts';
 import type { GameCategory } from '../../../contract/routes.ts';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
@@ -75,6 +77,16 @@ export function maskName(name: string): string {
 export const winnerBoardDays = 7;
 /** Hot games per category in the hot list. */
 export const hotPerCategory = 12;
+/**
+ * The lottery category a prize mode's popular list is drawn from (spec section 4: Elott when
+ * the ELOTT category holds the lotto vendors, else Lott): Elott the ELOTT games, the other
+ * modes (Lott, ZY, SEA) the LOTT games; without a prize mode both lottery categories.
+ */
+export function popularCategories(prizeMode: PrizeMode | undefined): LotteryCategory[] {
+  if (prizeMode === undefined) return ['ELOTT', 'LOTT'];
+  return prizeMode === 'Elott' ? ['ELOTT'] : ['LOTT'];
+}
+
 /** PVP games whose rooms one room list shows. */
 export const roomGamesMax = 30;
 
@@ -194,8 +206,17 @@ export function createCatalogService(deps: { db: Db; clock: Clock; cache: Catalo
       };
     },
 
-    async popular(count: number, language: Language) {
-      return { list: (await repo.listPopular(db, count)).map((row) => toGame(row, language)) };
+    /** The most played lottery games of the prize mode's category (popularCategories). */
+    async popular(count: number, prizeMode: PrizeMode | undefined, language: Language) {
+      const categories = popularCategories(prizeMode);
+      const rows = await repo.listPopular(db, categories, count);
+      return {
+        // The query asked these categories only: the filter narrows the type, never a row.
+        list: rows.flatMap((row) => {
+          const gameType = categories.find((category) => category === row.gameType);
+          return gameType ? [{ ...toGame(row, language), gameType }] : [];
+        }),
+      };
     },
 
     async favoriteIds(memberId: number) {
@@ -329,8 +350,10 @@ export function createCatalogService(deps: { db: Db; clock: Clock; cache: Catalo
       cache.get(`vass:${vassalage ?? ''}`, () => service.vassGameType(vassalage)),
     hotGames: (language: Language) =>
       cache.get(`hot:${language}`, () => service.hotGames(language)),
-    popular: (count: number, language: Language) =>
-      cache.get(`popular:${language}:${count}`, () => service.popular(count, language)),
+    popular: (count: number, prizeMode: PrizeMode | undefined, language: Language) =>
+      cache.get(`popular:${language}:${prizeMode ?? ''}:${count}`, () =>
+        service.popular(count, prizeMode, language),
+      ),
     roomList: (filter: { vassalage?: string; nodeId?: number }, language: Language) =>
       cache.get(`rooms:${language}:${filter.vassalage ?? ''}:${filter.nodeId ?? ''}`, () =>
         service.roomList(filter, language),

@@ -20,6 +20,11 @@ export type GamesFlows = {
    * { lobby: vendor, gameType } a vendor's lobby instead (GCS_gameLaunchFB, /fbsports).
    */
   launch: typeof remoteDataMachine;
+  /**
+   * A category page's chosen vendor: params { vassalage } -> VendorType | null (its classifies
+   * and maintenance, GCSGAME_getVassGameType); no call without a vendor.
+   */
+  vendorType: typeof remoteDataMachine;
   /** The side menu's recent games: params {} -> Game[] (a visitor gets none). */
   recentGames: typeof remoteDataMachine;
   /** Betting record: params BetRecordQuery as strings -> BetRecordPage. */

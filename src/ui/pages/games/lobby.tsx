@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { constants } from '../../../contract/constants.ts';
+import type { VendorType } from '../../../contract/games.ts';
 import type { GameCategory } from '../../../contract/routes.ts';
 import type { GameVendorLanes, Vendor } from '../../../contract/system.ts';
 import {
@@ -52,6 +53,21 @@ export function visibleClassify(
 }
 
 /**
+ * The classify filter and the chosen vendor's state: with a vendor whose GCSGAME_getVassGameType
+ * answer is read, its own classifies and maintenance; else the category lanes' classifies.
+ */
+export function lobbyFilters(
+  laneClassify: readonly string[],
+  vendor: VendorType | null,
+  languages: readonly string[],
+): { classify: string[]; maintenance: boolean } {
+  return {
+    classify: visibleClassify(vendor ? vendor.gameClassify : laneClassify, languages),
+    maintenance: vendor?.maintenance ?? false,
+  };
+}
+
+/**
  * A category's lobby: tabs (?page=), the vendor carousel (?vassalage=), classify, name search,
  * minimum bet, the games 15 a page with paging, and a star and play button on each game.
  */
@@ -72,14 +88,24 @@ function LobbyView({ category, lanes, member }: Props & { member: boolean }) {
   const vassalage = params.get('vassalage');
   const name = t(`categories.${category}.name`);
 
+  const flows = useGamesFlows();
+  // The chosen vendor's classifies and maintenance (one read per vendor chosen).
+  const vendorRef = useActorRef(flows.vendorType, {
+    input: { params: { vassalage: vassalage ?? '' } },
+  });
+  const vendorView = useRemoteData<VendorType | null>(vendorRef);
+  const vendorType =
+    vassalage && vendorView.data?.vassalage === vassalage.toUpperCase() ? vendorView.data : null;
+
   const shown = lanesOf(vendorsView.data, lanes);
   const vendors = shown.flatMap((lane) => lane.cards);
-  const classify = visibleClassify(
+  const { classify, maintenance } = lobbyFilters(
     shown.flatMap((lane) => lane.gameClassify),
+    vendorType,
     languages,
   );
 
-  const ref = useActorRef(useGamesFlows().gameList, {
+  const ref = useActorRef(flows.gameList, {
     input: { gameType: category, tab, vassalage, vendorCount: vendors.length },
   });
   const state = useSelector(ref, (s) => s);
@@ -94,6 +120,14 @@ function LobbyView({ category, lanes, member }: Props & { member: boolean }) {
     }
     ref.send({ type: 'app.paramsChanged', tab, vassalage });
   }, [ref, tab, vassalage]);
+  const firstVendor = useRef(true);
+  useEffect(() => {
+    if (firstVendor.current) {
+      firstVendor.current = false;
+      return;
+    }
+    vendorRef.send({ type: 'app.paramsChanged', params: { vassalage: vassalage ?? '' } });
+  }, [vendorRef, vassalage]);
   useEffect(() => {
     ref.send({ type: 'app.vendorsChanged', count: vendors.length });
   }, [ref, vendors.length]);
@@ -215,14 +249,18 @@ function LobbyView({ category, lanes, member }: Props & { member: boolean }) {
 
       <section className="pg-section" aria-labelledby={`${listId}-title`} id={listId}>
         <h2 id={`${listId}-title`}>
-          {selected ? selected.displayName : t(`games.listTitle.${context.tab}`)}
+          {(selected ?? vendorType)?.displayName ?? t(`games.listTitle.${context.tab}`)}
         </h2>
         {context.notice === 'favourite_failed' && (
           <p className="pg-card lobby-notice" role="alert">
             {t('games.favouriteFailed')}
           </p>
         )}
-        {state.matches('loading') || state.matches('debouncing') ? (
+        {maintenance && vendorType ? (
+          <div data-testid="vendor-maintenance">
+            <EmptyState text={t('games.vendorMaintenance', { vendor: vendorType.displayName })} />
+          </div>
+        ) : state.matches('loading') || state.matches('debouncing') ? (
           <div className="lobby-loading" data-testid="game-list-loading">
             <LoadingState />
             <GridPlaceholder
@@ -243,7 +281,7 @@ function LobbyView({ category, lanes, member }: Props & { member: boolean }) {
             />
           </div>
         ) : null}
-        {state.matches('ready') && (
+        {state.matches('ready') && !maintenance && (
           <>
             <ul className="game-grid" data-testid="game-list">
               {context.games.map((game) => (

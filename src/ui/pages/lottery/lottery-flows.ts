@@ -10,6 +10,7 @@ import type {
   PlaceSlipBody,
   PlaceSlipReply,
 } from '../../../contract/lottery.ts';
+import type { Game } from '../../../contract/games.ts';
 import type { LotteryBetEvent, LotteryDrawEvent } from '../../../contract/realtime.ts';
 import { createFlowsContext } from '../../hooks/flows-context.ts';
 
@@ -22,6 +23,8 @@ export type LotteryNews =
 export type LotteryCalls = {
   /** The games the member bet on lately (members only). */
   recent(signal?: AbortSignal): Promise<LotteryMenu>;
+  /** The most played lottery games of the site's prize mode (the hot tab). */
+  popular(signal?: AbortSignal): Promise<Game[]>;
   /** A game's past draws, newest first (the result board). */
   openedNumeros(gameId: string, count?: number, signal?: AbortSignal): Promise<DrawView[]>;
   placeSlip(body: PlaceSlipBody, signal?: AbortSignal): Promise<PlaceSlipReply>;

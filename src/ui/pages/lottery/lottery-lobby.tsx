@@ -2,6 +2,11 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { Game } from '../../../contract/games.ts';
+import type { GameVendorLanes } from '../../../contract/system.ts';
+import { useRemoteData } from '../../hooks/use-remote-data.ts';
+import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
+import { useGamesFlows } from '../games/games-flows.ts';
 import { lobbyGamesOf, useLotteryFlows, type LobbyGame } from './lottery-flows.ts';
 import {
   drawsOn,
@@ -12,7 +17,7 @@ import {
   visibleTags,
   weekdays,
 } from './lottery-logic.ts';
-import { useLoad, useLotteryMember, useTick } from './use-lottery.ts';
+import { useLoad, useLotteryMember, useTick, type Loaded } from './use-lottery.ts';
 
 type Tab = 'all' | 'hot' | 'fav' | 'recent';
 const tabs: readonly Tab[] = ['all', 'hot', 'fav', 'recent'];
@@ -42,7 +47,7 @@ export function useLobbyRefresh() {
  * open numero (last 6 digits) and the time left to bet, kept fresh by `lotteryRefreshMachine`.
  */
 export function LotteryLobby() {
-  const { t } = useTranslation('lottery');
+  const { t, i18n } = useTranslation('lottery');
   const flows = useLotteryFlows();
   const { signedIn, username } = useLotteryMember();
   const refresh = useLobbyRefresh();
@@ -68,6 +73,13 @@ export function LotteryLobby() {
     signedIn && tab === 'recent'
       ? async (signal) => (await flows.calls.recent(signal)).flatMap((m) => m.gameMenus)
       : null,
+  );
+  // The hot tab's most played lotteries: one read per visit of the tab, once the vendor lanes
+  // (the prize mode comes from them) are read or have failed.
+  const vendorsStatus = useRemoteData<GameVendorLanes>(useSiteShellFlows().vendors).status;
+  const popular = useLoad(
+    `popular:${i18n.language}`,
+    tab === 'hot' && vendorsStatus !== 'loading' ? (signal) => flows.calls.popular(signal) : null,
   );
 
   const toggleFavourite = (gameId: string) => {
@@ -212,7 +224,73 @@ export function LotteryLobby() {
           </ul>
         )}
       </section>
+      {tab === 'hot' && <PopularGames popular={popular} signedIn={signedIn} />}
     </div>
+  );
+}
+
+/**
+ * The most played lottery games of the site's prize mode (/lgw/games/popular): the catalogue's
+ * lottery games, each opened like any catalogue game (a visitor is asked to log in first).
+ */
+function PopularGames({
+  popular,
+  signedIn,
+}: {
+  popular: Loaded<Game[]> & { reload: () => void };
+  signedIn: boolean;
+}) {
+  const { t } = useTranslation('lottery');
+  const flows = useLotteryFlows();
+  const games = useGamesFlows();
+  const list = popular.data ?? [];
+  return (
+    <section className="pg-section" aria-labelledby="lottery-popular" data-testid="lottery-popular">
+      <h2 id="lottery-popular">{t('popular.title')}</h2>
+      {popular.status === 'failed' ? (
+        <p className="lot-error" role="alert">
+          {t('popular.failed')}{' '}
+          <button
+            type="button"
+            className="pg-btn pg-btn--ghost pg-btn--small"
+            onClick={popular.reload}
+          >
+            {t('popular.retry')}
+          </button>
+        </p>
+      ) : list.length === 0 ? (
+        <p className="pg-state pg-state--empty" role="status">
+          {popular.status === 'done' ? t('popular.empty') : t('popular.loading')}
+        </p>
+      ) : (
+        <ol className="lot-games" data-testid="lottery-popular-games">
+          {list.map((game) => (
+            <li key={game.nodeId}>
+              <article
+                className="pg-card lot-game"
+                data-testid={`lottery-popular-${game.nodeId}`}
+                aria-label={game.gameName}
+              >
+                <h3 className="lot-game__head">{game.gameName}</h3>
+                <p className="pg-muted lot-game__remark">
+                  {game.displayName}
+                  {game.maintenance ? ` · ${t('popular.maintenance')}` : ''}
+                </p>
+                <button
+                  type="button"
+                  className="pg-btn pg-btn--primary pg-btn--small"
+                  disabled={game.maintenance}
+                  aria-label={t('popular.play', { game: game.gameName })}
+                  onClick={() => (signedIn ? games.openGame(game) : flows.askLogin())}
+                >
+                  {t('popular.playShort')}
+                </button>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
