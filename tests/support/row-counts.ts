@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/platform/db/client.ts';
 
+const tableLists = new WeakMap<Db, string[]>();
+
 /**
  * The row count of every table of the schema, in one statement: equal before and after a
  * request means the request wrote (inserted or deleted) no row anywhere.
@@ -29,15 +31,20 @@ export async function rowCounts(
     'agent_settlement_marks',
   ],
 ): Promise<Record<string, number>> {
-  const tables = (await db.execute(
-    sql`select table_name as name from information_schema.tables
-        where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
-  )) as unknown as { rows: { name: string }[] };
-  const parts = tables.rows
-    .filter(({ name }) => !ignore.includes(name))
+  // The schema's tables do not change while a site runs: their list is read once per database.
+  let tables = tableLists.get(db);
+  if (!tables) {
+    const listed = (await db.execute(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
+    )) as unknown as { rows: { name: string }[] };
+    tables = listed.rows.map(({ name }) => name);
+    tableLists.set(db, tables);
+  }
+  const parts = tables
+    .filter((name) => !ignore.includes(name))
     .map(
-      ({ name }) =>
-        `select '${name.replaceAll("'", "''")}' as name, count(*)::int as n from "${name}"`,
+      (name) => `select '${name.replaceAll("'", "''")}' as name, count(*)::int as n from "${name}"`,
     );
   if (parts.length === 0) return {};
   const counts = (await db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
