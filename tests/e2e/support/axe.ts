@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import axe, { type Result } from 'axe-core';
 import type { BrowserContext, Page } from '@playwright/test';
 
 /**
@@ -133,16 +133,30 @@ const claims = {
 /** The axe run under way on each page: axe runs one at a time in a page, so runs queue. */
 const running = new WeakMap<Page, Promise<unknown>>();
 
+/**
+ * axe-core itself in the page's document, put there once per document (an in-app navigation
+ * keeps it), asked for violations only. @axe-core/playwright's AxeBuilder sent the 550 KB
+ * source into every frame and opened a blank page to assemble every result type on each
+ * analysis: about 5 s a view on CI's two cores, most of the link walks' time. Frames are not
+ * entered: the site's own frame (the built-in games) is checked where it is opened as a page.
+ */
+async function axeRun(page: Page): Promise<Result[]> {
+  const frame = page.mainFrame();
+  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axe.source);
+  return frame.evaluate(async (exclude) => {
+    const inPage = (window as unknown as { axe: typeof axe }).axe;
+    const results = await inPage.run(
+      { exclude: exclude.map((selector) => [selector]) },
+      { resultTypes: ['violations'], iframes: false },
+    );
+    return results.violations;
+  }, excluded);
+}
+
 /** Runs axe on `page` once the run already under way there (the watcher's or a spec's) ends. */
-function run(page: Page): Promise<Awaited<ReturnType<AxeBuilder['analyze']>>['violations']> {
+function run(page: Page): Promise<Result[]> {
   const previous = running.get(page) ?? Promise.resolve();
-  const next = previous
-    .catch(() => undefined)
-    .then(async () => {
-      let builder = new AxeBuilder({ page });
-      for (const selector of excluded) builder = builder.exclude(selector);
-      return (await builder.analyze()).violations;
-    });
+  const next = previous.catch(() => undefined).then(() => axeRun(page));
   running.set(page, next);
   return next;
 }
@@ -167,7 +181,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+function describe(violations: Result[]): string[] {
   return violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.nodes
