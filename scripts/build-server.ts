@@ -10,11 +10,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 
 const root = join(import.meta.dirname, '..');
-const outDir = join(root, 'dist-server');
+// SERVER_OUT_DIR: another folder inside the project (the bundle test builds its own while the
+// end-to-end servers run the one in dist-server/).
+const outDir = process.env.SERVER_OUT_DIR ?? join(root, 'dist-server');
 
 export const externalPackages = [
   '@electric-sql/pglite', // WebAssembly and data files beside its code
@@ -69,7 +71,7 @@ writeFileSync(
   join(outDir, 'main.js'),
   "import module from 'node:module';\n\nmodule.enableCompileCache?.();\nawait import('./server.js');\n",
 );
-console.log('dist-server/main.js: the server bundle');
+console.log(`${relative(root, join(outDir, 'main.js'))}: the server bundle`);
 // The seeded PGlite template of this bundle (src/server/prepare-template.ts), made once per code
 // change: the bundle's first start on a fresh DATA_DIR then copies it.
 const prepared = spawnSync(process.execPath, [join(outDir, 'prepare-template.js')], {

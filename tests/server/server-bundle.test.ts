@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -38,17 +38,24 @@ describe('server bundle', () => {
   it('is what npm start runs, builds, and answers on a fresh PGlite directory', async () => {
     const start = startCommand();
     expect(start.script).toBe('dist-server/main.js');
+    // Built into a folder of its own inside the project (so the bundle finds node_modules): the
+    // end-to-end servers may be running the one in dist-server/ meanwhile.
+    const cache = join(root, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const outDir = mkdtempSync(join(cache, 'server-bundle-'));
+    onTestFinished(() => rmSync(outDir, { recursive: true, force: true }));
     const built = spawnSync(process.execPath, ['scripts/build-server.ts'], {
       cwd: root,
       encoding: 'utf8',
+      env: { ...process.env, SERVER_OUT_DIR: outDir },
     });
     expect(built.status, built.stderr).toBe(0);
     // ASCII only: V8 keeps the bundle's source in the heap, and one other character (a Hindi
     // text in a tagged template, which esbuild cannot escape) makes all of it a two-byte string.
-    const outputs = readdirSync(join(root, 'dist-server')).filter((name) => name.endsWith('.js'));
+    const outputs = readdirSync(outDir).filter((name) => name.endsWith('.js'));
     expect(outputs).toContain('server.js');
     for (const name of outputs) {
-      const bundle = readFileSync(join(root, 'dist-server', name));
+      const bundle = readFileSync(join(outDir, name));
       expect({ name, nonAscii: bundle.findIndex((byte) => byte > 0x7f) }).toEqual({
         name,
         nonAscii: -1,
@@ -59,7 +66,7 @@ describe('server bundle', () => {
     const port = await freePort();
     // On PGlite, even in the CI pass that sets DATABASE_URL for the other tests.
     const { DATABASE_URL: _postgres, ...inherited } = process.env;
-    const child = spawn(process.execPath, [...start.flags, start.script], {
+    const child = spawn(process.execPath, [...start.flags, join(outDir, 'main.js')], {
       cwd: root,
       env: {
         ...inherited,
