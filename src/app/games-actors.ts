@@ -20,6 +20,20 @@ const remote = (load: Loader) =>
 const codeOf = (error: unknown) =>
   typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 
+/**
+ * What a refused launch means, whichever place launched (a lobby card, the lottery's popular
+ * games, the side menu's recent games, /fbsports, the /game address: all reach the /game
+ * page's launch): a trial (free play) account the operator keeps from games (403
+ * need_true_account) is asked to register first; a game under maintenance offers others;
+ * anything else stays a failure with a retry (null).
+ */
+export function launchRefusal(error: unknown): 'registerFirst' | 'maintenance' | null {
+  const code = codeOf(error);
+  if (code === 'need_true_account') return 'registerFirst';
+  if (code === 'game_under_maintenance') return 'maintenance';
+  return null;
+}
+
 /** Query values as the records calls take them: empty ones left out, pages as numbers. */
 function recordsQuery(params: Record<string, string>): BetRecordQuery {
   const query: Record<string, string | number> = {};
@@ -46,10 +60,13 @@ export function createGamesFlows({
 }): GamesFlows {
   const language = () => i18n.language as Language;
   const signedIn = () => session.getSnapshot().matches('member');
+  const isTrial = () => session.getSnapshot().context.isTrial;
 
   const openGame = (game: Game) => {
     const path = gamePath(game);
-    if (game.gameType === 'RNG') {
+    // A trial account stays in this window: its launch may be refused, and the 'register
+    // first' dialog then belongs to the site, not to a game popup.
+    if (game.gameType === 'RNG' || isTrial()) {
       navigate(path);
       return;
     }
@@ -102,7 +119,12 @@ export function createGamesFlows({
             );
         return { kind: 'launched', reply };
       } catch (error) {
-        if (codeOf(error) !== 'game_under_maintenance') throw error;
+        const refusal = launchRefusal(error);
+        if (refusal === 'registerFirst') {
+          dialogs.send({ type: 'app.openRegisterFirst', reason: 'launch' });
+          return { kind: 'registerFirst' };
+        }
+        if (refusal !== 'maintenance') throw error;
         const others = await games
           .others(params.gameType || 'RNG', language(), signal)
           .catch(() => ({ list: [] as Game[] }));

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
-import { registerPlayer } from './support/identity.ts';
+import { freePlayToken, registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { gamesPaths, type VendorType } from '../../src/contract/games.ts';
 
@@ -62,6 +62,44 @@ test('a vendor’s slot list offers the vendor’s own game types (GCSGAME_getVa
   await expect(list.getByTestId('game-card')).toHaveCount(15);
   await expect(page.getByLabel('Game types').locator('option')).toContainText(['Jackpots']);
   expect(asked).toHaveLength(1);
+});
+
+// Issue 34, Major 3: the operator keeps trial accounts from games (need_true_account); a guest
+// launching one is told the truth and led to register, not shown "check your connection".
+test('a free play guest launching a game is asked to register first, and the confirm opens registration (en-desktop)', async ({
+  page,
+}) => {
+  const token = await freePlayToken(workerBaseURL());
+  await page.addInitScript((value) => {
+    sessionStorage.setItem('token', value);
+    localStorage.setItem('lang', 'en');
+  }, token);
+  await page.setViewportSize(layouts[0].viewport);
+  await page.goto('/rng');
+  await expect(page.getByTestId('header-account')).toBeVisible();
+  const list = page.getByTestId('game-list');
+  await list.getByTestId('game-card').first().getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/game\?nodeId=\d+/);
+
+  const dialog = page.getByTestId('register-first');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Please register an account first to play this game');
+  // No network error, no retry that could never work.
+  await expect(page.getByTestId('game-register-first')).toBeAttached();
+  await expect(page.getByText('Check your connection')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByTestId('game-iframe')).toHaveCount(0);
+
+  // The confirm button opens the registration popup.
+  await page.getByTestId('register-first-register').click();
+  await expect(page.getByTestId('register-popup')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // Closed, the page still says why and offers registration again.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('register-popup')).toHaveCount(0);
+  await page.getByTestId('game-register-first-register').click();
+  await expect(page.getByTestId('register-popup')).toBeVisible();
 });
 
 for (const layout of layouts) {

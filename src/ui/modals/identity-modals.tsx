@@ -74,7 +74,11 @@ export function IdentityModals() {
         className="id-modal"
       >
         <div data-testid="register-first" role="alertdialog" aria-label={t('registerFirst.title')}>
-          <p>{t('registerFirst.text')}</p>
+          <p>
+            {dialog.open === 'registerFirst' && dialog.reason === 'launch'
+              ? t('registerFirst.launchText')
+              : t('registerFirst.text')}
+          </p>
           <div className="form-actions">
             <button type="button" className="btn btn--outline" onClick={close}>
               {t('form.cancel')}

@@ -88,3 +88,20 @@ export async function registerPlayer(
   if (!body.success) throw new Error(`register failed: ${response.status} ${body.message}`);
   return player;
 }
+
+/** A type 4 trial (free play) account's session token, logged in through the real API. */
+export async function freePlayToken(baseURL: string): Promise<string> {
+  const response = await fetch(new URL(identityPaths.freePlay, baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      os: 'e2e',
+      platform: 'W',
+      enc: await encrypt(baseURL, `freeplay-${Date.now()}-${Math.random()}`),
+      gatewayVersion: 3,
+    }),
+  });
+  const body = (await response.json()) as { success: boolean; value?: { token: string | null } };
+  if (!body.success || !body.value?.token) throw new Error(`free play failed: ${response.status}`);
+  return body.value.token;
+}

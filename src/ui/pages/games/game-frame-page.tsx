@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
-import { useSession } from '../../identity/identity-flows.ts';
+import { useDialogs, useSession } from '../../identity/identity-flows.ts';
 import { FailedState, LoadingState } from '../shared/remote-state.tsx';
 import { categoryPath } from '../shared/games.ts';
 import type { GameCategory } from '../../../contract/routes.ts';
@@ -14,7 +14,8 @@ import './games.css';
 
 /**
  * /game?nodeId=...: the game runs in an embedded frame for a player (the launch URL with its
- * single-use token); a game under maintenance offers other games; a visitor is asked to log in.
+ * single-use token); a game under maintenance offers other games; a visitor is asked to log in;
+ * a trial (free play) account the operator keeps from games is asked to register first.
  */
 export default function GameFramePage() {
   const { t } = useTranslation('pages');
@@ -57,6 +58,7 @@ export function GameFrame({
 }) {
   const { t } = useTranslation('pages');
   const flows = useGamesFlows();
+  const dialogs = useDialogs();
   const ref = useActorRef(flows.launch, {
     input: {
       params: {
@@ -81,6 +83,32 @@ export function GameFrame({
     );
   }
   const outcome = view.data;
+  if (outcome.kind === 'registerFirst') {
+    // The launch helper opened the 'register first' dialog; closed, the page still says why
+    // (no retry: the same account is refused again).
+    return (
+      <div className="pg" data-testid={testId}>
+        <div className="pg-card pg-simple" role="status" data-testid="game-register-first">
+          <img src="/media/pages/game-locked.svg" alt="" className="pg-simple__art" />
+          <h1>{t('gameFrame.registerTitle')}</h1>
+          <p>{t('gameFrame.registerText')}</p>
+          <div className="pg-actions">
+            <button
+              type="button"
+              className="pg-btn pg-btn--primary"
+              onClick={() => dialogs.send({ type: 'user.openRegister' })}
+              data-testid="game-register-first-register"
+            >
+              {t('gameFrame.register')}
+            </button>
+            <Link to={lobby} className="pg-btn pg-btn--ghost">
+              {t('gameFrame.backToLobby')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
   if (outcome.kind === 'maintenance') {
     return (
       <div className="pg" data-testid={testId}>

@@ -4,9 +4,14 @@ import type { Game } from '../../../contract/games.ts';
 import type { LaunchReply } from '../../../contract/seamless.ts';
 import { createFlowsContext } from '../../hooks/flows-context.ts';
 
-/** What the /game page gets for a launch: the game's URL, or maintenance with other games. */
+/**
+ * What the /game page gets for a launch: the game's URL, maintenance with other games, or a
+ * trial (free play) account refused (need_true_account): register first, never a retry.
+ */
 export type LaunchOutcome =
-  { kind: 'launched'; reply: LaunchReply } | { kind: 'maintenance'; others: Game[] };
+  | { kind: 'launched'; reply: LaunchReply }
+  | { kind: 'maintenance'; others: Game[] }
+  | { kind: 'registerFirst' };
 
 /**
  * The games flows, their effects supplied by the app (src/app/games-actors.ts). A page starts
