@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
-import { logInThroughPopup, memberIdOf } from './support/member.ts';
+import { logInThroughPopup, memberIdOf, tokenOf } from './support/member.ts';
+import { callKeyOf } from './support/call-guard.ts';
+import { identityPaths } from '../../src/contract/identity.ts';
+import { withdrawPaths } from '../../src/contract/withdrawal.ts';
 import { tinyPng } from './support/images.ts';
 
 const baseURL = workerBaseURL;
@@ -89,4 +92,42 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
   await expect(page.getByTestId('withdraw-status').first()).toHaveText('Not received (reported)');
   await page.screenshot({ path: test.info().outputPath('withdraw-confirmed-en-desktop.png') });
   await expect(page.getByTestId('header-balance-value')).toHaveText('₹1,500.00');
+});
+
+test('confirming "received" re-reads the withdrawal list once, not in a loop (issue 34)', async ({
+  context,
+  page,
+  wallet,
+  withdrawals,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  const player = await registerPlayer(baseURL());
+  await logIn(page, player);
+  await wallet.credit(await memberIdOf(page, baseURL()), '200000');
+  const id = await withdrawals.request(await tokenOf(page), { amount: '50000' });
+  await withdrawals.approve(id);
+  await page.goto('/?mc=withdraw');
+  await page.getByTestId('withdraw-confirm-open').click();
+  await page.getByTestId('withdraw-outcome-received').check();
+
+  // From the confirm on: each read of the withdrawal list.
+  let infoReads = 0;
+  const infoCall = `GET ${withdrawPaths.info}`;
+  page.on('request', (request) => {
+    if (callKeyOf(request) === infoCall) infoReads += 1;
+  });
+  await page.getByTestId('withdraw-confirm-submit').click();
+  await expect(page.getByTestId('withdraw-confirmed')).toBeVisible();
+  // The list re-read after the confirmation shows it.
+  await expect(page.getByTestId(`withdraw-item-${id}`).getByTestId('withdraw-status')).toHaveText(
+    'Received',
+  );
+  // A round trip of the page's own after that: a loop re-reading the list would have sent more
+  // reads meanwhile (it sends the next as soon as the last one is drawn).
+  await page.evaluate(async (path) => {
+    await fetch(path, { headers: { authorization: `Bearer ${sessionStorage.getItem('token')}` } });
+  }, identityPaths.memberInfo);
+  await expect(page.getByTestId('withdraw-confirmed')).toBeVisible();
+  expect(infoReads).toBeGreaterThanOrEqual(1);
+  expect(infoReads).toBeLessThanOrEqual(2);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useForm } from 'react-hook-form';
@@ -34,9 +34,11 @@ export function ChangePasswordFlow({
   const failure = useSelector(actor, (s) => s.context.failure);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+  // Once, when the machine ends: a caller's new `onDone` on a render does not run it again.
+  const finish = useEffectEvent(onDone);
   useEffect(() => {
-    if (output) onDone(output.outcome);
-  }, [output, onDone]);
+    if (output) finish(output.outcome);
+  }, [output]);
 
   const resolver = useMemo(
     () =>

@@ -14,10 +14,20 @@
  * - `ops`, `wallet`, `deposits`, `withdrawals`: the operator and domain drivers on the worker's server.
  * - `axe` (option, on): axe checks every view the test's pages show and the view each ends on
  *   (support/axe.ts); a violation of any impact fails the test.
+ * - `callGuard` (automatic) with `callBounds` (option): every context of the test is watched and
+ *   a call to the site's API sent in a burst (the same method and path more often than the
+ *   bound within a few seconds, support/call-guard.ts) fails the test after it ends.
  */
 import { test as base, expect } from '@playwright/test';
 import { moduleIds } from '../../../src/contract/system.ts';
 import { describeFindings, watchAccessibility } from './axe.ts';
+import {
+  defaultCallBounds,
+  describeBursts,
+  startCallGuard,
+  type CallBounds,
+  type CallGuard,
+} from './call-guard.ts';
 import { depositDriver, type DepositDriver } from './deposit.ts';
 import { opsDriver, type OpsDriver } from './ops.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -76,6 +86,8 @@ export const test = base.extend<
     siteSettings: SiteSettings;
     applySiteSettings: void;
     axe: boolean;
+    callBounds: CallBounds;
+    callGuard: CallGuard;
     ops: OpsDriver;
     wallet: WalletDriver;
     deposits: DepositDriver;
@@ -103,8 +115,30 @@ export const test = base.extend<
   },
   siteSettings: [{}, { option: true }],
   axe: [true, { option: true }],
+  callBounds: [defaultCallBounds, { option: true }],
+  callGuard: [
+    async ({ browser, callBounds }, provide, testInfo) => {
+      const guard = startCallGuard(browser, callBounds);
+      await provide(guard);
+      const { bursts, peaks } = guard.finish();
+      // E2E_CALL_PEAKS=1 prints each test's busiest calls (to weigh the bounds against).
+      if (process.env.E2E_CALL_PEAKS) {
+        const top = [...peaks].sort((a, b) => b[1] - a[1]).slice(0, 5);
+        console.log(
+          `call peaks (${testInfo.title}): ${top.map(([k, n]) => `${n}x ${k}`).join(', ')}`,
+        );
+      }
+      expect(
+        bursts,
+        `API calls in a burst (a page calling in a loop?):\n${describeBursts(bursts, callBounds)}`,
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
   context: [
-    async ({ context, axe }, provide) => {
+    // The guard is set up before the context and checks after it closed: it sees every call.
+    async ({ context, axe, callGuard }, provide) => {
+      callGuard.watch(context);
       if (!axe) {
         await provide(context);
         return;

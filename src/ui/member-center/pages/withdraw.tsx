@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useWithdrawFlows } from '../withdraw/withdraw-flows.ts';
@@ -40,6 +40,7 @@ export default function WithdrawPage() {
   const last = useSelector(page, (s) => s.context.last);
   const money = useMoney();
   const errorText = useErrorText();
+  const refresh = useCallback(() => page.send({ type: 'user.refresh' }), [page]);
 
   // An approval or rejection arriving on the channel re-reads the list (its status changed).
   const latestWithdrawNote = useSelector(session, (s) =>
@@ -135,7 +136,7 @@ export default function WithdrawPage() {
             />
           </FormSection>
           <FormSection title={t('list.title')} testId="withdraw-requests">
-            <RequestList info={info} onConfirmed={() => page.send({ type: 'user.refresh' })} />
+            <RequestList info={info} onConfirmed={refresh} />
           </FormSection>
         </>
       ) : null}

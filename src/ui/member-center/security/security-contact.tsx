@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SecuritySummary } from '../../../contract/security-center.ts';
@@ -63,9 +63,11 @@ export function ContactSection({
   const failure = useFailureText(useSelector(actor, (s) => s.context.failure));
   const defaultDialingCode = useDefaultDialingCode();
   const done = step === 'done';
+  // The summary is re-read once per change that ends, not again on a caller's new `onChanged`.
+  const changed = useEffectEvent(onChanged);
   useEffect(() => {
-    if (done) onChanged();
-  }, [done, onChanged]);
+    if (done) changed();
+  }, [done]);
 
   const prefix = `security-${kind}`;
   const current =

@@ -1,4 +1,11 @@
-import { useEffect, useMemo, useRef, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
@@ -76,10 +83,17 @@ export function Confirmation({
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const fileInput = useRef<HTMLInputElement>(null);
-  const done = step === 'confirmed' || step === 'closed';
+  // `onDone` runs once, when the machine reaches its final state (confirmed or closed): on the
+  // actor's done snapshot, not on a render, so a caller's new callback on every render (the
+  // list re-read it sends re-renders the page) cannot send it again (issue 34, the storm of
+  // withdraw/info calls).
+  const announceDone = useEffectEvent(onDone);
   useEffect(() => {
-    if (done) onDone();
-  }, [done, onDone]);
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done') announceDone();
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
   if (step === 'confirmed') {
     return (
