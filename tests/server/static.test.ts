@@ -109,7 +109,7 @@ describe('the built app', () => {
       expect(
         others.filter(
           (name) =>
-            !/^(content-(type|length)|cache-control|date|connection|accept-ranges|last-modified|etag|x-ratelimit-.*)$/.test(
+            !/^(content-(type|length)|vary|cache-control|date|connection|accept-ranges|last-modified|etag|x-ratelimit-.*)$/.test(
               name,
             ),
         ),

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { findRoute } from '../../../contract/routes.ts';
 import { translate } from '../i18n/messages.ts';
+import { sendBuiltPage } from './precompressed.ts';
 
 const API_PREFIX = /^\/(wps|lgw|ops|docs)(\/|$)/;
 
@@ -17,7 +17,8 @@ export function isApiPath(url: string): boolean {
 /**
  * Serves the built app from STATIC_DIR with history-mode fallback: every route of the route table
  * answers index.html (200); other page paths get index.html with 404 so the app shows its
- * not-found page. API paths answer a JSON 404. Without a build only the API runs.
+ * not-found page. API paths answer a JSON 404. Without a build only the API runs. Files and pages
+ * go out as the build's pre-compressed copies when the client takes them.
  */
 export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
   const root = resolve(config.staticDir);
@@ -31,6 +32,9 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
       index: 'index.html',
       wildcard: true,
       cacheControl: false,
+      // The .br and .gz copies `npm run build` writes beside the files (scripts/precompress.ts):
+      // brotli or gzip as the client takes them, with Vary: Accept-Encoding; the file otherwise.
+      preCompressed: true,
       setHeaders(reply, path) {
         if (path.includes(`${root}/assets/`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -63,10 +67,6 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
         message: translate(request.language, 'not_found'),
       });
     }
-    return reply
-      .code(findRoute(path) ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(await readFile(indexPath));
+    return sendBuiltPage(request, reply.code(findRoute(path) ? 200 : 404), indexPath);
   });
 }

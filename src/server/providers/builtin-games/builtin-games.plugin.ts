@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +6,7 @@ import fp from 'fastify-plugin';
 import { builtinProviderCode } from '../../../contract/builtin-games.ts';
 import { builtinGameOfCode } from '../../../contract/builtin-games/verify.ts';
 import { builtinGamesRoutes } from './builtin-games.routes.ts';
+import { sendBuiltPage } from '../../platform/http/precompressed.ts';
 import { createBuiltinGamesService } from './builtin-games.service.ts';
 import { type SeamlessTransport, createSeamlessClient, httpTransport } from './seamless-client.ts';
 
@@ -88,11 +88,7 @@ export const builtinGamesProvider = fp(
       const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
         const { game } = request.params as { game: string };
         const known = game === 'verify' || builtinGameOfCode(game) !== undefined;
-        return reply
-          .code(known ? 200 : 404)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(await readFile(page));
+        return sendBuiltPage(request, reply.code(known ? 200 : 404), page);
       };
       // Both the short path and the one under the /game frame's path (the launch URL's).
       app.get('/builtin/:game', { schema: { hide: true } }, sendPage);
