@@ -34,11 +34,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // Guards only (tests never assert on time): in CI the PostgreSQL server pass runs
+          // beside these, and a lint run or a model's graph took over the default 5 s there.
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,
