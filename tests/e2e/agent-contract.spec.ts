@@ -10,7 +10,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.ts';
@@ -22,6 +21,7 @@ import { lotteryPaths, type LotteryMenu } from '../../src/contract/lottery.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { members, sessions } from '../../src/server/platform/members/members.schema.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -29,7 +29,7 @@ type Account = { id: number; username: string; token: string };
 
 /** A fresh DATA_DIR, migrated, with an upline agent, its sub-agent and the sub-agent's player. */
 async function prepareSite(): Promise<{ dataDir: string; accounts: Record<string, Account> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'site-e2e-agent-'));
+  const dataDir = await mkdtemp(join(scratchDir(), 'site-e2e-agent-'));
   const database = await openDatabase({ databaseUrl: null, pgliteDir: join(dataDir, 'pglite') });
   const accounts: Record<string, Account> = {};
   const stamp = Date.now().toString(36).toUpperCase();

@@ -20,6 +20,7 @@ import {
   testOperator,
   type TestDatabase,
 } from '../support/server.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
 
 /**
  * Crash test (issue 4, point 9): a real server process (`node src/server/main.ts`) takes
@@ -455,7 +456,7 @@ describe.skipIf(!postgres)(
 
 describe('SIGKILL of a server process under load, on PGlite (its database dies with it)', () => {
   it('keeps every acknowledged posting, none half-made, and reconcile clean after restart', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'site-crash-'));
+    const dataDir = await mkdtemp(join(scratchDir(), 'site-crash-'));
     try {
       await crashRun(
         {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import {
 } from '../../src/server/platform/db/pglite-template.ts';
 import { runSeedSteps } from '../../src/server/platform/seed/seed.ts';
 import { testConfig, type TestDatabase } from '../support/server.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
 
 const journal = JSON.parse(
   readFileSync(
@@ -31,7 +31,7 @@ async function count(db: Db, query: ReturnType<typeof sql>): Promise<number | un
 
 describe('pre-initialised PGlite directory', () => {
   it('starts a fresh directory from the migrated template, without seed data, and resumes it later', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'site-template-'));
+    const dir = await mkdtemp(join(scratchDir(), 'site-template-'));
     try {
       const pgliteDir = join(dir, 'pglite');
       const first = await openDatabase({ databaseUrl: null, pgliteDir });
@@ -80,7 +80,7 @@ describe('seeded PGlite template', () => {
   const seed = demoTemplateSeed('small');
 
   it('starts a fresh directory with the same-on-every-install steps already run, the rows they write when run at the start', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'site-seeded-'));
+    const dir = await mkdtemp(join(scratchDir(), 'site-seeded-'));
     try {
       const seeded = await openDatabase({
         databaseUrl: null,

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { scratchDir } from '../support/scratch-dir.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -62,7 +62,7 @@ describe('server bundle', () => {
       });
     }
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'site-bundle-'));
+    const dataDir = mkdtempSync(join(scratchDir(), 'site-bundle-'));
     const port = await freePort();
     // On PGlite, even in the CI pass that sets DATABASE_URL for the other tests.
     const { DATABASE_URL: _postgres, ...inherited } = process.env;

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { scratchDir } from './scratch-dir.ts';
 
 /**
  * A fresh database per test file: PGlite in a temp dir, or, when DATABASE_URL is set, a new
@@ -21,7 +22,7 @@ export type TestDatabase = {
 };
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'site-test-'));
+  const dataDir = await mkdtemp(join(scratchDir(), 'site-test-'));
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     return {

@@ -8,10 +8,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemPaths } from '../../../src/contract/system.ts';
+import { scratchDir } from '../../support/scratch-dir.ts';
 
 export const opsCredentials = {
   username: 'e2e-operator',
@@ -50,7 +50,7 @@ async function freePort(): Promise<number> {
 /** A free port, a fresh DATA_DIR and the environment a server process needs. */
 export async function e2eServer(): Promise<E2eServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
+  const dataDir = mkdtempSync(join(scratchDir(), 'site-e2e-'));
   return {
     port,
     baseURL: `http://127.0.0.1:${port}`,

@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { LRUCache } from 'lru-cache';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { OutcomeKeys } from '../../platform/keys/outcome-keys.ts';
@@ -73,6 +74,34 @@ export function localDate(instant: Date, timeZone: string): string {
   return format.format(instant).replaceAll('-', '');
 }
 
+/**
+ * The draw times of a fast game's local day (from `midnight`, a local midnight, to the next),
+ * computed once per process and day: a fast game draws up to 1,440 times a day and croner
+ * walks to each time one at a time, which every start and every planning run of the day
+ * repeated (about two thirds of a second of CPU per start with the demo's fast games).
+ */
+type FastDay = { date: string; runs: readonly Date[]; next: Date | null };
+const fastDays = new LRUCache<string, FastDay>({ max: 256 });
+
+function fastDay(pattern: string, timeZone: string, midnight: Date): FastDay {
+  const key = `${timeZone}|${pattern}|${midnight.getTime()}`;
+  let day = fastDays.get(key);
+  if (!day) {
+    const cron = cronOf(pattern, timeZone);
+    const next = cronOf('0 0 0 * * *', timeZone).nextRun(midnight);
+    const runs: Date[] = [];
+    for (
+      let at = cron.nextRun(new Date(midnight.getTime() - 1));
+      at && (!next || at.getTime() < next.getTime());
+      at = cron.nextRun(at)
+    )
+      runs.push(at);
+    day = { date: localDate(midnight, timeZone), runs, next };
+    fastDays.set(key, day);
+  }
+  return day;
+}
+
 /** The draws of one game from just after `now` to `now + horizon`. */
 export function planGame(game: GameRow, now: Date, keys: Keys): PlannedDraw[] {
   const cron = cronOf(game.schedule, game.time_zone);
@@ -95,25 +124,19 @@ export function planGame(game: GameRow, now: Date, keys: Keys): PlannedDraw[] {
   };
   if (fast) {
     // Count the day's draws from local midnight, so the sequence is the draw's place in the day.
-    const [midnight] = cronOf('0 0 0 * * *', game.time_zone).previousRuns(
-      1,
-      new Date(now.getTime() + 1),
-    );
+    const midnights = cronOf('0 0 0 * * *', game.time_zone);
+    let midnight: Date | null = midnights.previousRuns(1, new Date(now.getTime() + 1))[0] ?? null;
     let previous: Date | null = null;
-    let day = '';
-    let sequence = 0;
-    for (
-      let at = cron.nextRun(new Date((midnight ?? now).getTime() - 1));
-      at && at.getTime() <= end;
-      at = cron.nextRun(at)
-    ) {
-      const date = localDate(at, game.time_zone);
-      sequence = date === day ? sequence + 1 : 1;
-      day = date;
-      if (at.getTime() > now.getTime() && previous) {
-        add(at, previous, `${date}${String(sequence).padStart(4, '0')}`);
+    while (midnight && midnight.getTime() <= end) {
+      const day = fastDay(game.schedule, game.time_zone, midnight);
+      for (const [index, at] of day.runs.entries()) {
+        if (at.getTime() > end) return planned;
+        if (at.getTime() > now.getTime() && previous) {
+          add(at, previous, `${day.date}${String(index + 1).padStart(4, '0')}`);
+        }
+        previous = at;
       }
-      previous = at;
+      midnight = day.next;
     }
     return planned;
   }
