@@ -14,19 +14,22 @@ if (!process.env.AXE_RUN_DIR) {
 
 // The real server on the built app (`npm run test:e2e` builds dist/ first), in Debian's Chromium.
 // Every worker starts a server of its own (tests/e2e/support/fixtures.ts: own port, own
-// DATA_DIR) and each spec asks for the site settings it needs, so files run in parallel; the
-// tests of one file run in order on one worker. Three workers by default on CI's 2 cores: most
-// of a test's time is waiting on its page (a run of the suite used about a third of its
-// workers' time on CPU), so a third worker fills the idle cores; E2E_WORKERS overrides.
+// DATA_DIR) and each test asks for the site settings it needs and registers its own players, so
+// tests run in parallel one by one, not file by file: a file of twelve model paths or two link
+// walks no longer runs on one worker while the others are done. Three workers by default on
+// CI's 2 cores: most of a test's time is waiting on its page, so a third worker fills the idle
+// cores; E2E_WORKERS overrides.
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Guards, not measures (tests never assert on time): on CI's 2 loaded cores a lazy page
+  // behind a login took over 10 s to show and a short flow over 30 s.
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   use: {
     // The site honours prefers-reduced-motion (no marquee, no carousel autoplay). Without it an
     // idle home page keeps software compositing busy at about a quarter of a core in headless

@@ -5,7 +5,7 @@ import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 
 test.use({ siteSettings: apiRegistration, reducedMotion: 'no-preference' });
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** A launch of a built-in game for the page's player, through the site's launch call. */
 const launchUrl = (page: Page, gameCode: string, language: string) =>

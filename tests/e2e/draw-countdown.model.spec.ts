@@ -62,14 +62,25 @@ class LobbyList {
     });
   }
 
-  /** The list's next call: one the page is making, or one the given nudge makes it make. */
+  /**
+   * The list's next call: one the page is making, or one the given nudge makes it make. A nudge
+   * is news on the channel; the lobby reads its list again when it is not reading it already, so
+   * a nudge that came while a read was finishing is sent again every 3 s (at most 30 s).
+   */
   async next(nudge: () => void): Promise<Route> {
     if (this.pending.length === 0) {
       nudge();
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no lobby list call arrived')), 10_000);
+        const again = setInterval(() => {
+          if (this.pending.length === 0) nudge();
+        }, 3_000);
+        const timer = setTimeout(() => {
+          clearInterval(again);
+          reject(new Error('no lobby list call arrived'));
+        }, 30_000);
         const waiter = () => {
           clearTimeout(timer);
+          clearInterval(again);
           this.waiters.delete(waiter);
           resolve();
         };
@@ -205,7 +216,17 @@ for (const path of plan.paths) {
     await page.clock.install({ time: new Date('2026-11-26T08:13:00Z') });
     await page.goto(`/vnlottery?view=betting&gameId=${gameId}`);
     const start = await list.next(() => {});
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    // Paused a second ahead of the page's time; read again if that second went by meanwhile (a
+    // loaded machine), since a clock cannot be paused in its past.
+    for (let tries = 0; ; tries++) {
+      const at = (await page.evaluate(() => Date.now())) + 1000;
+      try {
+        await page.clock.pauseAt(at);
+        break;
+      } catch (error) {
+        if (tries >= 5 || !String(error).includes('to the past')) throw error;
+      }
+    }
     try {
       await walkFrom({ page, path, held, list, news }, start);
     } finally {
