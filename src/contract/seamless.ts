@@ -175,9 +175,12 @@ export const launchPaths = {
 
 /** Member records of spec sections 2 and 7 (token). */
 export const betRecordsPaths = {
-  /** GET: betting record (page personalHistoryCopy): one row per bet, paged. */
+  /** GET: betting record (page personalHistoryCopy): one row per bet of every product, paged. */
   personalHistory: '/wps/member/records/bets',
-  /** GET: personal profit and loss (page personalProfit): per day, from the 5-minute rollups. */
+  /**
+   * GET: personal profit and loss (page personalProfit): the betting record's bets per day of
+   * the operator's time zone (a bet on the day it was placed, with its win), so the two agree.
+   */
   personalProfit: '/wps/member/records/profit',
 } as const;
 

@@ -1,6 +1,8 @@
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { messageOpsPaths } from '../../src/contract/messages.ts';
-import { registerPlayer } from './support/identity.ts';
+import { registerPlayer, registerSignedIn } from './support/identity.ts';
+import { identityPaths } from '../../src/contract/identity.ts';
+import { lotteryPaths } from '../../src/contract/lottery.ts';
 import { logInThroughPopup, memberIdOf, opsPost as opsCall } from './support/member.ts';
 
 const baseURL = workerBaseURL;
@@ -110,3 +112,76 @@ test('my wallet moves money to a game wallet and brings it back; transfer to upl
     'Transfer to upline is not available for your account.',
   );
 });
+
+test('a lottery bet is in the betting record under All and E-lottery with its draw, and in the profit and loss with the same stake (English, desktop)', async ({
+  page,
+  context,
+  wallet,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Signed in by the registration call: the popup's login is another spec's subject.
+  const { token } = await registerSignedIn(baseURL());
+  await context.addInitScript((value) => {
+    sessionStorage.setItem('token', value);
+    localStorage.setItem('lang', 'en');
+  }, token);
+  const info = await fetch(new URL(identityPaths.memberInfo, baseURL()), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const id = ((await info.json()) as { value: { id: number } }).value.id;
+  await wallet.credit(id, '100000', 'e2e lottery credit');
+
+  // Two lô numbers at 10.00 on the 5-minute draw open now (27 x 10.00 each), through the API.
+  const numero = await placeLoSlip(token, 'VN_FAST_5', ['27', '72']);
+
+  await page.goto('/?mc=personalHistoryCopy');
+  const bets = page.getByTestId('member-center').getByTestId('page-personalHistoryCopy');
+  // The first page of a fresh context: its lazy chunks and first reads queue on a busy machine.
+  await expect(bets.getByTestId('bet-row')).toHaveCount(2, { timeout: 30_000 });
+  await expect(bets.getByTestId('bets-total-stake')).toHaveText('₹540.00');
+  await bets.getByLabel('Game type').selectOption('ELOTT');
+  await expect(bets.getByTestId('bet-row')).toHaveCount(2);
+  const row = bets.getByTestId('bet-row').first();
+  await expect(row.getByTestId('bet-draw')).toHaveText(` · Draw ${numero}`);
+  await expect(row).toContainText('₹270.00');
+  await expect(row).toContainText('Open');
+  await bets.getByLabel('Game type').selectOption('LOTT');
+  await expect(bets).toContainText('No bets in this period.');
+
+  await page.goto('/?mc=personalProfit');
+  const profit = page.getByTestId('member-center').getByTestId('page-personalProfit');
+  await expect(profit.getByTestId('profit-row')).toHaveCount(1);
+  await expect(profit.getByTestId('profit-row')).toContainText('2');
+  await expect(profit.getByTestId('profit-total')).toHaveText('-₹540.00');
+});
+
+/** Places a lô slip on the game's open draw (the next one when it closes meanwhile): its numero. */
+async function placeLoSlip(token: string, gameId: string, selections: string[]) {
+  let numero = '';
+  let attempt = 0;
+  await expect
+    .poll(
+      async () => {
+        const open = (await (
+          await fetch(new URL(`${lotteryPaths.openedNumero}?gameIds=${gameId}`, baseURL()))
+        ).json()) as { value: { numero: string | null }[] };
+        numero = open.value[0]?.numero ?? '';
+        if (!numero) return false;
+        attempt += 1;
+        const reply = await fetch(new URL(lotteryPaths.bets, baseURL()), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            gameId,
+            numero,
+            bets: [{ betType: 'lo', selections, unitAmount: '1000' }],
+            idempotencyKey: `e2e-slip-${Date.now()}-${attempt}`,
+          }),
+        });
+        return reply.ok;
+      },
+      { message: `an open draw of ${gameId} takes the slip`, timeout: 60_000 },
+    )
+    .toBe(true);
+  return numero;
+}

@@ -48,6 +48,17 @@ export type Player = {
 };
 
 /**
+ * Registers a player like `registerPlayer` and logs it in by the same call (the registration's
+ * `login`): the player and its session token, for a page that starts signed in
+ * (`sessionStorage.token`) without walking the login popup.
+ */
+export async function registerSignedIn(baseURL: string): Promise<Player & { token: string }> {
+  const { player, token } = await register(baseURL, { login: true });
+  if (!token) throw new Error('the registration gave no session token');
+  return { ...player, token };
+}
+
+/**
  * Registers a player by username (the site's captcha and SMS step switched off by the test),
  * with an e-mail address when `options.email` is set and under an agent's invitation code when
  * `options.affiliateCode` is.
@@ -56,6 +67,13 @@ export async function registerPlayer(
   baseURL: string,
   options: { email?: boolean; affiliateCode?: string } = {},
 ): Promise<Player> {
+  return (await register(baseURL, options)).player;
+}
+
+async function register(
+  baseURL: string,
+  options: { email?: boolean; affiliateCode?: string; login?: boolean },
+): Promise<{ player: Player; token: string | null }> {
   counter += 1;
   const stamp = `${Date.now() % 100_000}${counter}`;
   const player: Player = {
@@ -76,7 +94,7 @@ export async function registerPlayer(
     ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}),
     registerMethod: 'WEB',
     agreeTerms: true,
-    login: false,
+    login: options.login ?? false,
     ...(await humanVerification(baseURL)),
   };
   const response = await fetch(new URL(identityPaths.register, baseURL), {
@@ -84,9 +102,13 @@ export async function registerPlayer(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ enc: await encrypt(baseURL, payload) }),
   });
-  const body = (await response.json()) as { success: boolean; message?: string };
+  const body = (await response.json()) as {
+    success: boolean;
+    message?: string;
+    value?: { token: string | null } | null;
+  };
   if (!body.success) throw new Error(`register failed: ${response.status} ${body.message}`);
-  return player;
+  return { player, token: body.value?.token ?? null };
 }
 
 /** A type 4 trial (free play) account's session token, logged in through the real API. */

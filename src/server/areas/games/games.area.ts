@@ -9,6 +9,7 @@ import { gamesSeedSteps } from './games.seed-steps.ts';
 import type { GamesPort } from './games.port.ts';
 import { seamlessGames } from './seamless/seamless.plugin.ts';
 import { catalogGames } from './seamless/launch.service.ts';
+import { createBetSources } from './seamless/bet-sources.ts';
 
 /**
  * The area's seed steps that write the same rows on every install, all of them: the demo
@@ -30,11 +31,20 @@ export const gamesArea = fp(
     await app.register(catalogOpsRoutes, {
       ops: createCatalogOpsService({ db, clock, onChange: cache.clear }),
     });
-    const port = createGamesPort({ db, clock }) satisfies GamesPort as GamesPort;
+    // Other products' bets in the member's records: the lottery registers its own at its start.
+    const betSources = createBetSources();
+    const port = {
+      ...createGamesPort({ db, clock }),
+      betSources: { register: betSources.register },
+    } satisfies GamesPort as GamesPort;
     app.decorate('games', port);
     // The seamless wallet, launches and game records (seamless/), over the catalog's port.
     const lookup = catalogGames(port);
-    await app.register(seamlessGames, { games: () => lookup, gameNames: port.gameNames });
+    await app.register(seamlessGames, {
+      games: () => lookup,
+      gameNames: port.gameNames,
+      betSources: betSources.list,
+    });
   },
   { name: 'games', dependencies: ['platform', 'system', 'identity', 'wallet'], fastify: '5.x' },
 );

@@ -4,6 +4,7 @@ import { lotterySeedSteps } from './lottery.seed-steps.ts';
 import { periodGeneratorJob } from './schedule.ts';
 import { lotteryBetsPlugin } from './bets.plugin.ts';
 import { lobbyPlugin } from './lobby.routes.ts';
+import { lotteryBetSource } from './bet-records.ts';
 
 /**
  * Lottery (issue 14): games and schedules as data, the draw engine (scheduled jobs, exactly once
@@ -27,10 +28,12 @@ export const lotteryArea = fp(
     app.scheduler.register(engine.job());
     await app.register(lotteryBetsPlugin, { engine });
     await app.register(lobbyPlugin);
+    // Its bets in the member's betting record and profit and loss (the games area's records).
+    app.games.betSources.register(lotteryBetSource);
   },
   {
     name: 'lottery',
-    dependencies: ['platform', 'system', 'identity', 'wallet'],
+    dependencies: ['platform', 'system', 'identity', 'wallet', 'games'],
     fastify: '5.x',
   },
 );

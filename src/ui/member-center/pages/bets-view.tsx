@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef } from '@xstate/react';
 import { gameCategories } from '../../../contract/routes.ts';
+import { lotteryCategories } from '../../../contract/games.ts';
 import type { GameVendorLanes } from '../../../contract/system.ts';
 import type { BetRecordPage, ProfitPage } from '../../../contract/seamless.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
@@ -164,6 +165,9 @@ export function BetsView({ kind }: { kind: 'bets' | 'profit' }) {
   );
 }
 
+/** A lottery's round is its draw: the row names it, as the lottery's own pages do. */
+const isLottery = (gameType: string) => (lotteryCategories as readonly string[]).includes(gameType);
+
 const signClass = (minor: string) =>
   minor.startsWith('-') ? 'rc-out' : minor === '0' ? '' : 'rc-in';
 
@@ -207,6 +211,12 @@ function BetTable({ page, onPage }: { page: BetRecordPage; onPage: (pageNo: numb
               </td>
               <td data-label={t('bets.game')}>
                 <span data-testid="bet-game">{bet.gameName}</span>
+                {isLottery(bet.gameType) && (
+                  <span data-testid="bet-draw">
+                    {' · '}
+                    {t('bets.draw', { numero: bet.roundId })}
+                  </span>
+                )}
                 <span className="rc-wallet">
                   {' · '}
                   {bet.vassalage} ·{' '}

@@ -8,7 +8,9 @@ import type {
   BetRecordQueryParsed as BetRecordQuery,
   ProfitPage,
 } from '../../../../contract/seamless.ts';
-import { pageBets, profitByDay, type BetRow } from './seamless.repository.ts';
+import type { BetRow } from './seamless.repository.ts';
+import { pageRecords, profitDays, type RecordRow } from './bet-records.repository.ts';
+import type { BetSource } from './bet-sources.ts';
 
 /** The names of games by vendor and code, in one language (the catalog's port answers it). */
 export type GameNames = (
@@ -19,13 +21,22 @@ export type GameNames = (
 /** The key of a game in a `GameNames` map. */
 export const gameKey = (vassalage: string, gameCode: string) => `${vassalage}\u0000${gameCode}`;
 
+/** A seamless wallet bet as a record (the operator's list of a member's bets). */
 export function betRecordOf(row: BetRow, gameName = row.gameCode): BetRecord {
+  return recordOf(
+    { ...row, betId: String(row.id), source: null, provider: row.providerCode, gameName },
+    gameName,
+  );
+}
+
+/** A row of the betting record (a seamless wallet bet or a registered source's). */
+function recordOf(row: RecordRow, gameName: string): BetRecord {
   const settled = row.status === 'settled';
   return {
-    betId: String(row.id),
+    betId: row.betId,
     roundId: row.roundId,
     transactionId: row.transactionId,
-    provider: row.providerCode,
+    provider: row.provider,
     vassalage: row.vassalage,
     gameType: row.gameType,
     gameCode: row.gameCode,
@@ -41,9 +52,11 @@ export function betRecordOf(row: BetRow, gameName = row.gameCode): BetRecord {
 }
 
 /**
- * The member center's game records: betting record (personalHistoryCopy) from the bets, and
- * personal profit and loss (personalProfit) per day of the operator's time zone from the
- * 5-minute rollups.
+ * The member center's game records over one definition of a bet (bet-records.repository.ts):
+ * the betting record (personalHistoryCopy), one row per bet of every product, and the personal
+ * profit and loss (personalProfit), the same bets per day of the operator's time zone, so the
+ * two agree on every range and filter. Products other than the seamless wallet's come from the
+ * registered bet sources (the lottery's).
  */
 export function createBetRecordsService(deps: {
   db: Db;
@@ -51,8 +64,11 @@ export function createBetRecordsService(deps: {
   timeZone: string;
   /** The games' names (the catalog's); without it a bet shows its game code. */
   gameNames?: GameNames;
+  /** The registered bet sources of other products (read at each call). */
+  sources?: () => readonly BetSource[];
 }) {
   const { db, clock } = deps;
+  const sources = deps.sources ?? (() => []);
 
   function rangeOf(query: BetRecordQuery) {
     if (query.startDate && query.endDate) {
@@ -61,31 +77,45 @@ export function createBetRecordsService(deps: {
     return presetRange(query.preset ?? 'last7', clock());
   }
 
+  function filterOf(memberId: number, query: BetRecordQuery) {
+    const { start, end } = rangeOf(query);
+    return {
+      memberId,
+      start,
+      end,
+      ...(query.gameType ? { gameType: query.gameType } : {}),
+      ...(query.vassalage ? { vassalage: query.vassalage } : {}),
+    };
+  }
+
   return {
     async personalHistory(
       memberId: number,
       query: BetRecordQuery,
       language: Language,
     ): Promise<BetRecordPage> {
-      const { start, end } = rangeOf(query);
+      const filter = filterOf(memberId, query);
       const pageNo = query.pageNo ?? 1;
       const pageSize = query.pageSize ?? 15;
-      const { rows, totals } = await pageBets(
+      const { rows, totals } = await pageRecords(
         db,
-        {
-          memberId,
-          start,
-          end,
-          ...(query.gameType ? { gameType: query.gameType } : {}),
-          ...(query.vassalage ? { vassalage: query.vassalage } : {}),
-        },
+        filter,
+        sources(),
+        language,
         (pageNo - 1) * pageSize,
         pageSize,
       );
-      const names = deps.gameNames ? await deps.gameNames(rows, language) : new Map();
+      const catalogRows = rows.filter((row) => row.gameName === null);
+      const names =
+        deps.gameNames && catalogRows.length > 0
+          ? await deps.gameNames(catalogRows, language)
+          : new Map<string, string>();
       return {
         content: rows.map((row) =>
-          betRecordOf(row, names.get(gameKey(row.vassalage, row.gameCode)) ?? row.gameCode),
+          recordOf(
+            row,
+            row.gameName ?? names.get(gameKey(row.vassalage, row.gameCode)) ?? row.gameCode,
+          ),
         ),
         pageNo,
         pageSize,
@@ -94,32 +124,26 @@ export function createBetRecordsService(deps: {
         totalStake: totals.stake,
         totalWin: totals.win,
         totalValidTurnover: totals.validTurnover,
-        startDate: start.toISOString(),
-        endDate: end.toISOString(),
+        startDate: filter.start.toISOString(),
+        endDate: filter.end.toISOString(),
       };
     },
 
     async personalProfit(memberId: number, query: BetRecordQuery): Promise<ProfitPage> {
-      const { start, end } = rangeOf(query);
+      const filter = filterOf(memberId, query);
       const pageNo = query.pageNo ?? 1;
       const pageSize = query.pageSize ?? 15;
-      const { rows, totals } = await profitByDay(
+      const { rows, totals } = await profitDays(
         db,
-        {
-          memberId,
-          start,
-          end,
-          timeZone: deps.timeZone,
-          ...(query.gameType ? { gameType: query.gameType } : {}),
-          ...(query.vassalage ? { vassalage: query.vassalage } : {}),
-        },
+        { ...filter, timeZone: deps.timeZone },
+        sources(),
         (pageNo - 1) * pageSize,
         pageSize,
       );
       return {
         content: rows.map((row) => ({
           date: row.date,
-          betCount: Number(row.betCount),
+          betCount: row.betCount,
           stake: row.stake,
           validTurnover: row.validTurnover,
           win: row.win,
@@ -127,14 +151,14 @@ export function createBetRecordsService(deps: {
         })),
         pageNo,
         pageSize,
-        totalElements: totals.count,
-        totalPages: Math.ceil(totals.count / pageSize),
+        totalElements: totals.days,
+        totalPages: Math.ceil(totals.days / pageSize),
         totalStake: totals.stake,
         totalValidTurnover: totals.validTurnover,
         totalWin: totals.win,
         totalProfit: (BigInt(totals.win) - BigInt(totals.stake)).toString(),
-        startDate: start.toISOString(),
-        endDate: end.toISOString(),
+        startDate: filter.start.toISOString(),
+        endDate: filter.end.toISOString(),
       };
     },
   };

@@ -99,7 +99,7 @@ export const launchRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'Betting record (personalHistoryCopy): bets by game type, vendor, dates; 15 a page',
+          'Betting record (personalHistoryCopy): the bets of every product (games, lottery) by game type, vendor, dates; 15 a page',
         querystring: betRecordQuerySchema,
         response: replies(betRecordPageSchema),
       },
@@ -117,7 +117,8 @@ export const launchRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Personal profit and loss (personalProfit): per day, from the 5-minute rollups',
+        summary:
+          'Personal profit and loss (personalProfit): the betting record’s bets per day (operator’s time zone)',
         querystring: profitQuerySchema,
         response: replies(profitPageSchema),
       },

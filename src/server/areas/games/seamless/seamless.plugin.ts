@@ -5,6 +5,7 @@ import { getSettings } from '../../system/system.port.ts';
 import { createSeamlessService } from './seamless.service.ts';
 import { createLaunchService, providerGames, type GameLookup } from './launch.service.ts';
 import { createBetRecordsService, type GameNames } from './bet-records.service.ts';
+import type { BetSource } from './bet-sources.ts';
 import { createProvidersService } from './providers.service.ts';
 import { hub88Routes, seamlessRoutes } from './seamless.routes.ts';
 import { launchRoutes, seamlessOpsRoutes } from './launch.routes.ts';
@@ -15,6 +16,8 @@ export type SeamlessOptions = {
   games?: () => GameLookup;
   /** The catalog's game names for the betting record; without it a bet shows its game code. */
   gameNames?: GameNames;
+  /** Other products' bets for the member's records (the games area's registry). */
+  betSources?: () => readonly BetSource[];
 };
 
 /**
@@ -59,6 +62,7 @@ export const seamlessGames = fp<SeamlessOptions>(
       clock,
       timeZone: config.operatorTimeZone,
       ...(options.gameNames ? { gameNames: options.gameNames } : {}),
+      ...(options.betSources ? { sources: options.betSources } : {}),
     });
     await app.register(seamlessRoutes, { seamless });
     await app.register(hub88Routes, { seamless });

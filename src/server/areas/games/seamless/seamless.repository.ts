@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import {
   gameBets,
@@ -250,48 +250,7 @@ export async function addToRollup(tx: Db, delta: RollupDelta) {
     });
 }
 
-// --- records ---
-
-export type BetFilter = {
-  memberId: number;
-  start: Date;
-  end: Date;
-  gameType?: string;
-  vassalage?: string;
-};
-
-function betWhere(filter: BetFilter): SQL | undefined {
-  return and(
-    eq(gameBets.memberId, filter.memberId),
-    gte(gameBets.placedAt, filter.start),
-    lte(gameBets.placedAt, filter.end),
-    filter.gameType ? eq(gameBets.gameType, filter.gameType) : undefined,
-    filter.vassalage ? eq(gameBets.vassalage, filter.vassalage) : undefined,
-  );
-}
-
-export async function pageBets(db: Db, filter: BetFilter, offset: number, limit: number) {
-  const where = betWhere(filter);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(gameBets)
-      .where(where)
-      .orderBy(desc(gameBets.placedAt), desc(gameBets.id))
-      .offset(offset)
-      .limit(limit),
-    db
-      .select({
-        count: count(),
-        stake: sql<string>`coalesce(sum(${gameBets.stake}) filter (where ${gameBets.status} <> 'rolled_back'), 0)::text`,
-        win: sql<string>`coalesce(sum(${gameBets.win}), 0)::text`,
-        validTurnover: sql<string>`coalesce(sum(${gameBets.validTurnover}), 0)::text`,
-      })
-      .from(gameBets)
-      .where(where),
-  ]);
-  return { rows, totals: totals ?? { count: 0, stake: '0', win: '0', validTurnover: '0' } };
-}
+// --- records (the member's: bet-records.repository.ts) ---
 
 export async function pageMemberBets(db: Db, memberId: number, offset: number, limit: number) {
   const where = eq(gameBets.memberId, memberId);
@@ -306,75 +265,6 @@ export async function pageMemberBets(db: Db, memberId: number, offset: number, l
     db.select({ count: count() }).from(gameBets).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };
-}
-
-type ProfitDay = {
-  date: string;
-  betCount: number;
-  stake: string;
-  validTurnover: string;
-  win: string;
-};
-
-/** Per day of `timeZone`, from the 5-minute rollups (one statement: the page and the totals). */
-export async function profitByDay(
-  db: Db,
-  filter: BetFilter & { timeZone: string },
-  offset: number,
-  limit: number,
-) {
-  const where = and(
-    eq(gameRollups.memberId, filter.memberId),
-    gte(gameRollups.windowStart, filter.start),
-    lte(gameRollups.windowStart, filter.end),
-    filter.gameType ? eq(gameRollups.gameType, filter.gameType) : undefined,
-    filter.vassalage ? eq(gameRollups.vassalage, filter.vassalage) : undefined,
-  );
-  const result = await db.execute(sql`
-    with days as (
-      select to_char(${gameRollups.windowStart} at time zone ${filter.timeZone}, 'YYYY-MM-DD') as date,
-             sum(${gameRollups.betCount})::int as bet_count,
-             sum(${gameRollups.stake}) as stake,
-             sum(${gameRollups.validTurnover}) as valid_turnover,
-             sum(${gameRollups.win}) as win
-        from ${gameRollups}
-       where ${where}
-       group by 1
-    )
-    select null as date, count(*)::int as bet_count, coalesce(sum(stake), 0)::text as stake,
-           coalesce(sum(valid_turnover), 0)::text as valid_turnover,
-           coalesce(sum(win), 0)::text as win, 0 as part
-      from days
-    union all
-    select * from (
-      select date, bet_count, stake::text, valid_turnover::text, win::text, 1 as part
-        from days order by date desc offset ${offset} limit ${limit}
-    ) page`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    date: string | null;
-    bet_count: number;
-    stake: string;
-    valid_turnover: string;
-    win: string;
-    part: number;
-  }[];
-  const [totalsRow, ...pageRows] = rows;
-  const days: ProfitDay[] = pageRows.map((row) => ({
-    date: row.date ?? '',
-    betCount: Number(row.bet_count),
-    stake: row.stake,
-    validTurnover: row.valid_turnover,
-    win: row.win,
-  }));
-  return {
-    rows: days,
-    totals: {
-      count: Number(totalsRow?.bet_count ?? 0),
-      stake: totalsRow?.stake ?? '0',
-      validTurnover: totalsRow?.valid_turnover ?? '0',
-      win: totalsRow?.win ?? '0',
-    },
-  };
 }
 
 // --- settings ---
