@@ -114,7 +114,13 @@ function spyEvents() {
   });
   return events;
 }
-type SentContract = { memberId: number; contractId: number; status: string; counterparty: string };
+type SentContract = {
+  memberId: number;
+  contractId: number;
+  status: string;
+  counterparty: string;
+  role: string;
+};
 const contractEvents = (events: MemberEvent[]): SentContract[] =>
   events.flatMap((one) =>
     one.event.name === 'contract' ? [{ memberId: one.memberId, ...one.event.payload }] : [],
@@ -136,11 +142,13 @@ describe('contract workflow (the four process calls)', () => {
       const made = await offered(t.top, t.sub, 'realtime', 50);
       expect(made).toMatchObject({ state: 'pending', role: 'upline', maxRateBps: 50 });
       expect(made.downline).toBe(t.sub.username);
+      // Each side learns whose act it was: the sub-agent was offered it, the top agent offered.
       const live = await socket.next('contract');
       expect(live).toMatchObject({
         contractId: made.contractId,
         status: 'requested',
         counterparty: t.top.username,
+        role: 'downline',
       });
       expect(contractEvents(events)).toEqual(
         expect.arrayContaining([
@@ -148,8 +156,14 @@ describe('contract workflow (the four process calls)', () => {
             memberId: t.top.id,
             status: 'requested',
             counterparty: t.sub.username,
+            role: 'upline',
           }),
-          expect.objectContaining({ memberId: t.sub.id, status: 'requested' }),
+          expect.objectContaining({
+            memberId: t.sub.id,
+            status: 'requested',
+            counterparty: t.top.username,
+            role: 'downline',
+          }),
         ]),
       );
       const info = await call<ConsolidatedContractInfo>(site.app, {

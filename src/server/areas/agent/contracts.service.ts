@@ -129,7 +129,7 @@ export async function endContracts(
 
 /**
  * The `contract` events of some changes, to both parties (the house has no sockets): each with
- * the other party's account as counterparty. One statement.
+ * the other party's account as counterparty and the receiver's own side as role. One statement.
  */
 export async function contractEvents(
   db: Db,
@@ -145,13 +145,13 @@ export async function contractEvents(
   for (const { contractId, status } of changes) {
     const row = rows.get(contractId);
     if (!row) continue;
-    const payload = (counterparty: string) => ({
+    const payload = (counterparty: string, role: 'upline' | 'downline') => ({
       name: 'contract' as const,
-      payload: { contractId, status, counterparty, at: at.toISOString() },
+      payload: { contractId, status, counterparty, role, at: at.toISOString() },
     });
-    events.push({ memberId: row.downlineId, event: payload(row.uplineName) });
+    events.push({ memberId: row.downlineId, event: payload(row.uplineName, 'downline') });
     if (row.uplineId !== null) {
-      events.push({ memberId: row.uplineId, event: payload(row.downlineName) });
+      events.push({ memberId: row.uplineId, event: payload(row.downlineName, 'upline') });
     }
   }
   return events;
