@@ -12,6 +12,38 @@ export function localeOf(language: string): string {
   return locales[language as Language] ?? language;
 }
 
+const durationUnits = [
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+] as const;
+const durationFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A span of whole seconds in words, in the largest unit that divides it: "5 minutes" (en),
+ * "5 मिनट" (hi), "5 মিনিট" (bn) for 300; "90 seconds" for 90. Latin digits, as everywhere.
+ *
+ * @example formatDuration(300, 'en') // "5 minutes"
+ */
+export function formatDuration(seconds: number, language: string): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const [unit, size] = durationUnits.find(([, s]) => whole >= s && whole % s === 0) ?? [
+    'second',
+    1,
+  ];
+  const key = `${language}|${unit}`;
+  let format = durationFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(`${localeOf(language)}-u-nu-latn`, {
+      style: 'unit',
+      unit,
+      unitDisplay: 'long',
+    });
+    durationFormats.set(key, format);
+  }
+  return format.format(whole / size);
+}
+
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "25 नव॰ 2026, दोपहर 2:55" (hi), "25 Nov 2026, 2:55 pm" (en); the date alone without `time`. */

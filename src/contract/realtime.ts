@@ -85,8 +85,13 @@ export const contractStatuses = [
 export const contractEventSchema = z.object({
   contractId: z.number().int().min(1),
   status: z.enum(contractStatuses),
-  /** The other party (upline or downline) of the contract. */
+  /** The other party (upline or downline) of the contract; '' for the house (the site). */
   counterparty: z.string().max(64),
+  /**
+   * The receiver's side of the contract: `upline` offered it (pays it), `downline` was offered
+   * it (is paid). Says whose act a change was: "you offered X" or "X offered you".
+   */
+  role: z.enum(['upline', 'downline']),
   at: z.iso.datetime({ offset: true }),
   seq,
 });

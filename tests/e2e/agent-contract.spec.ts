@@ -3,10 +3,12 @@
  * 4-second real-time window: the upline agent (English, desktop) offers its direct downline
  * agent a real-time wage contract at 1.50 %; the downline agent (Hindi, phone) sees the offer
  * arrive live and accepts it, and the upline sees the acceptance live; a player of the
- * downline's team bets on the lottery (a lo bet of P 10.00 a point: P 270.00). within the next window the downline agent's wage arrives
- * live: a toast with the amount and the header balance moving. The three accounts are made in
- * the database before the server starts (agents cannot register themselves), each with a
- * session, as a login would leave it.
+ * downline's team bets on the lottery (a lo bet of P 10.00 a point: P 270.00). Within the next
+ * window the downline agent's wage arrives live: a toast with the amount and the header balance
+ * moving. Each side's toasts, income and profit and loss read from its own side, and a kind the
+ * house does not pay the upline is not offered (issue 34, Minors 10, 12 and 13). The three
+ * accounts are made in the database before the server starts (agents cannot register
+ * themselves), each with a session, as a login would leave it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -119,6 +121,10 @@ test('a real-time wage contract is offered, accepted live, and its wage arrives 
   await offer.getByTestId('contract-rate-input').fill('1.50');
   await offer.getByTestId('contract-send').click();
   await expect(offer.getByTestId('contract-pending')).toBeVisible();
+  // The sender is told it offered, not that it was offered (issue 34, Minor 10).
+  await expect(up.getByTestId('agent-toast')).toContainText(
+    `You offered ${downline!.username} a contract`,
+  );
 
   // The downline (Hindi, phone) answers the offer; the upline sees the answer arrive.
   const down = await signedInPage(browser, baseURL, downline!, 'hi', phone);
@@ -129,6 +135,9 @@ test('a real-time wage contract is offered, accepted live, and its wage arrives 
   await mine.getByTestId('contract-accept').click();
   await expect(mine.getByTestId('contract-active')).toBeVisible();
   await expect(offer.getByTestId('contract-active')).toBeVisible();
+  await expect(up.getByTestId('agent-toast')).toContainText(
+    `${downline!.username} accepted your contract`,
+  );
   const balanceBefore = await down.getByTestId('header-balance-value').textContent();
 
   // A player of the downline's team bets P 270.00 on the lottery (lo: 27 points of P 10.00).
@@ -161,4 +170,24 @@ test('a real-time wage contract is offered, accepted live, and its wage arrives 
   // My income lists it (received).
   await down.getByTestId('ac-menu-agentRevenueReport').click();
   await expect(down.getByTestId('ag-income-amount').first()).toContainText('+');
+  // The downline's profit and loss says from whose side its win/loss is (Minor 12).
+  await down.getByTestId('ac-menu-palStatementsAgentCopy').click();
+  const pl = down.getByTestId('ag-page-palStatementsAgentCopy');
+  await expect(pl.getByRole('columnheader', { name: 'शुद्ध जीत/हार (आपकी ओर से)' })).toBeVisible();
+  await expect(pl.getByTestId('ag-page-palStatementsAgentCopy-note')).toContainText('दांव घटा जीत');
+
+  // The upline's income names the site as the payer of its own wage, and says that its own
+  // bets earn it nothing (Minor 12).
+  await up.getByTestId('ac-menu-agentRevenueReport').click();
+  const income = up.getByTestId('ag-page-agentRevenueReport');
+  await expect(
+    income.getByTestId('ag-income-with').filter({ hasText: 'The site' }).first(),
+  ).toBeVisible();
+  await expect(income.getByTestId('ag-page-agentRevenueReport-note')).toContainText(
+    'your own bets earn your own contracts nothing',
+  );
+  // The house pays the upline no hourly wage: it is not offered one to pass down (Minor 13).
+  await up.getByTestId('ac-menu-hourSalary').click();
+  await expect(up.getByTestId('contract-cannot-offer')).toBeVisible();
+  await expect(up.getByTestId('contract-offers')).toHaveCount(0);
 });

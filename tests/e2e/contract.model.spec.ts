@@ -155,6 +155,7 @@ for (const path of plan.paths) {
               contractId: event.contractId,
               status: event.status,
               counterparty: side === 'upline' ? downlineAgent : 'walk_upline',
+              role: side,
               at: '2026-11-26T08:05:00.000Z',
             });
             break;

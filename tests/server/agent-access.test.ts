@@ -162,6 +162,15 @@ beforeAll(async () => {
     amount: 1000n,
     idempotencyKey: 'access-fund',
   });
+  // The house pays the victim both kinds, so it may offer them.
+  for (const kind of ['daily', 'realtime'] as const) {
+    await call(site.app, {
+      method: 'POST',
+      url: agentOpsPaths.rootContracts,
+      headers: opsHeaders,
+      payload: { agent: victim.username, kind, tiers: [tier(50)] },
+    });
+  }
   const offer = async (kind: 'daily' | 'realtime') =>
     call<ProcessContractReply>(site.app, {
       method: 'POST',

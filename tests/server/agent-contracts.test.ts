@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   agentOpsPaths,
   agentPaths,
+  contractKinds,
+  type AgentCenter,
   type ConsolidatedContractInfo,
   type ContractKind,
   type ContractTier,
@@ -87,13 +89,19 @@ function root(agent: TreeMember, kind: ContractKind, rate: number) {
     },
   });
 }
-/** top -> sub -> subsub (agents), p (player under sub); stranger agent elsewhere. */
-async function tree() {
+/**
+ * top -> sub -> subsub (agents), p (player under sub); stranger agent elsewhere. The top agent
+ * holds the house's root contract of each kind at 10 % (`roots: false`: none).
+ */
+async function tree(options: { roots?: boolean } = {}) {
   const top = await treeMember(db(), { type: 1 });
   const sub = await treeMember(db(), { type: 2, upline: top });
   const subsub = await treeMember(db(), { type: 42, upline: sub });
   const p = await treeMember(db(), { upline: sub });
   const stranger = await treeMember(db(), { type: 41 });
+  if (options.roots ?? true) {
+    for (const kind of contractKinds) expect((await root(top, kind, 1000)).status).toBe(200);
+  }
   return { top, sub, subsub, p, stranger };
 }
 function spyEvents() {
@@ -106,7 +114,13 @@ function spyEvents() {
   });
   return events;
 }
-type SentContract = { memberId: number; contractId: number; status: string; counterparty: string };
+type SentContract = {
+  memberId: number;
+  contractId: number;
+  status: string;
+  counterparty: string;
+  role: string;
+};
 const contractEvents = (events: MemberEvent[]): SentContract[] =>
   events.flatMap((one) =>
     one.event.name === 'contract' ? [{ memberId: one.memberId, ...one.event.payload }] : [],
@@ -128,11 +142,13 @@ describe('contract workflow (the four process calls)', () => {
       const made = await offered(t.top, t.sub, 'realtime', 50);
       expect(made).toMatchObject({ state: 'pending', role: 'upline', maxRateBps: 50 });
       expect(made.downline).toBe(t.sub.username);
+      // Each side learns whose act it was: the sub-agent was offered it, the top agent offered.
       const live = await socket.next('contract');
       expect(live).toMatchObject({
         contractId: made.contractId,
         status: 'requested',
         counterparty: t.top.username,
+        role: 'downline',
       });
       expect(contractEvents(events)).toEqual(
         expect.arrayContaining([
@@ -140,8 +156,14 @@ describe('contract workflow (the four process calls)', () => {
             memberId: t.top.id,
             status: 'requested',
             counterparty: t.sub.username,
+            role: 'upline',
           }),
-          expect.objectContaining({ memberId: t.sub.id, status: 'requested' }),
+          expect.objectContaining({
+            memberId: t.sub.id,
+            status: 'requested',
+            counterparty: t.top.username,
+            role: 'downline',
+          }),
         ]),
       );
       const info = await call<ConsolidatedContractInfo>(site.app, {
@@ -237,6 +259,67 @@ describe('contract workflow (the four process calls)', () => {
     const above = await offer(t.sub, t.subsub, 'realtime', 51);
     expect([above.status, above.body.code]).toEqual([409, 'contract_rate_above_upline']);
     await accepted(t.sub, t.subsub, 'realtime', 50);
+  });
+
+  it("refuses an offer of a kind the agent holds no contract of, a top agent too, in the caller's language, writing nothing", async () => {
+    const t = await tree({ roots: false });
+    const center = await call<AgentCenter>(site.app, {
+      url: agentPaths.center,
+      headers: t.top.headers,
+    });
+    expect(center.body.value?.offerableKinds).toEqual([]);
+    const before = await rowCounts(db());
+    for (const kind of contractKinds) {
+      const refused = await offer(t.top, t.sub, kind, 10);
+      expect([refused.status, refused.body.code]).toEqual([
+        409,
+        'contract_upline_without_contract',
+      ]);
+    }
+    const inHindi = await call(site.app, {
+      method: 'POST',
+      url: agentPaths.hourly,
+      headers: { ...t.top.headers, 'accept-language': 'hi' },
+      payload: {
+        action: 'offer',
+        downline: t.sub.username,
+        tiers: [tier(10)],
+        idempotencyKey: key(),
+      },
+    });
+    expect(inHindi.body).toMatchObject({
+      code: 'contract_upline_without_contract',
+      message: expect.stringMatching(/[\u0900-\u097F]/),
+    });
+    expect(await rowCounts(db())).toEqual(before);
+    // With the house's contract of a kind the top agent may offer that kind, at most its rate.
+    expect((await root(t.top, 'hourly', 40)).status).toBe(200);
+    const after = await call<AgentCenter>(site.app, {
+      url: agentPaths.center,
+      headers: t.top.headers,
+    });
+    expect(after.body.value?.offerableKinds).toEqual(['hourly']);
+    const above = await offer(t.top, t.sub, 'hourly', 41);
+    expect([above.status, above.body.code]).toEqual([409, 'contract_rate_above_upline']);
+    await accepted(t.top, t.sub, 'hourly', 40);
+  });
+
+  it("cancels a top agent's downline contracts when its own contract of the kind ends", async () => {
+    const t = await tree({ roots: false });
+    const own = (await root(t.top, 'daily', 50)).body.value!;
+    const subContract = await accepted(t.top, t.sub, 'daily', 40);
+    const pending = await offered(t.sub, t.subsub, 'daily', 30);
+    await process(t.top, 'daily', { action: 'terminate', contractId: own.contractId });
+    const outcome = await endContracts(db(), [own.contractId], new Date());
+    expect(outcome.ended).toEqual([own.contractId]);
+    expect(outcome.changes).toEqual(
+      expect.arrayContaining([
+        { contractId: subContract.contractId, status: 'cancelled' },
+        { contractId: pending.contractId, status: 'cancelled' },
+      ]),
+    );
+    expect(await stateOf(subContract.contractId)).toBe('cancelled');
+    expect(await stateOf(pending.contractId)).toBe('cancelled');
   });
 
   it('supersedes a lower in-force contract on accept and refuses one below the contract in force', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentPaths, type AgentCenter } from '../../src/contract/agent.ts';
+import { agentOpsPaths, agentPaths, type AgentCenter } from '../../src/contract/agent.ts';
 import { moduleIds } from '../../src/contract/system.ts';
 import {
   depthInTeam,
@@ -29,6 +29,20 @@ async function tree() {
   const other = await treeMember(db(), { type: 41 });
   const q = await treeMember(db(), { upline: other });
   return { top, sub, subsub, p1, p2, p3, other, q };
+}
+/** The house's contract of `kind` with a top agent (1 %). */
+async function rootContract(agent: TreeMember, kind: 'hourly') {
+  const made = await call(site.app, {
+    method: 'POST',
+    url: agentOpsPaths.rootContracts,
+    headers: opsHeaders,
+    payload: {
+      agent: agent.username,
+      kind,
+      tiers: [{ minTurnover: '0', minNetLoss: '0', minActiveMembers: 0, rateBps: 100 }],
+    },
+  });
+  expect(made.status).toBe(200);
 }
 const names = (rows: { username: string }[]) => rows.map((row) => row.username).sort();
 const of = (...members: TreeMember[]) => names(members);
@@ -80,12 +94,14 @@ describe('agent center', () => {
       url: agentPaths.center,
       headers: t.top.headers,
     });
-    expect(top.body.value?.offerableKinds.sort()).toEqual([
-      'daily',
-      'dividend',
-      'hourly',
-      'realtime',
-    ]);
+    // A top agent offers only the kinds the house pays it (its root contracts).
+    expect(top.body.value?.offerableKinds).toEqual([]);
+    await rootContract(t.top, 'hourly');
+    const withRoot = await call<AgentCenter>(site.app, {
+      url: agentPaths.center,
+      headers: t.top.headers,
+    });
+    expect(withRoot.body.value?.offerableKinds).toEqual(['hourly']);
 
     const player = await call(site.app, { url: agentPaths.center, headers: t.p1.headers });
     expect([player.status, player.body.code]).toEqual([403, 'error_not_agent']);
@@ -101,6 +117,7 @@ describe('agent center', () => {
 
   it('hides the page and the offer of a contract kind whose module flag is off', async () => {
     const t = await tree();
+    await rootContract(t.top, 'hourly');
     const set = (enabled: boolean) =>
       call(site.app, {
         method: 'PUT',

@@ -22,20 +22,16 @@ export function realtimeWindowSeconds(config: Config): number {
 
 /**
  * The kinds an agent may offer to its downline: the kind's flag is on and the agent holds an
- * in-force contract of it, or is a top agent (no upline: it pays its downline from its own
- * wallet, the house pays it only through an operator's root contract).
+ * in-force contract of it (a top agent's is the operator's root contract), whose rate caps
+ * the offer; without one there is nothing to pass down.
  */
 export async function offerableKinds(
   db: Db,
   system: Pick<SystemPort, 'whitelabel'>,
   agentId: number,
 ) {
-  const [modules, upline, held] = await Promise.all([
-    system.whitelabel(),
-    directUplineOf(db, agentId),
-    inForceKindsOf(db, agentId),
-  ]);
-  return enabledKinds(modules).filter((kind) => upline === null || held.includes(kind));
+  const [modules, held] = await Promise.all([system.whitelabel(), inForceKindsOf(db, agentId)]);
+  return enabledKinds(modules).filter((kind) => held.includes(kind));
 }
 
 export function createCenterService(deps: {

@@ -172,8 +172,8 @@ export type CancelledContract = { id: number; downlineId: number; uplineId: numb
 /**
  * The automatic cancellation one level down: every pending or in-force contract of the kind
  * offered by one of `uplineIds` whose highest rate is above that upline's own cap (the highest
- * rate of its in-force contract of the kind; 0 without one; no cap for a top agent without one,
- * who pays its downline from its own wallet). One statement; answers the cancelled rows.
+ * rate of its in-force contract of the kind; 0 without one, a top agent's included). One
+ * statement; answers the cancelled rows.
  */
 export async function cancelAboveCaps(
   tx: Db,
@@ -188,9 +188,7 @@ export async function cancelAboveCaps(
       SELECT u.id AS upline_id,
         (SELECT max(c.max_rate_bps) FROM agent_contracts c
           WHERE c.downline_id = u.id AND c.kind = ${kind}
-            AND c.state IN ('active', 'terminating')) AS cap,
-        EXISTS (SELECT 1 FROM agent_tree t WHERE t.descendant_id = u.id AND t.depth = 1)
-          AS has_upline
+            AND c.state IN ('active', 'terminating')) AS cap
       FROM unnest(${ids}::int[]) AS u(id)
     )
     UPDATE agent_contracts c
@@ -199,7 +197,6 @@ export async function cancelAboveCaps(
     FROM caps
     WHERE c.upline_id = caps.upline_id AND c.kind = ${kind}
       AND c.state IN ('pending', 'active', 'terminating')
-      AND (caps.has_upline OR caps.cap IS NOT NULL)
       AND c.max_rate_bps > coalesce(caps.cap, 0)
     RETURNING c.id, c.downline_id AS "downlineId", c.upline_id AS "uplineId"
   `)) as unknown as { rows: { id: number; downlineId: number; uplineId: number | null }[] };

@@ -23,8 +23,8 @@ const processDescription =
   "Agents only; 403 `contract_kind_disabled` when the kind's module flag is off. `offer`: the " +
   'upline to a DIRECT downline agent (else 403 `not_in_team` / `contract_direct_downline_only`), ' +
   "replacing a pending offer; the highest tier rate may not exceed the upline's own in-force " +
-  'contract of the kind (409 `contract_rate_above_upline`; a sub-agent without one 409 ' +
-  '`contract_upline_without_contract`; a top agent pays from its own wallet); a downline ' +
+  'contract of the kind (409 `contract_rate_above_upline`; an agent without one, a top agent ' +
+  'included, 409 `contract_upline_without_contract`); a downline ' +
   'holding a higher-rate contract 409 `contract_higher_in_force`; idempotent by ' +
   '`idempotencyKey`. `withdraw` (upline, pending), `accept` / `reject` (downline, pending): an ' +
   "accepted offer supersedes the downline's in-force contract of the kind. `terminate` (either " +

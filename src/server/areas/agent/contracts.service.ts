@@ -129,7 +129,7 @@ export async function endContracts(
 
 /**
  * The `contract` events of some changes, to both parties (the house has no sockets): each with
- * the other party's account as counterparty. One statement.
+ * the other party's account as counterparty and the receiver's own side as role. One statement.
  */
 export async function contractEvents(
   db: Db,
@@ -145,13 +145,13 @@ export async function contractEvents(
   for (const { contractId, status } of changes) {
     const row = rows.get(contractId);
     if (!row) continue;
-    const payload = (counterparty: string) => ({
+    const payload = (counterparty: string, role: 'upline' | 'downline') => ({
       name: 'contract' as const,
-      payload: { contractId, status, counterparty, at: at.toISOString() },
+      payload: { contractId, status, counterparty, role, at: at.toISOString() },
     });
-    events.push({ memberId: row.downlineId, event: payload(row.uplineName) });
+    events.push({ memberId: row.downlineId, event: payload(row.uplineName, 'downline') });
     if (row.uplineId !== null) {
-      events.push({ memberId: row.uplineId, event: payload(row.downlineName) });
+      events.push({ memberId: row.uplineId, event: payload(row.downlineName, 'upline') });
     }
   }
   return events;
@@ -240,16 +240,14 @@ export function createContractsService(deps: ContractsDeps) {
   }
 
   /**
-   * The upline's cap for the kind: its in-force contract's highest rate; null (no cap) for a
-   * top agent without one; 409 contract_upline_without_contract for a sub-agent without one.
+   * The upline's cap for the kind: its in-force contract's highest rate. An agent without one,
+   * a top agent included, has nothing of the kind to pass down: 409
+   * contract_upline_without_contract (the form's "never above your own rate").
    */
-  async function capOf(tx: Db, uplineId: number, kind: ContractKind): Promise<number | null> {
+  async function capOf(tx: Db, uplineId: number, kind: ContractKind): Promise<number> {
     const own = await lockInForce(tx, uplineId, kind);
-    if (own) return own.maxRateBps;
-    if (await directUplineOf(tx, uplineId)) {
-      throw new AppError(409, 'contract_upline_without_contract');
-    }
-    return null;
+    if (!own) throw new AppError(409, 'contract_upline_without_contract');
+    return own.maxRateBps;
   }
 
   async function listOf(memberId: number, kind: ContractKind) {
@@ -309,7 +307,7 @@ export function createContractsService(deps: ContractsDeps) {
           return { id: earlier.id, changes: [] as ContractChange[] };
         }
         const cap = await capOf(tx, member.id, kind);
-        if (cap !== null && maxRate > cap) throw new AppError(409, 'contract_rate_above_upline');
+        if (maxRate > cap) throw new AppError(409, 'contract_rate_above_upline');
         const held = await lockInForce(tx, downline.id, kind);
         if (held && held.maxRateBps > maxRate) throw new AppError(409, 'contract_higher_in_force');
         // A new offer replaces the one waiting for an answer.
@@ -406,7 +404,7 @@ export function createContractsService(deps: ContractsDeps) {
       await kindEnabledOr403(system, kind);
       if (row.uplineId !== null) {
         const cap = await capOf(tx, row.uplineId, kind);
-        if (cap !== null && row.maxRateBps > cap) {
+        if (row.maxRateBps > cap) {
           throw new AppError(409, 'contract_rate_above_upline');
         }
       }

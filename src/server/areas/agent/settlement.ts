@@ -13,11 +13,12 @@ import { endContracts, type ContractChange } from './contracts.service.ts';
  * floor(base x rate / 10000). The base is X's whole team's valid turnover recorded in the period
  * (wages) or its net loss, stakes less wins (dividend; nothing when <= 0). The rate is the
  * highest tier whose thresholds the team reached, capped at U's own effective rate of the same
- * kind and period (U with no contract settled in the period passes nothing down, unless U is a
- * top agent: it pays from its own wallet, uncapped), so U always keeps the difference of rates. Team totals come from the closure table over the rollups;
- * the caps go top-down along the contract chain; every wage is one `ledger_post_many` item
- * pair (the payee's credit `agent-wage:<contract>:<periodStart>`, the payer's debit with
- * `:paid`), and one `agent_wages` row per (contract, period start), in the same statement.
+ * kind and period (U with no contract settled in the period, a top agent included, passes
+ * nothing down), so U always keeps the difference of rates. Team totals come from the closure
+ * table over the rollups; the caps go top-down along the contract chain; every wage is one
+ * `ledger_post_many` item pair (the payee's credit `agent-wage:<contract>:<periodStart>`, the
+ * payer's debit with `:paid`), and one `agent_wages` row per (contract, period start), in the
+ * same statement.
  *
  * Exactly once: the run works inside the scheduler's claim of (job, period), its mark
  * (`agent_settlement_marks`) moves in the same transaction, and the ledger keys and the wages'
@@ -214,11 +215,8 @@ export function settleStatement(
       -- Top-down: a house contract keeps its rate; below, the rate is capped at the payer's.
       SELECT r.id, r.upline_id, r.downline_id, r.valid_turnover, r.net_loss, r.rate AS eff, 0 AS hops
       FROM reached r
+      -- An agent without a contract of its own, a top agent included, passes nothing down.
       WHERE r.upline_id IS NULL
-        -- A top agent without a contract of its own pays from its own wallet, uncapped (the
-        -- contract rules let it offer any rate); any other agent without one passes nothing.
-        OR (r.upline_id NOT IN (SELECT downline_id FROM c) AND NOT EXISTS (
-          SELECT 1 FROM agent_tree t WHERE t.descendant_id = r.upline_id AND t.depth = 1))
       UNION ALL
       SELECT r.id, r.upline_id, r.downline_id, r.valid_turnover, r.net_loss,
         least(r.rate, ch.eff), ch.hops + 1

@@ -19,6 +19,7 @@ import {
   type AgentNews,
 } from './agent-flows.ts';
 import { agentPages } from './agent-pages.ts';
+import { contractNewsText, wageNewsText } from './agent-texts.ts';
 import '../../member-center/member-center.css';
 import './agent.css';
 
@@ -68,21 +69,21 @@ function AgentCenterDialog() {
     [navigate],
   );
 
+  const reloadCenter = center.reload;
   useEffect(
     () =>
       listen((news) => {
         setRevision((n) => n + 1);
+        // A contract in force or gone changes the kinds the agent may offer.
+        if (news.name === 'contract') reloadCenter();
         setLastNews(news);
         setToast(
           news.name === 'wage'
-            ? t('news.wage', {
-                amount: money(news.payload.amount),
-                kind: t(`kind.${news.payload.wageType}`),
-              })
-            : t(`news.contract.${news.payload.status}`, { who: news.payload.counterparty }),
+            ? wageNewsText(t, news.payload, money)
+            : contractNewsText(t, news.payload),
         );
       }),
-    [listen, t, money],
+    [listen, t, money, reloadCenter],
   );
 
   const pages = center.status === 'ready' ? center.data.pages : [];

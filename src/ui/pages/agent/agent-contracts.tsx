@@ -20,6 +20,7 @@ import {
   useAgentError,
 } from './agent-common.tsx';
 import { useAgentFlows } from './agent-flows.ts';
+import { contractStateText, ownPlayNote, partyName, realtimeNoteText } from './agent-texts.ts';
 
 type TierText = { minTurnover: string; minNetLoss: string; minActiveMembers: string; rate: string };
 const blankTier: TierText = {
@@ -125,7 +126,7 @@ function ContractSummary({ contract }: { contract: ContractView }) {
       <dl className="ag-figures ag-figures--two">
         <div>
           <dt>{t('contract.upline')}</dt>
-          <dd>{contract.upline || t('contract.house')}</dd>
+          <dd>{partyName(t, contract.upline)}</dd>
         </div>
         <div>
           <dt>{t('contract.downline')}</dt>
@@ -331,9 +332,7 @@ export function ContractPanel({
         {state === 'waiting' && <p>{t('contract.waiting')}</p>}
         {state !== 'composing' && contract && (
           <p className={`ag-state ag-state--${contract.state}`} data-testid="contract-state">
-            {t(`state.${contract.state}.${side}`, {
-              who: side === 'upline' ? contract.downline : contract.upline || t('contract.house'),
-            })}
+            {contractStateText(t, contract, side)}
           </p>
         )}
         {state !== 'composing' && contract && <ContractSummary contract={contract} />}
@@ -429,7 +428,7 @@ export function ContractPanel({
  * direct downline agent (when the kind may be offered), both live.
  */
 function ContractKindPage({ kind }: { kind: ContractKind }) {
-  const { t } = useTranslation('agent');
+  const { t, i18n } = useTranslation('agent');
   const { calls } = useAgentFlows();
   const { center } = useAgentCenter();
   const page = contractKindPages[kind];
@@ -443,7 +442,7 @@ function ContractKindPage({ kind }: { kind: ContractKind }) {
       canOffer
         ? calls.downline({ pageNo: '1', pageSize: '15' }, signal)
         : Promise.resolve({ list: [], path: [], totalCount: 0, pageNo: 1, pageSize: 15 }),
-    `downline:${kind}`,
+    `downline:${kind}:${canOffer}`,
   );
   const pick = (list: ContractView[], side: 'upline' | 'downline', who: string | null) => {
     const rank = (c: ContractView) =>
@@ -456,14 +455,19 @@ function ContractKindPage({ kind }: { kind: ContractKind }) {
   };
   return (
     <AgentPage testId={`ag-page-${page}`} title={t(`page.${page}`)}>
-      <p className="ag-muted">
+      <p className="ag-muted" data-testid="contract-note">
         {kind === 'realtime'
-          ? t('contract.realtimeNote', {
-              minutes: Math.round(center.realtimeWindowSeconds / 60) || 1,
-              seconds: center.realtimeWindowSeconds,
-            })
+          ? realtimeNoteText(t, center.realtimeWindowSeconds, i18n.language)
           : t(`contract.note.${kind}`)}
       </p>
+      <p className="ag-muted" data-testid="own-play-note">
+        {ownPlayNote(t, center.upline)}
+      </p>
+      {!canOffer && (
+        <p className="ag-muted" data-testid="contract-cannot-offer">
+          {t('contract.cannotOffer', { kind: t(`kind.${kind}`) })}
+        </p>
+      )}
       <DataState view={mine}>
         {(reply) => (
           <>

@@ -13,8 +13,9 @@ import {
   type Period,
 } from './agent-common.tsx';
 import { useAgentFlows, type AgentQuery, type Paged } from './agent-flows.ts';
+import { ownPlayNote, partyName, signedMoney, winLossNote } from './agent-texts.ts';
 
-/** The figures of a team overview, as a definition list. */
+/** The figures of a team overview, as a definition list, and the sign of its win/loss. */
 export function OverviewFigures({ overview, testId }: { overview: TeamOverview; testId?: string }) {
   const { t } = useTranslation('agent');
   const { money } = useFormat();
@@ -29,20 +30,27 @@ export function OverviewFigures({ overview, testId }: { overview: TeamOverview; 
     'teamBalance',
   ] as const;
   return (
-    <dl className="ag-figures" data-testid={testId}>
-      {counts.map((key) => (
-        <div key={key} data-testid={`ag-figure-${key}`}>
-          <dt>{t(`overview.${key}`)}</dt>
-          <dd>{overview[key]}</dd>
-        </div>
-      ))}
-      {amounts.map((key) => (
-        <div key={key} data-testid={`ag-figure-${key}`}>
-          <dt>{t(`overview.${key}`)}</dt>
-          <dd>{money(overview[key])}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="ag-figures" data-testid={testId}>
+        {counts.map((key) => (
+          <div key={key} data-testid={`ag-figure-${key}`}>
+            <dt>{t(`overview.${key}`)}</dt>
+            <dd>{overview[key]}</dd>
+          </div>
+        ))}
+        {amounts.map((key) => (
+          <div key={key} data-testid={`ag-figure-${key}`}>
+            <dt>{t(`overview.${key}`)}</dt>
+            <dd>
+              {key === 'netProfitLoss' ? signedMoney(overview[key], money) : money(overview[key])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="ag-muted" data-testid="ag-win-loss-note">
+        {winLossNote(t, money)}
+      </p>
+    </>
   );
 }
 
@@ -84,6 +92,8 @@ function PagedReport<T>({
   totals,
   emptyText,
   withUser = true,
+  note,
+  signedTotals = [],
 }: {
   page: string;
   testId: string;
@@ -92,6 +102,10 @@ function PagedReport<T>({
   totals: readonly string[];
   emptyText: string;
   withUser?: boolean;
+  /** What the figures mean (a sign convention, what counts), under the title. */
+  note?: string;
+  /** Totals shown with their sign ("+₹85.00"). */
+  signedTotals?: readonly string[];
 }) {
   const { t } = useTranslation('agent');
   const { money } = useFormat();
@@ -106,6 +120,11 @@ function PagedReport<T>({
   );
   return (
     <AgentPage testId={testId} title={t(`page.${page}`)}>
+      {note && (
+        <p className="ag-muted" data-testid={`${testId}-note`}>
+          {note}
+        </p>
+      )}
       <div className="rc-filters">
         <PeriodChips
           value={query.preset}
@@ -142,7 +161,11 @@ function PagedReport<T>({
                 {totals.map((key) => (
                   <div key={key}>
                     <dt>{t(`totals.${key}`)}</dt>
-                    <dd data-testid={`ag-total-${key}`}>{money(data.totals[key] ?? '0')}</dd>
+                    <dd data-testid={`ag-total-${key}`}>
+                      {signedTotals.includes(key)
+                        ? signedMoney(data.totals[key] ?? '0', money)
+                        : money(data.totals[key] ?? '0')}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -226,13 +249,19 @@ export function ProfitLossPage() {
       testId="ag-page-palStatementsAgentCopy"
       load={(q, s) => calls.profitLoss(q, s)}
       totals={['turnover', 'wins', 'netProfitLoss']}
+      signedTotals={['netProfitLoss']}
+      note={winLossNote(t, money)}
       emptyText={t('empty.profitLoss')}
       columns={[
         { key: 'user', label: t('col.username'), cell: (r) => r.username },
         { key: 'level', label: t('col.level'), cell: (r) => r.level },
         { key: 'turnover', label: t('col.turnover'), cell: (r) => money(r.turnover) },
         { key: 'wins', label: t('col.win'), cell: (r) => money(r.wins) },
-        { key: 'net', label: t('col.netProfitLoss'), cell: (r) => money(r.netProfitLoss) },
+        {
+          key: 'net',
+          label: t('col.netProfitLoss'),
+          cell: (r) => signedMoney(r.netProfitLoss, money),
+        },
         { key: 'dep', label: t('col.deposits'), cell: (r) => money(r.deposits) },
         { key: 'wd', label: t('col.withdrawals'), cell: (r) => money(r.withdrawals) },
         { key: 'wages', label: t('col.wages'), cell: (r) => money(r.wages) },
@@ -245,6 +274,7 @@ export function ProfitLossPage() {
 export function IncomePage() {
   const { t } = useTranslation('agent');
   const { calls } = useAgentFlows();
+  const { center } = useAgentCenter();
   const { money, dateTime } = useFormat();
   return (
     <PagedReport
@@ -252,6 +282,7 @@ export function IncomePage() {
       testId="ag-page-agentRevenueReport"
       load={(q, s) => calls.income(q, s)}
       totals={['received', 'paid']}
+      note={ownPlayNote(t, center.upline)}
       emptyText={t('empty.income')}
       withUser={false}
       columns={[
@@ -260,7 +291,11 @@ export function IncomePage() {
           label: t('col.kind'),
           cell: (r) => `${t(`kind.${r.kind}`)} · ${t(`direction.${r.direction}`)}`,
         },
-        { key: 'who', label: t('col.counterparty'), cell: (r) => r.counterparty },
+        {
+          key: 'who',
+          label: t('col.counterparty'),
+          cell: (r) => <span data-testid="ag-income-with">{partyName(t, r.counterparty)}</span>,
+        },
         {
           key: 'period',
           label: t('col.period'),
