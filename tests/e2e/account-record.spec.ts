@@ -11,6 +11,7 @@ import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf, tokenOf } from './support/member.ts';
 import { recordsPaths } from '../../src/contract/records.ts';
+import { lookShot } from './support/look.ts';
 
 test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 120_000 });
@@ -63,7 +64,7 @@ test('the account record names each movement and its counterparty, never an inte
   const history = page.getByTestId('member-center').getByTestId('page-transactionHistory');
   const rows = history.getByTestId('record-row');
   await expect(rows).toHaveCount(4);
-  await page.screenshot({ path: shotPath('account-record-en-desktop.png'), fullPage: true });
+  await lookShot(page, { path: shotPath('account-record-en-desktop.png'), fullPage: true });
 
   const english = await history.innerText();
   const total = (testId: string) =>
@@ -78,7 +79,7 @@ test('the account record names each movement and its counterparty, never an inte
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(rows).toHaveCount(4);
-  await page.screenshot({ path: shotPath('account-record-hi-phone.png'), fullPage: true });
+  await lookShot(page, { path: shotPath('account-record-hi-phone.png'), fullPage: true });
   const hindi = await history.innerText();
 
   for (const internal of ['upline:', 'AURALIVE', 'main>', '>main', 'ticket 4411']) {

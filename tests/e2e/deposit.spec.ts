@@ -3,6 +3,7 @@ import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures
 import { registerPlayer, type Player } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { opsCredentials } from './support/server.ts';
+import { lookShot } from './support/look.ts';
 
 const baseURL = workerBaseURL;
 
@@ -46,7 +47,7 @@ test('a new player deposits online through the sandbox gateway; the balance chan
   await expect(payer.getByTestId('deposit-amount-problem')).toContainText('₹100.00');
   await amount.fill('1,250.50');
   await expect(payer.getByTestId('deposit-amount-problem')).toHaveCount(0);
-  await payer.screenshot({ path: test.info().outputPath('deposit-amount-en-desktop.png') });
+  await lookShot(payer, { path: test.info().outputPath('deposit-amount-en-desktop.png') });
   await depositPage.getByRole('button', { name: 'Deposit' }).click();
 
   // The sandbox gateway's own page, clearly marked.
@@ -54,7 +55,7 @@ test('a new player deposits online through the sandbox gateway; the balance chan
   await expect(payer.getByTestId('sandbox-banner')).toContainText('SANDBOX');
   await expect(payer.getByTestId('sandbox-amount')).toContainText('1,250.50');
   await expect(payer.getByTestId('sandbox-operator-only')).toContainText('Only an operator');
-  await payer.screenshot({ path: test.info().outputPath('sandbox-gateway-en-desktop.png') });
+  await lookShot(payer, { path: test.info().outputPath('sandbox-gateway-en-desktop.png') });
   await payer.getByRole('button', { name: 'Approve payment' }).click();
 
   // Back on the site: the order's result, the credited balance.
@@ -63,7 +64,7 @@ test('a new player deposits online through the sandbox gateway; the balance chan
   // two-core runner this has taken longer than the usual 10 s.
   await expect(payer.getByTestId('deposit-paid')).toContainText('₹1,250.50', { timeout: 30_000 });
   await expect(payer.getByTestId('header-balance-value')).toHaveText('₹1,250.50');
-  await payer.screenshot({ path: test.info().outputPath('deposit-paid-en-desktop.png') });
+  await lookShot(payer, { path: test.info().outputPath('deposit-paid-en-desktop.png') });
 
   // Page A learned it over the real-time channel: the balance and the deposit notification
   // (toasted, then kept in the bell's list), with no reload.
@@ -71,7 +72,7 @@ test('a new player deposits online through the sandbox gateway; the balance chan
   await expect(page.getByTestId('notification-count')).toHaveText('1');
   await page.getByTestId('notification-bell').click();
   await expect(page.getByTestId('notification-list')).toContainText('₹1,250.50');
-  await page.screenshot({ path: test.info().outputPath('deposit-live-balance-en-desktop.png') });
+  await lookShot(page, { path: test.info().outputPath('deposit-live-balance-en-desktop.png') });
 });
 
 test('the bank transfer channel shows the account and takes the reference; the operator confirms it and the balance follows (Hindi, phone)', async ({
@@ -102,7 +103,7 @@ test('the bank transfer channel shows the account and takes the reference; the o
   await page.getByTestId('deposit-reference').fill('BDO-778899');
   await page.getByRole('button', { name: 'संदर्भ जमा करें' }).click();
   await expect(page.getByTestId('deposit-awaiting')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('deposit-manual-hi-phone.png') });
+  await lookShot(page, { path: test.info().outputPath('deposit-manual-hi-phone.png') });
 
   // The operator finds the order among the pending manual ones and confirms it.
   const [order] = await deposits.pending(await memberIdOf(page, baseURL()));

@@ -3,6 +3,7 @@ import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures
 import { moduleIds } from '../../src/contract/system.ts';
 import { registerPlayer } from './support/identity.ts';
 import { latestOutbox } from './support/outbox.ts';
+import { lookShot } from './support/look.ts';
 
 const baseURL = workerBaseURL;
 
@@ -17,8 +18,7 @@ test.use({
 /** A screenshot kept in the test's output folder and attached to its report. */
 async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
   const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
+  await lookShot(page, { path, fullPage }, { info: testInfo, name });
 }
 
 test('by mobile number: the SMS code from the outbox sets a new password and logs in (Hindi, phone)', async ({

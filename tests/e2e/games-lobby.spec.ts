@@ -11,6 +11,7 @@ import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures
 import { freePlayToken, registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { gamesPaths, type VendorType } from '../../src/contract/games.ts';
+import { lookShot } from './support/look.ts';
 
 test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 150_000 });
@@ -111,7 +112,7 @@ for (const layout of layouts) {
     await expect(list.getByTestId('game-card')).toHaveCount(15);
     // Saved and recent are a player's tabs.
     await expect(page.getByTestId('lobby-tab-fav')).toHaveCount(0);
-    await page.screenshot({ path: shotPath(`lobby-visitor-${layout.name}.png`), fullPage: true });
+    await lookShot(page, { path: shotPath(`lobby-visitor-${layout.name}.png`), fullPage: true });
     if (layout.viewport.width >= 768) {
       // The fixed Events button never covers the first card, even scrolled level with it.
       const events = page.getByTestId('left-bar-events');
@@ -158,7 +159,7 @@ for (const layout of layouts) {
     await expect(page).toHaveURL(/[?&]page=fav/);
     await expect(list.getByTestId('game-card')).toHaveCount(1);
     await expect(list.getByRole('article', { name: layout.dice })).toBeVisible();
-    await page.screenshot({ path: shotPath(`lobby-saved-${layout.name}.png`), fullPage: true });
+    await lookShot(page, { path: shotPath(`lobby-saved-${layout.name}.png`), fullPage: true });
 
     // Play: an RNG game opens in the /game frame.
     await list.getByRole('article', { name: layout.dice }).getByRole('button').first().click();
@@ -180,7 +181,7 @@ for (const layout of layouts) {
       await expect(play).toBeEnabled({ timeout: 20_000 });
     }
     await expect(header).not.toHaveText(before, { timeout: 15_000 });
-    await page.screenshot({ path: shotPath(`game-frame-${layout.name}.png`) });
+    await lookShot(page, { path: shotPath(`game-frame-${layout.name}.png`) });
 
     // The account menu's betting record lists the three bets; profit and loss has the day.
     await page.goto('/');
@@ -195,11 +196,11 @@ for (const layout of layouts) {
     await presets.getByRole('button').nth(1).click();
     await expect(presets.getByRole('button').nth(1)).toHaveAttribute('aria-pressed', 'true');
     await expect(bets.getByTestId('bet-game')).toHaveText([layout.dice, layout.dice, layout.dice]);
-    await page.screenshot({ path: shotPath(`betting-record-${layout.name}.png`) });
+    await lookShot(page, { path: shotPath(`betting-record-${layout.name}.png`) });
     await page.goto('/?mc=personalProfit');
     const profit = center.getByTestId('page-personalProfit');
     await expect(profit.getByTestId('profit-row')).toHaveCount(1);
     await expect(profit.getByTestId('profit-row')).toContainText('3');
-    await page.screenshot({ path: shotPath(`profit-${layout.name}.png`) });
+    await lookShot(page, { path: shotPath(`profit-${layout.name}.png`) });
   });
 }

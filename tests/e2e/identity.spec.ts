@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer } from './support/identity.ts';
 import { smsCodeTo } from './support/outbox.ts';
+import { lookShot } from './support/look.ts';
 
 const baseURL = workerBaseURL;
 
@@ -31,7 +32,7 @@ test('a player logs in, sees the account in the header and signs out (Hindi)', a
   await page.getByTestId('after-login-close').click();
   await expect(page.getByTestId('header-account')).toContainText(player.username);
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
-  await page.screenshot({ path: test.info().outputPath('logged-in-hi.png') });
+  await lookShot(page, { path: test.info().outputPath('logged-in-hi.png') });
 
   await page.reload();
   await expect(page.getByTestId('header-account')).toContainText(player.username);
@@ -90,7 +91,7 @@ test('a visitor registers by username and is logged in (English)', async ({ page
   await expect(page.getByTestId('page-home')).toBeVisible();
   await expect(page.getByTestId('register-form')).toHaveCount(0);
   await expect(page.getByTestId('header-account')).toContainText(username);
-  await page.screenshot({ path: test.info().outputPath('registered-en.png') });
+  await lookShot(page, { path: test.info().outputPath('registered-en.png') });
 });
 
 test('a visitor registers by mobile number with the SMS code from the outbox (Hindi, phone)', async ({
@@ -116,12 +117,12 @@ test('a visitor registers by mobile number with the SMS code from the outbox (Hi
   await page.getByTestId('register-payment-password').fill('135790');
   await page.getByTestId('register-terms').check();
   await page.getByTestId('register-age').check();
-  await page.screenshot({ path: test.info().outputPath('register-mobile-hi.png'), fullPage: true });
+  await lookShot(page, { path: test.info().outputPath('register-mobile-hi.png'), fullPage: true });
   await page.getByTestId('register-submit').click();
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('header-account')).toContainText(mobile);
-  await page.screenshot({ path: test.info().outputPath('registered-mobile-hi.png') });
+  await lookShot(page, { path: test.info().outputPath('registered-mobile-hi.png') });
 });
 
 test('an account made with an initial password must change it at first login (English)', async ({
@@ -138,7 +139,7 @@ test('an account made with an initial password must change it at first login (En
   await page.keyboard.press('Escape');
   await expect(form).toBeVisible();
   await expect(page.getByTestId('change-password-current')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('forced-change-en.png') });
+  await lookShot(page, { path: test.info().outputPath('forced-change-en.png') });
 
   await page.getByTestId('change-password-new').fill('myown2468');
   await page.getByTestId('change-password-confirm').fill('myown2468');
@@ -170,7 +171,7 @@ test('a free-play account is asked to register before changing a password (Hindi
   await page.getByTestId('menu-change-password').click();
   await expect(page.getByTestId('register-first')).toBeVisible();
   await expect(page.getByTestId('change-password-form')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('free-play-register-first-hi.png') });
+  await lookShot(page, { path: test.info().outputPath('free-play-register-first-hi.png') });
   await page.getByTestId('register-first-register').click();
   await expect(page.getByTestId('register-popup')).toBeVisible();
 });
@@ -193,7 +194,7 @@ test('remember-me: after signing out, the device logs in again without the passw
   await openLogin(page);
   const again = page.getByTestId('login-continue-remembered');
   await expect(again).toContainText(player.username);
-  await page.screenshot({ path: test.info().outputPath('remembered-en.png') });
+  await lookShot(page, { path: test.info().outputPath('remembered-en.png') });
   await again.click();
   await page.getByTestId('after-login-close').click();
   await expect(page.getByTestId('header-account')).toContainText(player.username);
@@ -223,7 +224,7 @@ test('wrong passwords lead to the captcha (English)', async ({ page }) => {
   await expect(page.getByTestId('login-captcha-input')).toBeVisible();
   await expect(page.getByTestId('login-captcha')).toBeVisible();
   await expect(page.getByTestId('header-account')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('captcha-en.png') });
+  await lookShot(page, { path: test.info().outputPath('captcha-en.png') });
 
   // Sending without the answer shows the field's own error only, not beside the old message.
   await page.getByTestId('login-password').fill(player.password);

@@ -3,6 +3,7 @@ import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures
 import { messageOpsPaths } from '../../src/contract/messages.ts';
 import { registerPlayer } from './support/identity.ts';
 import { memberIdOf, opsPost } from './support/member.ts';
+import { lookShot } from './support/look.ts';
 
 const baseURL = workerBaseURL;
 
@@ -74,7 +75,7 @@ test('the welcome step is titled Welcome; wrong deposit amounts each say what is
   await expect(toasts).toContainText('Deposit arrived');
   await expect(center).toBeVisible();
   const toast = toasts.locator('.toast');
-  await page.screenshot({ path: '/tmp/shots-u-forms/member-center-toast-en-desktop.png' });
+  await lookShot(page, { path: '/tmp/shots-u-forms/member-center-toast-en-desktop.png' });
   expect(await isTopmost(page, toast)).toBe(true);
   // Usable, not inert behind the dialog: its close button closes it.
   await toast.getByRole('button', { name: 'Close' }).click();

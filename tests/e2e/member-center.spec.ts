@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { notifyPath } from '../../src/contract/realtime.ts';
 import { registerPlayer } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf, opsPost as opsCall } from './support/member.ts';
+import { lookShot } from './support/look.ts';
 
 const baseURL = workerBaseURL;
 
@@ -55,7 +56,7 @@ test('the header balance follows an operator credit live, hides and refreshes; a
   const toast = page.getByTestId('notification-toasts');
   await expect(toast).toContainText('बोनस तैयार है');
   await expect(page.getByTestId('notification-count')).toHaveText('1');
-  await page.screenshot({ path: test.info().outputPath('balance-toast-hi-desktop.png') });
+  await lookShot(page, { path: test.info().outputPath('balance-toast-hi-desktop.png') });
   await page.getByTestId('notification-bell').click();
   const list = page.getByTestId('notification-list');
   await expect(list).toContainText('आपका साप्ताहिक बोनस जोड़ दिया गया है।');
@@ -75,7 +76,7 @@ test('the header balance follows an operator credit live, hides and refreshes; a
     await expect(page.getByTestId(`mc-menu-${shown}`)).toHaveAttribute('aria-current', 'page');
   }
   await expect(center.getByText('अनुभाग लोड हो रहा है…')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('member-center-hi-desktop.png') });
+  await lookShot(page, { path: test.info().outputPath('member-center-hi-desktop.png') });
   expect(await seriousProblems(page, '.mc__menu')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(center).toBeHidden();
@@ -97,11 +98,11 @@ test('the member center opens from the address and from the dropdown on a phone 
   await expect(page.getByTestId('header-balance-value')).toHaveText('₹500.00');
   await notify(id, 'Welcome bonus', 'Your welcome bonus is ready.');
   await expect(page.getByTestId('notification-toasts')).toContainText('Welcome bonus');
-  await page.screenshot({ path: test.info().outputPath('balance-toast-en-phone.png') });
+  await lookShot(page, { path: test.info().outputPath('balance-toast-en-phone.png') });
   await page.getByTestId('notification-toasts').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('notification-toasts')).not.toContainText('Welcome bonus');
   await expect(page.getByTestId('notification-count')).toHaveText('1');
-  await page.screenshot({ path: test.info().outputPath('header-en-phone.png') });
+  await lookShot(page, { path: test.info().outputPath('header-en-phone.png') });
   expect(await seriousProblems(page, '.site-header .header-top')).toEqual([]);
 
   await page.goto('/?mc=transactionHistory');
@@ -110,7 +111,7 @@ test('the member center opens from the address and from the dropdown on a phone 
   const dialog = page.getByRole('dialog', { name: 'Member center' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Loading the section…')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('member-center-en-phone.png') });
+  await lookShot(page, { path: test.info().outputPath('member-center-en-phone.png') });
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(center).toBeHidden();
   await expect(page).not.toHaveURL(/[?&]mc=/);

@@ -4,6 +4,7 @@ import { registerPlayer, registerSignedIn } from './support/identity.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { lotteryPaths } from '../../src/contract/lottery.ts';
 import { logInThroughPopup, memberIdOf, opsPost as opsCall } from './support/member.ts';
+import { lookShot } from './support/look.ts';
 
 const baseURL = workerBaseURL;
 
@@ -40,7 +41,7 @@ test('an operator message raises the unread badge live, reading it clears the ba
   const row = center.getByTestId('message-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Weekly rebate credited');
-  await page.screenshot({ path: test.info().outputPath('messages-unread-en-desktop.png') });
+  await lookShot(page, { path: test.info().outputPath('messages-unread-en-desktop.png') });
 
   // Reading it shows it and clears the badge.
   await row.getByRole('button', { name: /^Unread Weekly rebate credited/ }).click();
@@ -68,7 +69,7 @@ test('an operator message raises the unread badge live, reading it clears the ba
   await expect(record).toContainText('+₹2,500.00');
   // The operator's reason is not the player's to read.
   await expect(record).not.toContainText('e2e goodwill credit');
-  await page.screenshot({ path: test.info().outputPath('account-record-en-phone.png') });
+  await lookShot(page, { path: test.info().outputPath('account-record-en-phone.png') });
 
   // Another type shows the empty state.
   await history.getByLabel('Type').selectOption('bonus');
@@ -101,7 +102,7 @@ test('my wallet moves money to a game wallet and brings it back; transfer to upl
     '₹250.00',
   );
   await expect(funds.getByTestId('funds-total')).toHaveText('₹1,000.00');
-  await page.screenshot({ path: test.info().outputPath('my-wallet-en-desktop.png') });
+  await lookShot(page, { path: test.info().outputPath('my-wallet-en-desktop.png') });
 
   await funds.getByRole('button', { name: 'Bring all to main wallet' }).click();
   await expect(funds).toContainText('₹250.00 brought back to the main wallet.');

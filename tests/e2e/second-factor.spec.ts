@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
 import { smsCodeTo } from './support/outbox.ts';
+import { lookShot } from './support/look.ts';
 
 const baseURL = workerBaseURL;
 
@@ -50,8 +51,7 @@ test('a player logging in from a new IP passes the SMS second factor (English)',
   const code = await smsCodeTo(`+${player.countryDialingCode}${player.mobileNum}`);
   await page.getByTestId('login-second-factor-code').fill(code);
   const stepShot = testInfo.outputPath('second-factor-step-en.png');
-  await page.screenshot({ path: stepShot });
-  await testInfo.attach('second-factor-step-en', { path: stepShot, contentType: 'image/png' });
+  await lookShot(page, { path: stepShot }, { info: testInfo, name: 'second-factor-step-en' });
   await page.getByTestId('login-second-factor-code').press('Enter');
 
   await expect(page.getByTestId('after-login-modal')).toBeVisible();
@@ -59,7 +59,6 @@ test('a player logging in from a new IP passes the SMS second factor (English)',
   await expect(page.getByTestId('header-account')).toContainText(player.username);
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
   const shot = testInfo.outputPath('second-factor-logged-in-en.png');
-  await page.screenshot({ path: shot });
-  await testInfo.attach('second-factor-logged-in-en', { path: shot, contentType: 'image/png' });
+  await lookShot(page, { path: shot }, { info: testInfo, name: 'second-factor-logged-in-en' });
   await away.close();
 });

@@ -2,6 +2,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { Secret, TOTP } from 'otpauth';
 import { registerPlayer, type Player } from './support/identity.ts';
+import { lookShot } from './support/look.ts';
 
 const baseURL = workerBaseURL;
 /** Where the member center opens on the security page. */
@@ -31,8 +32,7 @@ async function logIn(page: Page, player: Player) {
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
+  await lookShot(page, { path }, { info: testInfo, name });
 }
 
 /** The player's authenticator app (RFC 6238 defaults, as the server's otpauth URI says). */

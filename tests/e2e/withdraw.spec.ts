@@ -6,6 +6,7 @@ import { callKeyOf } from './support/call-guard.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { withdrawPaths } from '../../src/contract/withdrawal.ts';
 import { tinyPng } from './support/images.ts';
+import { lookShot } from './support/look.ts';
 
 const baseURL = workerBaseURL;
 
@@ -56,7 +57,7 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
   // Request ₹500.00 with the payment password set at registration.
   await page.getByTestId('withdraw-amount').fill('500');
   await page.getByTestId('withdraw-payment-password-input').fill('123456');
-  await page.screenshot({ path: test.info().outputPath('withdraw-form-en-desktop.png') });
+  await lookShot(page, { path: test.info().outputPath('withdraw-form-en-desktop.png') });
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByTestId('withdraw-submitted')).toContainText('₹500.00');
   await expect(page.getByTestId('header-balance-value')).toHaveText('₹1,500.00');
@@ -71,7 +72,7 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
   await withdrawals.approve(withdrawalId);
   await expect(page.getByTestId('notification-toasts')).toContainText('₹500.00');
   await expect(page.getByTestId('withdraw-status').first()).toHaveText('Paid – please confirm');
-  await page.screenshot({ path: test.info().outputPath('withdraw-approved-en-desktop.png') });
+  await lookShot(page, { path: test.info().outputPath('withdraw-approved-en-desktop.png') });
 
   // Confirmation: "not received" needs a proof image; a fake image is refused in the browser.
   await page.getByTestId('withdraw-confirm-open').click();
@@ -87,10 +88,10 @@ test('a player withdraws, the operator pays, the toast shows and the player conf
   await expect(page.getByTestId('withdraw-confirmation-error')).toContainText('PNG or JPG');
   await input.setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: tinyPng() });
   await expect(page.getByRole('img', { name: 'proof.png' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('withdraw-confirmation-en-desktop.png') });
+  await lookShot(page, { path: test.info().outputPath('withdraw-confirmation-en-desktop.png') });
   await page.getByTestId('withdraw-confirm-submit').click();
   await expect(page.getByTestId('withdraw-status').first()).toHaveText('Not received (reported)');
-  await page.screenshot({ path: test.info().outputPath('withdraw-confirmed-en-desktop.png') });
+  await lookShot(page, { path: test.info().outputPath('withdraw-confirmed-en-desktop.png') });
   await expect(page.getByTestId('header-balance-value')).toHaveText('₹1,500.00');
 });
 

@@ -9,8 +9,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import type { ModelStep } from '../support/model-paths.ts';
 import { browserWalks, walkPlan } from '../support/model-walks.ts';
-import { registerPlayer } from './support/identity.ts';
-import { logInThroughPopup, memberIdOf, tokenOf } from './support/member.ts';
+import { openAs, openSignedIn } from './support/member.ts';
 import { tinyPng } from './support/images.ts';
 import { HeldCalls, serverFailure, walkPath } from './support/model-walk.ts';
 import type { WalletDriver } from './support/wallet.ts';
@@ -29,13 +28,12 @@ async function openConfirmation(
   wallet: WalletDriver,
   withdrawals: WithdrawalDriver,
 ): Promise<void> {
-  const player = await registerPlayer(workerBaseURL());
-  await page.goto('/');
-  await logInThroughPopup(page, player);
-  await wallet.credit(await memberIdOf(page, workerBaseURL()), '200000');
-  const id = await withdrawals.request(await tokenOf(page), { amount: '50000' });
+  // Signed in by the registration; the withdraw page opens once the withdrawal is paid.
+  const { player, token, memberId } = await openSignedIn(page, workerBaseURL(), null);
+  await wallet.credit(memberId, '200000');
+  const id = await withdrawals.request(token, { amount: '50000' });
   await withdrawals.approve(id);
-  await page.goto('/?mc=withdraw');
+  await openAs(page, player, '/?mc=withdraw');
   await page.getByTestId('withdraw-confirm-open').click();
   await expect(page.getByTestId('withdraw-confirmation')).toBeVisible();
 }

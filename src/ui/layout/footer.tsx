@@ -8,6 +8,7 @@ import { useSiteName } from '../hooks/use-permission.ts';
 import { useSiteShellFlows } from './site-shell-flows.ts';
 import { allVendors } from './vendor-lanes.ts';
 import { VendorLogo } from './vendor-logo.tsx';
+import { LazyImage } from '../components/lazy-image.tsx';
 
 // swiper is not part of the first page's script: the logos stand still until its chunk arrives.
 const VendorSwiper = lazy(() => import('./vendor-swiper.tsx'));
@@ -82,7 +83,7 @@ export function Footer() {
           <ul className="licences__list">
             {licences.map((licence) => (
               <li key={licence.key} className="licences__item">
-                <img src={licence.image} alt="" width="64" height="32" loading="lazy" />
+                <LazyImage src={licence.image} alt="" width="64" height="32" />
                 <span>{t(`footer.licence.${licence.key}`)}</span>
               </li>
             ))}

@@ -4,7 +4,7 @@
  */
 import { expect, type Browser, type Page } from '@playwright/test';
 import { identityPaths } from '../../../src/contract/identity.ts';
-import { registerPlayer, type Player } from './identity.ts';
+import { registerPlayer, registerSignedIn, type Player } from './identity.ts';
 import { opsCredentials } from './server.ts';
 
 export const opsAuthorization = `Basic ${Buffer.from(
@@ -63,4 +63,36 @@ export async function newPlayerToken(browser: Browser, baseURL: string): Promise
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A new player, signed in by its registration (no login popup, which the login specs walk): the
+ * page's next documents start with the session in `sessionStorage`, as after a login. With a
+ * `path` the page opens it; without, the test sets the player up first and then opens its page,
+ * one page load where the popup costs two (the home page, then the page the test is about).
+ */
+export async function openSignedIn(
+  page: Page,
+  baseURL: string,
+  path: string | null = '/',
+): Promise<{ player: Player; token: string; memberId: number }> {
+  const { token, ...player } = await registerSignedIn(baseURL);
+  // Only the first document: a test that logs out stays logged out after a reload.
+  await page.addInitScript((value) => {
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    sessionStorage.setItem('e2e-signed-in', '1');
+    sessionStorage.setItem('token', value);
+  }, token);
+  const reply = await fetch(new URL(identityPaths.memberInfo, baseURL), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const memberId = ((await reply.json()) as { value: { id: number } }).value.id;
+  if (path !== null) await openAs(page, player, path);
+  return { player, token, memberId };
+}
+
+/** Opens `path` and waits until the header names the signed-in player. */
+export async function openAs(page: Page, player: Player, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId('header-account')).toContainText(player.username);
 }

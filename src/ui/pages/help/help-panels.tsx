@@ -17,6 +17,7 @@ import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useMoney } from '../../components/form/money-field.tsx';
 import { useSession } from '../../identity/identity-flows.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
+import { LazyImage } from '../../components/lazy-image.tsx';
 import { useHelpFlows } from './use-help-flows.ts';
 
 /** The panels of /help beside the articles, each with its anchor (/help#feedback...). */
@@ -407,7 +408,7 @@ function AvatarPanel() {
                         .then(setPicked, (error: unknown) => setProblem(failure(error)));
                     }}
                   >
-                    <img src={avatar.url} alt="" width="56" height="56" />
+                    <LazyImage src={avatar.url} alt="" width="56" height="56" />
                   </button>
                 </li>
               ))}
