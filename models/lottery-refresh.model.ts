@@ -8,7 +8,8 @@ export const model = defineModel({
   title: 'Lottery lobby refresh',
   summary:
     'Keeps the games of a lottery lobby (/lottery, /vnlottery) fresh: it loads the list, waits ' +
-    'the smallest remaining time of the open draws capped at 30000 ms (7000 ms when that is ' +
+    'the smallest remaining time of the open draws (and, for a game between a close and its ' +
+    'next opening, the time to that opening) capped at 30000 ms (7000 ms when that is ' +
     'zero or less) and loads again. A failed load keeps the games shown with an error and tries ' +
     'again after 7000 ms or when the player asks. A page out of sight loads nothing until it is ' +
     'seen again, then loads at once.',
@@ -23,8 +24,13 @@ export const model = defineModel({
         label: 'two open draws, 45 s and 12 min left',
         output: {
           games: [
-            { gameId: 'VN_FAST_1', numero: '202611260815', remainTime: 45_000 },
-            { gameId: 'VN_NORTH', numero: '20261126', remainTime: 720_000 },
+            {
+              gameId: 'VN_FAST_1',
+              numero: '202611260815',
+              remainTime: 45_000,
+              nextOpenTime: 0,
+            },
+            { gameId: 'VN_NORTH', numero: '20261126', remainTime: 720_000, nextOpenTime: 0 },
           ],
         },
       },

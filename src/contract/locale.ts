@@ -46,23 +46,25 @@ export function formatDuration(seconds: number, language: string): string {
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "25 नव॰ 2026, दोपहर 2:55" (hi), "25 Nov 2026, 2:55 pm" (en); the date alone without `time`. */
+/**
+ * "25 नव॰ 2026, दोपहर 2:55" (hi), "25 Nov 2026, 2:55 pm" (en); the date alone without `time`,
+ * the time of day alone ("दोपहर 2:55") without `date`.
+ */
 export function formatDateTime(
   value: string | number | Date,
   language: string,
-  options: { time?: boolean; timeZone?: string } = {},
+  options: { time?: boolean; date?: boolean; timeZone?: string } = {},
 ): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
   const time = options.time ?? true;
-  const key = `${language}|${time}|${options.timeZone ?? ''}`;
+  const withDate = options.date ?? true;
+  const key = `${language}|${time}|${withDate}|${options.timeZone ?? ''}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
     const english = localeOf(language).startsWith('en');
     format = new Intl.DateTimeFormat(`${localeOf(language)}-u-nu-latn`, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
+      ...(withDate || !time ? { day: 'numeric', month: 'short', year: 'numeric' } : {}),
       ...(time
         ? { hour: 'numeric', minute: '2-digit', ...(english ? {} : { dayPeriod: 'short' }) }
         : {}),

@@ -102,6 +102,15 @@ export const lotteryOpsPaths = {
 export const gameIdSchema = z.string().regex(/^[A-Z0-9_]{2,32}$/);
 export const numeroSchema = z.string().regex(/^\d{6,14}$/);
 
+/**
+ * A draw's number as the site shows it, everywhere a draw is named (the lobby, the timer, the
+ * result board, the member's bets, the win notice): at most 6 digits, the last 6 (spec 2, "open
+ * numbers show at most 6 digits"). A fast draw's '202612020295' is '020295' (the day of the
+ * month and the draw of the day), a regional '20261202' is '261202'. The full numero stays the
+ * draw's key in the calls.
+ */
+export const shortNumero = (numero: string | null) => (numero === null ? '' : numero.slice(-6));
+
 /** A game of the lobby with its open draw (spec 3, lottery game). */
 export const lotteryGameSchema = z.object({
   gameId: z.string(),
@@ -120,6 +129,18 @@ export const lotteryGameSchema = z.object({
   winningTime: z.string().nullable(),
   /** The commitment of the open draw's seed (in-house draws), null otherwise. */
   seedHash: z.string().nullable(),
+  /**
+   * Milliseconds until the game's next draw opens for bets, counted by the server when it
+   * answers: 0 while a draw is open, null when no draw is planned.
+   */
+  nextOpenTime: z.number().int().min(0).nullable(),
+  /**
+   * When the game's next draw is drawn (ISO 8601), open for bets or not yet: the time of day
+   * the lobby shows for a game of one draw a day. Null when no draw is planned.
+   */
+  nextWinningTime: z.string().nullable(),
+  /** Minutes between two draws of a game that draws all day (the fast draws), else null. */
+  drawEveryMinutes: z.number().int().min(1).nullable(),
   accountTypeName: z.literal('TCG_LOTTO_VN'),
   layout: z.enum(layoutNames),
   region: z.enum(lotteryRegions),
@@ -176,6 +197,8 @@ export const openNumeroSchema = z.object({
   lockTime: z.number().int().min(0),
   winningTime: z.string().nullable(),
   seedHash: z.string().nullable(),
+  /** As the game's: 0 while a draw is open, else the milliseconds until the next opens. */
+  nextOpenTime: z.number().int().min(0).nullable(),
 });
 export type OpenNumero = z.infer<typeof openNumeroSchema>;
 export const drawParamsSchema = z.object({ gameId: gameIdSchema, numero: numeroSchema });

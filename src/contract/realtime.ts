@@ -33,7 +33,10 @@ export const unreadEventSchema = z.object({ count: z.number().int().min(0), seq 
 
 /**
  * What a notification is about (spec section 3: deposit arrival, deposit failure, withdraw
- * approval, withdraw rejection), and `message`: an operator's note to the player.
+ * approval, withdraw rejection), `message`: an operator's note to the player, and `lotteryWon`:
+ * the member's bets on a lottery draw settled with a win (params `amount`, the total won in
+ * minor units, `game` the game's name in the member's language, `numero` the draw's number as
+ * the site shows it, `bets` how many bets won).
  */
 export const notificationKinds = [
   'depositArrived',
@@ -41,6 +44,7 @@ export const notificationKinds = [
   'withdrawApproved',
   'withdrawRejected',
   'message',
+  'lotteryWon',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

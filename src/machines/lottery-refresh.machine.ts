@@ -3,13 +3,15 @@ import { constants } from '../contract/constants.ts';
 
 /**
  * A lottery game of the lobby as far as the refresh goes (spec 3, lottery game): its open draw
- * (`numero`) and `remainTime`, the milliseconds until that draw stops taking bets, as the server
- * counted them when it answered.
+ * (`numero`) and `remainTime`, the milliseconds until that draw stops taking bets, and, while
+ * none is open, `nextOpenTime`, the milliseconds until the next one opens (null: none
+ * planned), as the server counted them when it answered.
  */
 export type LotteryListGame = {
   gameId: string;
   numero: string | null;
   remainTime: number;
+  nextOpenTime: number | null;
 };
 
 /** What the lobby shows: the games of the current list, from one answer of the server. */
@@ -33,13 +35,21 @@ export type LotteryRefreshEvent =
 
 /**
  * The spec's rule (section 4): the smallest remaining time of the open draws, capped at
- * 30000 ms; 7000 ms when that is zero or less (a draw is closing now: ask again soon). No open
- * draw waits the whole 30000 ms.
+ * 30000 ms; 7000 ms when that is zero or less (a draw is closing now: ask again soon). A game
+ * between a close and its next opening counts with the time to that opening, so the list
+ * brings the new draw when it opens rather than up to 30 s later. Nothing timed waits the
+ * whole 30000 ms.
  */
 export function refreshDelayOf(games: readonly LotteryListGame[]): number {
-  const open = games.filter((game) => game.numero !== null).map((game) => game.remainTime);
-  if (open.length === 0) return constants.lotteryRefreshMaxMs;
-  const least = Math.min(...open);
+  const timed = games.flatMap((game) =>
+    game.numero !== null
+      ? [game.remainTime]
+      : game.nextOpenTime !== null
+        ? [game.nextOpenTime]
+        : [],
+  );
+  if (timed.length === 0) return constants.lotteryRefreshMaxMs;
+  const least = Math.min(...timed);
   if (!(least > 0)) return constants.lotteryRefreshFallbackMs;
   return Math.min(least, constants.lotteryRefreshMaxMs);
 }

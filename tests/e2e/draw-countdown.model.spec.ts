@@ -92,18 +92,18 @@ class LobbyList {
 
   /**
    * Answers a call with the game's draw at this timing, and waits until the page shows that
-   * list (its game's remark carries the answer's number), so the timer has taken it before the
+   * list (its game's name carries the answer's number), so the timer has taken it before the
    * walk moves the clock.
    */
   async answer(page: Page, route: Route, timing: Timing) {
     this.answers += 1;
     const template = this.template!;
-    const remark = `${template.gameMenus[0]!.remark} (${this.answers})`;
-    const game = { ...template.gameMenus[0]!, ...timing, remark };
+    const gameName = `${template.gameMenus[0]!.gameName} (${this.answers})`;
+    const game = { ...template.gameMenus[0]!, ...timing, nextOpenTime: 0, gameName };
     await route.fulfill({
       json: { success: true, value: [{ tag: template.tag, gameMenus: [game] }] },
     });
-    await expect(page.locator('.pg-intro .pg-muted')).toHaveText(remark);
+    await expect(page.locator('.pg-intro h1')).toHaveText(gameName);
   }
 
   /** Calls the walk no longer needs: aborted, so the page is not left hanging. */

@@ -13,6 +13,8 @@ import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import type { WalletDriver } from './support/wallet.ts';
 import { describeFindings, watchAccessibility } from './support/axe.ts';
 import { gamesPaths, type Game } from '../../src/contract/games.ts';
+import { lotteryPaths, type LotteryMenu } from '../../src/contract/lottery.ts';
+import { apiPathPattern } from './support/model-walk.ts';
 
 test.use({ siteSettings: apiRegistration });
 // One fast draw: up to a minute to its close, its lock, the draw and the settlement.
@@ -43,8 +45,14 @@ async function betEveryLoNumber(page: Page): Promise<string> {
   }
 }
 
+/** What each language's page says of the 1-minute game and of a win (issue 34). */
+const wording = {
+  hi: { every: 'हर 1 मिनट', win: 'लॉटरी में जीत' },
+  en: { every: 'Every 1 min', win: 'Lottery win' },
+} as const;
+
 /** Logs a new player in on `page`, credits 50,000.00 and opens the 1-minute game's betting view. */
-async function openFastGame(page: Page, wallet: WalletDriver, path: string) {
+async function openFastGame(page: Page, wallet: WalletDriver, path: string, lang: 'hi' | 'en') {
   const player = await registerPlayer(workerBaseURL());
   await page.goto('/');
   await logInThroughPopup(page, player);
@@ -52,8 +60,15 @@ async function openFastGame(page: Page, wallet: WalletDriver, path: string) {
   await wallet.credit(memberId, '5000000');
 
   await page.goto(path);
+  // A logged-in player sees the balance at the top (on /lottery too, which has no site
+  // header) and is not asked to log in.
+  await expect(page.getByTestId('header-balance-value')).toHaveText(/50,000\.00/);
+  await expect(page.locator('.pg-lottery-board')).not.toContainText(/लॉग इन|log in/i);
   const card = page.getByTestId(`lottery-game-${game}`);
   await expect(card).toBeVisible();
+  // When it draws, in the page's language only (the seeded remark is English).
+  await expect(card.getByTestId('lottery-schedule')).toContainText(wording[lang].every);
+  if (lang === 'hi') await expect(card.getByTestId('lottery-schedule')).not.toHaveText(/[A-Za-z]/);
   // Between a close and the next opening the game has no open draw for a few seconds; the
   // opening's news (or the list's next refresh) brings the new one.
   await expect(card.getByTestId('lottery-numero')).toHaveText(/^\d{6}$/, { timeout: 35_000 });
@@ -74,7 +89,13 @@ async function placeEveryLoNumber(page: Page): Promise<string> {
 }
 
 /** The countdown runs to the close, then to the draw; the result and the win arrive by themselves. */
-async function seeDrawAndWin(page: Page, numero: string) {
+async function seeDrawAndWin(page: Page, numero: string, lang: 'hi' | 'en') {
+  // The win is told, not only paid: a toast naming the draw (it shows for a few seconds, so
+  // it is watched for from now on).
+  const toast = expect(page.getByTestId('notification-toasts')).toContainText(
+    new RegExp(`${wording[lang].win}.*${numero}`),
+    { timeout: 180_000 },
+  );
   await expect(page.getByTestId('draw-locked')).toBeVisible({ timeout: 75_000 });
   await expect(page.getByTestId('draw-result')).toBeVisible({ timeout: 45_000 });
   await expect(page.locator('.lot-draw .lot-numero')).toHaveText(numero);
@@ -89,6 +110,17 @@ async function seeDrawAndWin(page: Page, numero: string) {
   await expect(page.getByTestId('lottery-balance')).not.toHaveText(/23,000\.00/, {
     timeout: 20_000,
   });
+  await toast;
+
+  // One draw, one number: the timer's, the member's bets' and the result board's.
+  await expect(
+    page.getByTestId('lottery-my-bets').locator('tbody tr td:first-child').first(),
+  ).toHaveText(numero);
+  await expect(
+    page
+      .getByTestId('lottery-results')
+      .locator('.lot-numero', { hasText: new RegExp(`^${numero}$`) }),
+  ).toHaveCount(1);
 
   // The result board holds the draw; the browser checks its seed and numbers.
   await page.getByTestId('lottery-verify').first().click();
@@ -114,13 +146,18 @@ test('two players bet every lô number on the 1-minute draw and are paid live (H
   try {
     await desktopContext.addInitScript(() => localStorage.setItem('lang', 'en'));
     const desktop = await desktopContext.newPage();
-    await openFastGame(page, wallet, '/lottery');
-    await openFastGame(desktop, wallet, '/vnlottery');
+    await openFastGame(page, wallet, '/lottery', 'hi');
+    await openFastGame(desktop, wallet, '/vnlottery', 'en');
     // Each places its slip on the draw open at that moment (the same one, or the next when the
     // first closed in between) and follows its own draw to the win, both at once.
     await Promise.all(
-      [page, desktop].map(async (player) =>
-        seeDrawAndWin(player, await placeEveryLoNumber(player)),
+      (
+        [
+          [page, 'hi'],
+          [desktop, 'en'],
+        ] as const
+      ).map(async ([player, lang]) =>
+        seeDrawAndWin(player, await placeEveryLoNumber(player), lang),
       ),
     );
     const findings = await desktopAxe.finish();
@@ -136,9 +173,42 @@ test('a visitor narrows the lobby by menu tag, draw day and name; the star asks 
 }) => {
   await context.addInitScript(() => localStorage.setItem('lang', 'en'));
   await page.setViewportSize({ width: 1280, height: 800 });
+  // The 3-minute game's list entry as the server gives it between a close and the next
+  // opening (20 s of every 3 minutes), so the page is seen in that state at once.
+  await page.route(apiPathPattern(lotteryPaths.gameMenu), async (route) => {
+    const menu = (await (await route.fetch()).json()) as { success: true; value: LotteryMenu };
+    for (const tag of menu.value)
+      for (const entry of tag.gameMenus)
+        if (entry.gameId === 'VN_FAST_3')
+          Object.assign(entry, {
+            numero: null,
+            remainTime: 0,
+            winningTime: null,
+            seedHash: null,
+            nextOpenTime: 15_000,
+          });
+    await route.fulfill({ json: menu });
+  });
   await page.goto('/vnlottery');
   const games = page.getByTestId('lottery-games');
   await expect(games.getByTestId(`lottery-game-${game}`)).toBeVisible();
+
+  // No open draw: when the next opens, and the Bet button is not live (its results are).
+  const closed = games.getByTestId('lottery-game-VN_FAST_3');
+  await expect(closed.getByTestId('lottery-opens-in')).toHaveText(/^0:\d\d$/);
+  await expect(closed.getByTestId('lottery-bet-VN_FAST_3')).toBeDisabled();
+  await expect(closed.getByTestId('lottery-view-VN_FAST_3')).toBeVisible();
+  // A draw days away counts its days ("6 d 12:02:50"), not 156 hours.
+  await expect(games.getByTestId('lottery-remain').filter({ hasText: / d / }).first()).toHaveText(
+    /^\d+ d \d\d:\d\d:\d\d$/,
+  );
+  // The region is said once: the menu tag, then when it draws (not the remark's region again).
+  const southern = await games
+    .getByTestId('lottery-game-VN_MN_HCM')
+    .getByTestId('lottery-schedule')
+    .textContent();
+  expect(southern?.match(/Southern/g)).toHaveLength(1);
+  expect(southern).toMatch(/^Southern · Mon, Sat at /);
 
   await page.getByTestId('lottery-tag-SOUTH').click();
   await expect(games.getByTestId(`lottery-game-${game}`)).toHaveCount(0);

@@ -7,11 +7,12 @@ import {
 import { driveMachine } from '../support/machine-driver.ts';
 import { heldPromise } from '../support/model-actors.ts';
 
-const game = (gameId: string, remainTime: number, numero: string | null = '202611260815') => ({
-  gameId,
-  numero,
-  remainTime,
-});
+const game = (
+  gameId: string,
+  remainTime: number,
+  numero: string | null = '202611260815',
+  nextOpenTime: number | null = numero === null ? null : 0,
+) => ({ gameId, numero, remainTime, nextOpenTime });
 
 describe('refreshDelayOf (spec 4: lottery list refresh timer)', () => {
   it('waits the smallest remaining time of the open draws', () => {
@@ -27,10 +28,18 @@ describe('refreshDelayOf (spec 4: lottery list refresh timer)', () => {
     expect(refreshDelayOf([game('A', -1_500)])).toBe(7_000);
   });
 
-  it('leaves out games with no open draw, and waits 30000 ms when none is open', () => {
+  it('leaves out games with no draw planned, and waits 30000 ms when nothing is timed', () => {
     expect(refreshDelayOf([game('A', 0, null), game('B', 20_000)])).toBe(20_000);
     expect(refreshDelayOf([game('A', 0, null)])).toBe(30_000);
     expect(refreshDelayOf([])).toBe(30_000);
+  });
+
+  it('reads the list again when a closed game opens its next draw', () => {
+    // 10 s of every minute the 1-minute draw is closed: its next draw opens in 8 s.
+    expect(refreshDelayOf([game('A', 0, null, 8_000), game('B', 20_000)])).toBe(8_000);
+    expect(refreshDelayOf([game('A', 0, null, 8_000)])).toBe(8_000);
+    expect(refreshDelayOf([game('A', 0, null, 45_000)])).toBe(30_000);
+    expect(refreshDelayOf([game('A', 0, null, 0)])).toBe(7_000);
   });
 });
 

@@ -142,6 +142,7 @@ beforeAll(async () => {
   // 06:10:40 the first draw's result, settled.
   minutes(2);
   const engine = createDrawEngine({
+    db: site.database.db,
     ledger: site.app.wallet.ledger,
     publisher: site.app.realtime.publisher,
     clock: clock.now,

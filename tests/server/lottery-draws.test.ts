@@ -246,6 +246,7 @@ describe('the draw engine', () => {
   it('does nothing twice: a rerun of the period and a second engine at the same instant', async () => {
     expect(await runEngineAt('2026-01-01T08:41:00Z')).toBe('already-run');
     const other = createDrawEngine({
+      db: site.database.db,
       ledger: site.app.wallet.ledger,
       publisher: { broadcast: () => {}, publishMany: async () => [] },
       clock: clock.now,

@@ -172,6 +172,10 @@ describe('lottery lobby calls', () => {
       remainTime: 90_000,
       lockTime: 30_000,
       winningTime: at(openSeed.drawsAt),
+      nextOpenTime: 0,
+      nextWinningTime: at(openSeed.drawsAt),
+      // Its schedule draws once a year: not a game of draws all day.
+      drawEveryMinutes: null,
       accountTypeName: 'TCG_LOTTO_VN',
       layout: 'south18',
       region: 'fast',
@@ -193,6 +197,17 @@ describe('lottery lobby calls', () => {
       expect(entry.numero, entry.gameId).not.toBeNull();
       expect(entry.remainTime).toBeGreaterThan(0);
     }
+    // When each game draws comes as data the page words in its own language (issue 34): the
+    // fast games' minutes, the regional games' next draw time (their remark is not for show).
+    expect(
+      ['VN_FAST_1', 'VN_FAST_3', 'VN_FAST_5'].map(
+        (id) => fast.find((entry) => entry.gameId === id)?.drawEveryMinutes,
+      ),
+    ).toEqual([1, 3, 5]);
+    const north = menu.find((tag) => tag.tag === 'NORTH')!.gameMenus[0]!;
+    expect(north).toMatchObject({ gameId: 'VN_MB', drawEveryMinutes: null });
+    // 18:15 in Hanoi, 11:15 UTC: today's draw is still open at 12:00 local.
+    expect(north.nextWinningTime).toBe('2026-03-10T11:15:00.000Z');
 
     // In the request's language.
     const hindi = await get<LotteryMenu>(lotteryPaths.gameMenu, { 'accept-language': 'hi' });
@@ -205,15 +220,24 @@ describe('lottery lobby calls', () => {
       (await get<OpenNumero[]>(`${lotteryPaths.openedNumero}?gameIds=${game}`)).body.value![0]!;
     clock.advance(1_000);
     expect((await find()).remainTime).toBe(89_000);
+    expect((await find()).nextOpenTime).toBe(0);
     clock.advance(89_000);
+    // Closed: no draw open, and when the next one (202603100002 at +120 s) opens.
     expect(await find()).toMatchObject({
       numero: null,
       remainTime: 0,
       winningTime: null,
       seedHash: null,
+      nextOpenTime: 30_000,
     });
-    clock.advance(30_000);
-    expect(await find()).toMatchObject({ numero: '202603100002', remainTime: 90_000 });
+    clock.advance(10_000);
+    expect((await find()).nextOpenTime).toBe(20_000);
+    clock.advance(20_000);
+    expect(await find()).toMatchObject({
+      numero: '202603100002',
+      remainTime: 90_000,
+      nextOpenTime: 0,
+    });
     clock.advance(-120_000);
     expect((await find()).remainTime).toBe(90_000);
   });
@@ -233,6 +257,7 @@ describe('lottery lobby calls', () => {
         lockTime: 30_000,
         winningTime: null,
         seedHash: null,
+        nextOpenTime: null,
       },
       {
         gameId: game,
@@ -241,6 +266,7 @@ describe('lottery lobby calls', () => {
         lockTime: 30_000,
         winningTime: at(openSeed.drawsAt),
         seedHash: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
+        nextOpenTime: 0,
       },
     ]);
     const bad = await get(`${lotteryPaths.openedNumero}?gameIds=${game},bad id`);

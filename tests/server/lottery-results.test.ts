@@ -79,6 +79,7 @@ const silent = { warn: () => {}, info: () => {}, error: () => {} };
 /** The draw engine as the lottery area makes it, on this app. */
 const engine = () =>
   createDrawEngine({
+    db: site.database.db,
     ledger: site.app.wallet.ledger,
     publisher: site.app.realtime.publisher,
     clock: clock.now,

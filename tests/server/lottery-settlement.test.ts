@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +12,12 @@ import { createMember } from '../support/identity.ts';
 import { call, manualClock, testSite } from '../support/server.ts';
 import { gamesPaths, type rankListSchema } from '../../src/contract/games.ts';
 import { maskName } from '../../src/server/areas/games/catalog.service.ts';
+import { messagePaths } from '../../src/contract/messages.ts';
+import { formatMoney } from '../../src/contract/money.ts';
+import { notificationEventSchema } from '../../src/contract/realtime.ts';
+import { hashToken } from '../../src/server/platform/hash-token.ts';
+import { sessions } from '../../src/server/platform/members/members.schema.ts';
+import type { MemberEvent } from '../../src/server/platform/realtime/publisher.ts';
 
 /**
  * Settlement of a regional draw (north27) against a result chosen by hand, every bet type won
@@ -91,6 +98,8 @@ const stakeOf = (betType: BetType) =>
 
 const members: number[] = [];
 let engine: DrawEngine;
+/** What the first settlement announced to the members. */
+let announced: MemberEvent[] = [];
 let betCount = 0;
 
 async function placeBets(draw: typeof north, memberId: number) {
@@ -110,6 +119,15 @@ async function placeBets(draw: typeof north, memberId: number) {
         ${selection}, ${unit.toString()}, ${stake.toString()},
         ${defaultGameConfig.betTypes[betType]!.oddsX100}, 'INR', ${posted.reply.postingId})`);
   }
+}
+
+/** A session of the member, as a login makes it: its bearer token. */
+async function tokenOf(memberId: number) {
+  const token = randomBytes(32).toString('base64url');
+  await db()
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), memberId, expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
 }
 
 async function balanceOf(memberId: number) {
@@ -147,14 +165,16 @@ async function storeResult(tx: Db, draw: typeof north, revision: number, numbers
 
 beforeAll(async () => {
   engine = createDrawEngine({
+    db: site.database.db,
     ledger: site.app.wallet.ledger,
     publisher: site.app.realtime.publisher,
     clock: clock.now,
     log: site.app.log,
     keys: site.app.outcomeKeys,
   });
-  for (let i = 0; i < 2; i++) {
-    const { member } = await createMember(db());
+  // One member reads the site in English, the other in Hindi (the default).
+  for (const language of ['en', 'hi'] as const) {
+    const { member } = await createMember(db(), { language });
     await site.app.wallet.ledger.post({
       memberId: member.id,
       kind: 'deposit',
@@ -221,6 +241,7 @@ describe('settling a draw', () => {
     // The members hear each bet (numbered) after the commit.
     const events = published.mock.calls.flatMap(([events]) => events);
     expect(events.filter((e) => e.event.name === 'lotteryBet')).toHaveLength(slip.length * 2);
+    announced = events;
     published.mockRestore();
     await reconcile();
   });
@@ -262,10 +283,73 @@ describe('settling a draw', () => {
     expect(await board('gameCategory=RNG')).toEqual([]);
   });
 
+  it('tells each winner once per draw: a message in their language, a toast, the unread count', async () => {
+    const won = totalWin(revision1);
+    const [english, hindi] = members;
+    const messages = await rows<{
+      member_id: number;
+      title: string;
+      content: string;
+      sent_by: string;
+    }>(sql`SELECT member_id, title, content, sent_by FROM platform_messages
+      WHERE member_id IN (${english!}, ${hindi!}) ORDER BY member_id`);
+    // One message each, however many of their bets won, in the member's own language.
+    expect(messages).toHaveLength(2);
+    const byMember = new Map(messages.map((m) => [m.member_id, m]));
+    const amountEn = formatMoney(won, { currencyCode: 'INR', locale: 'en-IN' });
+    const amountHi = formatMoney(won, { currencyCode: 'INR', locale: 'hi-IN' });
+    expect(byMember.get(english!)).toMatchObject({
+      title: 'Lottery win',
+      sent_by: 'system:lottery',
+    });
+    expect(byMember.get(english!)!.content).toContain(amountEn);
+    expect(byMember.get(english!)!.content).toContain('Northern (Hanoi)');
+    // The draw's number as the site shows it (the last 6 digits of 20260101).
+    expect(byMember.get(english!)!.content).toContain('260101');
+    expect(byMember.get(hindi!)!.title).toBe('लॉटरी में जीत');
+    expect(byMember.get(hindi!)!.content).toContain(amountHi);
+    expect(byMember.get(hindi!)!.content).toContain('उत्तरी (हनोई)');
+
+    // After the commit, with the bets' events: a lotteryWon notification and the unread count.
+    const winners = slip.filter(([t, selection]) => oracle(revision1, t, selection, unit).win > 0n);
+    for (const memberId of members) {
+      const own = announced.filter((e) => e.memberId === memberId).map((e) => e.event);
+      const notices = own.filter((e) => e.name === 'notification');
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.payload).toMatchObject({
+        kind: 'lotteryWon',
+        title: null,
+        params: {
+          amount: won.toString(),
+          gameId: 'VN_MB',
+          numero: '260101',
+          bets: winners.length,
+          game: memberId === english ? 'Northern (Hanoi)' : 'उत्तरी (हनोई)',
+        },
+      });
+      expect(
+        notificationEventSchema.omit({ seq: true }).safeParse(notices[0]!.payload).success,
+      ).toBe(true);
+      expect(own.filter((e) => e.name === 'unread')).toEqual([
+        { name: 'unread', payload: { count: 1 } },
+      ]);
+    }
+    // The member reads it among their messages.
+    const listed = await site.app.inject({
+      method: 'GET',
+      url: messagePaths.list,
+      headers: { authorization: `Bearer ${await tokenOf(english!)}` },
+    });
+    expect(listed.json()).toMatchObject({
+      success: true,
+      value: { unread: 1, content: [{ title: 'Lottery win', broadcast: false, read: false }] },
+    });
+  });
+
   it('settles nothing twice: a rerun pays nothing and changes no bet', async () => {
     const before = await Promise.all(members.map(balanceOf));
     const again = await db().transaction((tx) => engine.settle(tx, [north]));
-    expect(again).toMatchObject({ bets: [], draws: [], posted: 0 });
+    expect(again).toMatchObject({ bets: [], draws: [], posted: 0, notices: [] });
     const step = await db().transaction((tx) => engine.step(tx, clock.now()));
     expect(step.bets).toEqual([]);
     expect(await Promise.all(members.map(balanceOf))).toEqual(before);

@@ -5,13 +5,14 @@ import {
   formatRemain,
   isValidSelection,
   quickPick,
+  scheduleOf,
   searchGames,
-  shortNumero,
   stakeOf,
   tagsOf,
   unitsPerSelection,
   weekdays,
 } from '../../src/ui/pages/lottery/lottery-logic.ts';
+import { shortNumero } from '../../src/contract/lottery.ts';
 import { prizesOf } from '../../src/ui/pages/lottery/lottery-results.tsx';
 import {
   createLotteryFavourites,
@@ -38,8 +39,9 @@ function memoryStore() {
 }
 
 describe('lottery lobby logic', () => {
-  it('shows at most the last 6 digits of an open numero', () => {
+  it('shows at most the last 6 digits of a numero', () => {
     expect(shortNumero('202611260815')).toBe('260815');
+    expect(shortNumero('20261126')).toBe('261126');
     expect(shortNumero('12345')).toBe('12345');
     expect(shortNumero(null)).toBe('');
   });
@@ -57,14 +59,16 @@ describe('lottery lobby logic', () => {
     expect(drawsOn(sundayOnly, null)).toBe(true);
   });
 
-  it('searches by name, remark or id, ignoring case and spaces', () => {
+  it('searches by the shown name or id, ignoring case and spaces', () => {
     const games = [
       { gameId: 'VN_FAST_1', gameName: 'Fast 1 minute', remark: 'every minute' },
       { gameId: 'VN_MB', gameName: 'Miền Bắc', remark: 'Northern daily' },
     ];
     expect(searchGames(games, '  fast ').map((g) => g.gameId)).toEqual(['VN_FAST_1']);
-    expect(searchGames(games, 'northern').map((g) => g.gameId)).toEqual(['VN_MB']);
+    expect(searchGames(games, 'bắc').map((g) => g.gameId)).toEqual(['VN_MB']);
     expect(searchGames(games, 'vn_mb').map((g) => g.gameId)).toEqual(['VN_MB']);
+    // The remark is the operator's note, not on the page: it finds nothing.
+    expect(searchGames(games, 'northern')).toEqual([]);
     expect(searchGames(games, '')).toHaveLength(2);
   });
 
@@ -76,10 +80,37 @@ describe('lottery lobby logic', () => {
   });
 
   it('formats time left in whole seconds, never negative', () => {
-    expect(formatRemain(65_000)).toBe('1:05');
-    expect(formatRemain(3_723_000)).toBe('1:02:03');
-    expect(formatRemain(-5)).toBe('0:00');
-    expect(formatRemain(400)).toBe('0:01');
+    const days = (count: number) => `${count} d`;
+    expect(formatRemain(65_000, days)).toBe('1:05');
+    expect(formatRemain(3_723_000, days)).toBe('1:02:03');
+    expect(formatRemain(-5, days)).toBe('0:00');
+    expect(formatRemain(400, days)).toBe('0:01');
+  });
+
+  it('shows whole days before the hours of a long countdown, worded by the page', () => {
+    // 156:02:50 as hours: 6 days 12:02:50.
+    const ms = (156 * 3600 + 2 * 60 + 50) * 1000;
+    expect(formatRemain(ms, (count) => `${count} d`)).toBe('6 d 12:02:50');
+    expect(formatRemain(ms, (count) => `${count} दिन`)).toBe('6 दिन 12:02:50');
+    expect(formatRemain(86_400_000, (count) => `${count} d`)).toBe('1 d 00:00:00');
+    expect(formatRemain(86_399_000, (count) => `${count} d`)).toBe('23:59:59');
+  });
+
+  it('says when a game draws from the menu, never from its remark', () => {
+    const at = '2026-12-02T11:15:00.000Z';
+    expect(
+      scheduleOf({ drawEveryMinutes: 3, drawDayOfWeek: '1,2,3,4,5,6,7', nextWinningTime: at }),
+    ).toEqual({ kind: 'every', minutes: 3 });
+    expect(
+      scheduleOf({ drawEveryMinutes: null, drawDayOfWeek: '1,2,3,4,5,6,7', nextWinningTime: at }),
+    ).toEqual({ kind: 'daily', at });
+    // Sunday 1 and Saturday 7: Monday-first order, Sunday last.
+    expect(
+      scheduleOf({ drawEveryMinutes: null, drawDayOfWeek: '1,7', nextWinningTime: at }),
+    ).toEqual({ kind: 'days', days: ['sat', 'sun'], at });
+    expect(
+      scheduleOf({ drawEveryMinutes: null, drawDayOfWeek: '2', nextWinningTime: null }),
+    ).toBeNull();
   });
 });
 

@@ -14,6 +14,8 @@ export type Formats = {
   dateTime: (value: string | number | Date) => string;
   /** A date alone: "25 Nov 2026". */
   date: (value: string | number | Date) => string;
+  /** A time of day alone: "दोपहर 2:55", "2:55 pm". */
+  time: (value: string | number | Date) => string;
 };
 
 /**
@@ -41,6 +43,7 @@ export function useFormat(): Formats {
         }),
       dateTime: (value) => formatDateTime(value, language),
       date: (value) => formatDateTime(value, language, { time: false }),
+      time: (value) => formatDateTime(value, language, { date: false }),
     };
   }, [language, currencyCode, currencySymbol, grouping]);
 }

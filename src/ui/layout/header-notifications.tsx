@@ -44,9 +44,13 @@ export function wordNotification(
   const title = t(`notifications.kind.${notification.kind}`);
   const amount = minorUnitsSchema.safeParse(String(notification.params.amount ?? ''));
   if (!amount.success) return { title, text: '' };
+  // The other params (a lottery win's game and draw number) fill the text as they are.
+  const { game, numero } = notification.params;
   return {
     title,
     text: t(`notifications.text.${notification.kind}`, {
+      game,
+      numero,
       amount: money(BigInt(amount.data)),
     }),
   };

@@ -17,6 +17,7 @@ import {
   type DrawKey,
   type SettlementOutcome,
 } from './settlement.ts';
+import { winNoticeEvents } from './win-notices.ts';
 
 /**
  * The draw engine (issue 14): each draw is a state machine on the server (scheduled, open,
@@ -39,6 +40,8 @@ import {
 type Ledger = WalletPort['ledger'];
 
 export type DrawEngineDeps = {
+  /** What `announce` reads after the commit (the winners' unread counts). */
+  db: Db;
   ledger: Ledger;
   publisher: Pick<Publisher, 'publishMany' | 'broadcast'>;
   clock: Clock;
@@ -159,7 +162,7 @@ export function createDrawEngine(deps: DrawEngineDeps) {
     const settled = await settleDraws(tx, ledger, now);
     return {
       ...mergeOutcomes(
-        { bets: [], draws: [...opened, ...locked], members: [], posted: 0 },
+        { bets: [], draws: [...opened, ...locked], members: [], posted: 0, notices: [] },
         ...unkept,
         drawnNews(settled),
       ),
@@ -180,30 +183,39 @@ export function createDrawEngine(deps: DrawEngineDeps) {
     };
   }
 
-  /** After the commit: the bets' events, the balance events, then the draws' broadcast. */
+  /**
+   * After the commit: the draws' broadcast, the balance events, the bets' events, then the win
+   * notices (a `lotteryWon` notification per member and draw, the winners' unread counts).
+   */
   async function announce(outcome: SettlementOutcome): Promise<void> {
-    const at = clock().toISOString();
+    const now = clock();
+    const at = now.toISOString();
     publisher.broadcast(
       outcome.draws.map((draw) => ({ name: 'lotteryDraw', payload: { ...draw, at } })),
     );
     if (outcome.members.length > 0) ledger.posted(outcome.members);
-    if (outcome.bets.length > 0) {
-      await publisher.publishMany(
-        outcome.bets.map((bet) => ({
-          memberId: bet.memberId,
-          event: {
-            name: 'lotteryBet',
-            payload: {
-              betId: bet.betId,
-              gameId: bet.gameId,
-              numero: bet.numero,
-              state: bet.state,
-              winAmount: bet.winAmount,
-            },
+    const notices = await winNoticeEvents(deps.db, outcome.notices, now).catch((error: unknown) => {
+      // The messages are stored; the member reads them (and the count) on the next visit.
+      deps.log.error({ err: error }, 'lottery: win notices not announced');
+      return [];
+    });
+    const events = [
+      ...outcome.bets.map((bet) => ({
+        memberId: bet.memberId,
+        event: {
+          name: 'lotteryBet' as const,
+          payload: {
+            betId: bet.betId,
+            gameId: bet.gameId,
+            numero: bet.numero,
+            state: bet.state,
+            winAmount: bet.winAmount,
           },
-        })),
-      );
-    }
+        },
+      })),
+      ...notices,
+    ];
+    if (events.length > 0) await publisher.publishMany(events);
   }
 
   return {

@@ -22,6 +22,9 @@ export type LobbyGameRow = {
   menuTag: string;
   layout: LayoutName;
   drawDayOfWeek: string;
+  /** The croner pattern of the draw times, read in `timeZone`. */
+  schedule: string;
+  timeZone: string;
   lockSeconds: number;
   remark: string;
   hot: boolean;
@@ -29,9 +32,11 @@ export type LobbyGameRow = {
   config: GameConfig;
 };
 
-export type OpenDrawRow = {
+/** A game's coming draw: the one taking bets now, or, when none is, the next to open. */
+export type ComingDrawRow = {
   gameId: string;
   numero: string;
+  opensAt: Date;
   locksAt: Date;
   drawsAt: Date;
   seedHash: string | null;
@@ -59,22 +64,23 @@ export async function activeGames(db: Db): Promise<LobbyGameRow[]> {
   return rowsOf<LobbyGameRow>(
     await db.execute(sql`
       SELECT game_id AS "gameId", names, region, menu_tag AS "menuTag", layout,
-        draw_day_of_week AS "drawDayOfWeek", lock_seconds AS "lockSeconds", remark, hot, sort,
-        config
+        draw_day_of_week AS "drawDayOfWeek", schedule, time_zone AS "timeZone",
+        lock_seconds AS "lockSeconds", remark, hot, sort, config
       FROM lottery_games WHERE status = 'active' ORDER BY sort, game_id`),
   );
 }
 
 /**
- * The draw of each game taking bets at `now` (opened, not yet locked, not called off), in one
- * statement; `gameIds` null: every game. A draw whose open job is late still counts by its
- * times, as the bet placement does.
+ * The coming draw of each game at `now`, in one statement; `gameIds` null: every game. That is
+ * the first draw by draw time that still takes bets or will (not locked by its time, not called
+ * off): open when its opening has come (a draw whose open job is late still counts by its
+ * times, as the bet placement does), else the next to open, with its opening time.
  */
-export async function openDraws(
+export async function comingDraws(
   db: Db,
   now: Date,
   gameIds: readonly string[] | null,
-): Promise<OpenDrawRow[]> {
+): Promise<ComingDrawRow[]> {
   const only =
     gameIds === null
       ? sql``
@@ -83,17 +89,18 @@ export async function openDraws(
           sql`, `,
         )})`;
   if (gameIds !== null && gameIds.length === 0) return [];
-  const rows = rowsOf<OpenDrawRow>(
+  const rows = rowsOf<ComingDrawRow>(
     await db.execute(sql`
-      SELECT DISTINCT ON (game_id) game_id AS "gameId", numero, locks_at AS "locksAt",
-        draws_at AS "drawsAt", seed_hash AS "seedHash"
+      SELECT DISTINCT ON (game_id) game_id AS "gameId", numero, opens_at AS "opensAt",
+        locks_at AS "locksAt", draws_at AS "drawsAt", seed_hash AS "seedHash"
       FROM lottery_draws
-      WHERE state IN ('scheduled', 'open') AND opens_at <= ${now.toISOString()}::timestamptz
-        AND locks_at > ${now.toISOString()}::timestamptz ${only}
+      WHERE state IN ('scheduled', 'open') AND locks_at > ${now.toISOString()}::timestamptz
+        ${only}
       ORDER BY game_id, draws_at`),
   );
   return rows.map((row) => ({
     ...row,
+    opensAt: asDate(row.opensAt),
     locksAt: asDate(row.locksAt),
     drawsAt: asDate(row.drawsAt),
   }));

@@ -13,14 +13,15 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   activeGames,
+  comingDraws,
   oneDraw,
-  openDraws,
   pastDraws,
   recentGameIds,
+  type ComingDrawRow,
   type DrawRow,
   type LobbyGameRow,
-  type OpenDrawRow,
 } from './lobby.repository.ts';
+import { drawEveryMinutes } from './schedule.ts';
 
 export type LobbyDeps = {
   db: Db;
@@ -99,8 +100,16 @@ export function createLobbyService(deps: LobbyDeps) {
     return game;
   }
 
-  function openNumeroOf(game: LobbyGameRow, draw: OpenDrawRow | undefined, now: Date): OpenNumero {
-    if (!draw) {
+  /**
+   * A game's open draw from its coming draw: open when its opening has come; else no draw is
+   * open and `nextOpenTime` says when the coming one opens.
+   */
+  function openNumeroOf(
+    game: LobbyGameRow,
+    draw: ComingDrawRow | undefined,
+    now: Date,
+  ): OpenNumero {
+    if (!draw || draw.opensAt.getTime() > now.getTime()) {
       return {
         gameId: game.gameId,
         numero: null,
@@ -108,6 +117,7 @@ export function createLobbyService(deps: LobbyDeps) {
         lockTime: game.lockSeconds * 1000,
         winningTime: null,
         seedHash: null,
+        nextOpenTime: draw ? draw.opensAt.getTime() - now.getTime() : null,
       };
     }
     return {
@@ -117,12 +127,13 @@ export function createLobbyService(deps: LobbyDeps) {
       lockTime: Math.max(0, draw.drawsAt.getTime() - draw.locksAt.getTime()),
       winningTime: draw.drawsAt.toISOString(),
       seedHash: draw.seedHash,
+      nextOpenTime: 0,
     };
   }
 
   function gameOf(
     game: LobbyGameRow,
-    draw: OpenDrawRow | undefined,
+    draw: ComingDrawRow | undefined,
     now: Date,
     language: Language,
   ): LotteryGame {
@@ -138,6 +149,9 @@ export function createLobbyService(deps: LobbyDeps) {
       lockTime: open.lockTime,
       winningTime: open.winningTime,
       seedHash: open.seedHash,
+      nextOpenTime: open.nextOpenTime,
+      nextWinningTime: draw ? draw.drawsAt.toISOString() : null,
+      drawEveryMinutes: drawEveryMinutes(game, now),
       accountTypeName: 'TCG_LOTTO_VN',
       layout: game.layout,
       region: game.region,
@@ -149,7 +163,7 @@ export function createLobbyService(deps: LobbyDeps) {
     };
   }
 
-  const byGame = (draws: OpenDrawRow[]) => new Map(draws.map((draw) => [draw.gameId, draw]));
+  const byGame = (draws: ComingDrawRow[]) => new Map(draws.map((draw) => [draw.gameId, draw]));
 
   function drawViewOf(row: DrawRow, game: LobbyGameRow): DrawView {
     return {
@@ -174,7 +188,7 @@ export function createLobbyService(deps: LobbyDeps) {
     async gameMenu(language: Language): Promise<LotteryMenu> {
       const all = [...(await games()).values()];
       const now = clock();
-      const draws = byGame(await openDraws(db, now, null));
+      const draws = byGame(await comingDraws(db, now, null));
       const tags = [
         ...lotteryMenuTags,
         ...new Set(all.map((g) => g.menuTag).filter((t) => !lotteryMenuTags.includes(t as never))),
@@ -196,7 +210,7 @@ export function createLobbyService(deps: LobbyDeps) {
       const known = await games();
       const ids = (await recentGameIds(db, memberId, count)).filter((id) => known.has(id));
       const now = clock();
-      const draws = byGame(ids.length > 0 ? await openDraws(db, now, ids) : []);
+      const draws = byGame(ids.length > 0 ? await comingDraws(db, now, ids) : []);
       return [
         {
           tag: 'RECENT',
@@ -226,7 +240,7 @@ export function createLobbyService(deps: LobbyDeps) {
       }
       const now = clock();
       const draws = byGame(
-        await openDraws(
+        await comingDraws(
           db,
           now,
           gameIds === undefined || gameIds.trim() === '' ? null : chosen.map((g) => g.gameId),

@@ -19,6 +19,7 @@ export const lotteryArea = fp(
     // Open, lock, draw (in-house), settle: every 5 seconds on whichever node claims the tick.
     // `engine.settle / refund / resettle` for the results and operator calls.
     const engine = createDrawEngine({
+      db: app.database.db,
       ledger: app.wallet.ledger,
       publisher: app.realtime.publisher,
       clock: app.clock,
@@ -33,7 +34,8 @@ export const lotteryArea = fp(
   },
   {
     name: 'lottery',
-    dependencies: ['platform', 'system', 'identity', 'wallet', 'games'],
+    // messages: the win notices are written through its port (its table, its unread count).
+    dependencies: ['platform', 'system', 'identity', 'wallet', 'games', 'messages'],
     fastify: '5.x',
   },
 );

@@ -102,6 +102,30 @@ function fastDay(pattern: string, timeZone: string, midnight: Date): FastDay {
   return day;
 }
 
+const everyMinutes = new Map<string, number | null>();
+
+/**
+ * Minutes between two draws of a game that draws all day (region `fast`): the gap between the
+ * schedule's next two draw times after `now`, under a day; null for the regional games (one draw
+ * on each of their days). Kept per pattern and zone.
+ */
+export function drawEveryMinutes(
+  game: { region: string; schedule: string; timeZone: string },
+  now: Date,
+): number | null {
+  if (game.region !== 'fast') return null;
+  const key = `${game.timeZone}|${game.schedule}`;
+  if (everyMinutes.has(key)) return everyMinutes.get(key) ?? null;
+  const cron = cronOf(game.schedule, game.timeZone);
+  const first = cron.nextRun(now);
+  const second = first ? cron.nextRun(first) : null;
+  const gap = first && second ? second.getTime() - first.getTime() : null;
+  const minutes =
+    gap !== null && gap < 24 * 60 * 60 * 1000 && gap % 60_000 === 0 ? gap / 60_000 : null;
+  everyMinutes.set(key, minutes);
+  return minutes;
+}
+
 /** The draws of one game from just after `now` to `now + horizon`. */
 export function planGame(game: GameRow, now: Date, keys: Keys): PlannedDraw[] {
   const cron = cronOf(game.schedule, game.time_zone);

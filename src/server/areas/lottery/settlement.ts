@@ -3,6 +3,7 @@ import type { BetState, DrawState } from '../../../contract/lottery.ts';
 import { layoutNames, slotsOf } from '../../../contract/lottery-draw.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { WalletPort } from '../wallet/wallet.port.ts';
+import { writeWinNotices, type WinNotice } from './win-notices.ts';
 
 /**
  * Settlement of lottery draws (issue 14), set-based: every open bet of the drawn draws judged
@@ -48,6 +49,8 @@ export type SettlementOutcome = {
   /** Members whose balance moved (the balance events after commit). */
   members: number[];
   posted: number;
+  /** The wins to tell (their messages written in the settlement's transaction). */
+  notices: WinNotice[];
 };
 
 export const emptyOutcome = (): SettlementOutcome => ({
@@ -55,6 +58,7 @@ export const emptyOutcome = (): SettlementOutcome => ({
   draws: [],
   members: [],
   posted: 0,
+  notices: [],
 });
 
 export function mergeOutcomes(...outcomes: SettlementOutcome[]): SettlementOutcome {
@@ -63,6 +67,7 @@ export function mergeOutcomes(...outcomes: SettlementOutcome[]): SettlementOutco
     draws: outcomes.flatMap((one) => one.draws),
     members: [...new Set(outcomes.flatMap((one) => one.members))],
     posted: outcomes.reduce((sum, one) => sum + one.posted, 0),
+    notices: outcomes.flatMap((one) => one.notices),
   };
 }
 
@@ -93,6 +98,7 @@ function outcomeOf(row: OutcomeRow | undefined): SettlementOutcome {
     draws: row.draws,
     members: row.ledger?.members ?? [],
     posted: row.ledger?.posted ?? 0,
+    notices: [],
   };
 }
 
@@ -130,7 +136,9 @@ const betsJson = (alias: string) =>
 /**
  * Settles the drawn draws (all of them, or those given): each open bet judged against the
  * result revision in force, its state (won, lost), win, hits and settled revision stored, the
- * wins paid, and the draw marked settled. One statement. A draw in another state is left alone.
+ * wins paid, and the draw marked settled. One statement; then, when some bets won, the win
+ * messages (win-notices.ts: three statements however many winners). A draw in another state is
+ * left alone.
  */
 export async function settleDraws(
   tx: Db,
@@ -138,7 +146,8 @@ export async function settleDraws(
   now: Date,
   draws: readonly DrawKey[] | null = null,
 ): Promise<SettlementOutcome> {
-  return run(tx, ledger, settleStatement(ledger, now, draws));
+  const outcome = await run(tx, ledger, settleStatement(ledger, now, draws));
+  return { ...outcome, notices: await writeWinNotices(tx, outcome.bets, now, ledger.currency) };
 }
 
 /** The settlement's one statement (exported for EXPLAIN in the bench). */

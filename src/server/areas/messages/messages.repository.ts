@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { platformMessageMarks, platformMessages } from './messages.schema.ts';
 import { members } from '../../platform/members/members.schema.ts';
@@ -117,6 +117,60 @@ export async function insertMessage(tx: Db, values: typeof platformMessages.$inf
   const [row] = await tx.insert(platformMessages).values(values).returning();
   if (!row) throw new Error('message not stored');
   return row;
+}
+
+/** Many members' own messages in one statement (a settlement's notices); answers them in order. */
+export async function insertMessages(
+  tx: Db,
+  values: readonly (typeof platformMessages.$inferInsert)[],
+) {
+  if (values.length === 0) return [];
+  return tx
+    .insert(platformMessages)
+    .values([...values])
+    .returning({ id: platformMessages.id, memberId: platformMessages.memberId });
+}
+
+/**
+ * The unread count of each of these members, in one statement: what `countMemberMessages`
+ * answers for one (their own messages and those to all since they joined, not deleted).
+ */
+export async function unreadCountsOf(
+  db: Db,
+  memberIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      memberId: members.id,
+      unread: sql<number>`(count(${platformMessages.id}) filter (where ${platformMessageMarks.readAt} is null))::int`,
+    })
+    .from(members)
+    .leftJoin(
+      platformMessages,
+      or(
+        eq(platformMessages.memberId, members.id),
+        and(isNull(platformMessages.memberId), gte(platformMessages.createdAt, members.createdAt)),
+      ),
+    )
+    .leftJoin(
+      platformMessageMarks,
+      and(
+        eq(platformMessageMarks.messageId, platformMessages.id),
+        eq(platformMessageMarks.memberId, members.id),
+      ),
+    )
+    .where(
+      and(
+        inArray(members.id, [...memberIds]),
+        or(isNull(platformMessageMarks.deletedAt), isNull(platformMessages.id)),
+      ),
+    )
+    .groupBy(members.id);
+  // A member all of whose messages are deleted has no row left: 0.
+  const counts = new Map(memberIds.map((id) => [id, 0]));
+  for (const row of rows) counts.set(row.memberId, Number(row.unread));
+  return counts;
 }
 
 export async function listSentMessages(db: Db, limit: number) {

@@ -14,7 +14,9 @@ type Catalogue = Record<
   | 'payment_password_locked_for'
   | 'banner_linkage_invalid'
   | 'promotion_linked'
-  | 'lottery_back_url_refused',
+  | 'lottery_back_url_refused'
+  | 'lottery_win_title'
+  | 'lottery_win_text',
   string
 >;
 
@@ -32,6 +34,9 @@ const catalogues: Record<Language, Catalogue> = {
     banner_linkage_invalid:
       'बैनर का लिंक "{value}" किसी मौजूदा पेज, प्रमोशन या साइट के अपने पते तक नहीं ले जाता।',
     lottery_back_url_refused: 'वापसी का पता (backUrl) इसी साइट का होना चाहिए।',
+    lottery_win_title: 'लॉटरी में जीत',
+    lottery_win_text:
+      'बधाई! आपने {game} के ड्रॉ {numero} में {amount} जीते (जीते दांव: {bets})। राशि आपके वॉलेट में जमा हो गई है।',
     not_found: 'अनुरोधित संसाधन नहीं मिला।',
     not_logged_in: 'आप लॉग इन नहीं हैं, कृपया लॉग इन करें।',
     need_true_account: 'कृपया पहले एक खाता रजिस्टर करें।',
@@ -192,6 +197,9 @@ const catalogues: Record<Language, Catalogue> = {
     banner_linkage_invalid:
       'The banner link "{value}" does not lead to an existing page, promotion or one of the site\'s own addresses.',
     lottery_back_url_refused: 'The return address (backUrl) must be on this site.',
+    lottery_win_title: 'Lottery win',
+    lottery_win_text:
+      'Congratulations! You won {amount} on {game}, draw {numero} (winning bets: {bets}). The amount is in your wallet.',
     not_found: 'The requested resource was not found.',
     not_logged_in: 'You are not logged in, please log in.',
     need_true_account: 'Please register an account first.',
@@ -358,6 +366,9 @@ const catalogues: Record<Language, Catalogue> = {
     banner_linkage_invalid:
       'ব্যানারের লিংক "{value}" কোনো বিদ্যমান পেজ, প্রমোশন বা সাইটের নিজস্ব ঠিকানায় নিয়ে যায় না।',
     lottery_back_url_refused: 'ফেরার ঠিকানা (backUrl) এই সাইটেরই হতে হবে।',
+    lottery_win_title: 'লটারিতে জয়',
+    lottery_win_text:
+      'অভিনন্দন! আপনি {game}-এর ড্র {numero}-এ {amount} জিতেছেন (জেতা বাজি: {bets})। টাকা আপনার ওয়ালেটে জমা হয়েছে।',
     not_found: 'অনুরোধ করা বিষয়টি পাওয়া যায়নি।',
     not_logged_in: 'আপনি লগইন করেননি, অনুগ্রহ করে লগইন করুন।',
     need_true_account: 'অনুগ্রহ করে আগে একটি অ্যাকাউন্ট রেজিস্টার করুন।',

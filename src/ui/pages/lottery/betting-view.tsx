@@ -4,11 +4,17 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { lobbyGamesOf, useLotteryFlows, type LobbyGame } from './lottery-flows.ts';
 import { useLobbyRefresh } from './lottery-lobby.tsx';
-import { formatRemain, shortNumero } from './lottery-logic.ts';
+import { shortNumero } from '../../../contract/lottery.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { BetSlip } from './bet-slip.tsx';
 import { MyBets, ResultBoard } from './lottery-results.tsx';
-import { useLoad, useLotteryMember } from './use-lottery.ts';
+import {
+  useLoad,
+  useLotteryMember,
+  useRemainText,
+  useScheduleText,
+  useTick,
+} from './use-lottery.ts';
 
 /**
  * The betting view of one game (/lottery or /vnlottery ?view=betting&gameId=): the open draw's
@@ -20,6 +26,7 @@ export function BettingView({ gameId }: { gameId: string }) {
   const flows = useLotteryFlows();
   const { signedIn, balance } = useLotteryMember();
   const { money } = useFormat();
+  const scheduleText = useScheduleText();
   const refresh = useLobbyRefresh();
   const rawGames = useSelector(refresh, (s) => s.context.games);
   const loading = useSelector(refresh, (s) => s.hasTag('busy'));
@@ -77,16 +84,20 @@ export function BettingView({ gameId }: { gameId: string }) {
         <>
           <div className="pg-intro">
             <h1>{game.gameName}</h1>
-            <p className="pg-muted">{game.remark}</p>
+            <p className="pg-muted" data-testid="lottery-schedule">
+              {[
+                t(`tags.${game.gameMenuTag}`, { defaultValue: game.gameMenuTag }),
+                scheduleText(game),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
           </div>
           <div className="lot-betting__grid">
             {started ? (
               <DrawPanel key={gameId} game={game} onBetsPlaced={reloadBets} />
             ) : (
-              <section className="pg-card lot-draw" aria-labelledby="lot-draw-title">
-                <h2 id="lot-draw-title">{t('draw.title')}</h2>
-                <p>{t('games.noDraw')}</p>
-              </section>
+              <NextOpening game={game} />
             )}
           </div>
           <ResultBoard game={game} draws={results} />
@@ -97,6 +108,36 @@ export function BettingView({ gameId }: { gameId: string }) {
   );
 }
 
+/** Before the game's first open draw of the visit: when the next one opens. */
+function NextOpening({ game }: { game: LobbyGame }) {
+  const { t } = useTranslation('lottery');
+  const remain = useRemainText();
+  const now = useTick();
+  const opensIn =
+    game.nextOpenTime === null
+      ? null
+      : Math.max(0, game.nextOpenTime - Math.max(0, now - game.receivedAt));
+  return (
+    <section
+      className="pg-card lot-draw"
+      aria-labelledby="lot-draw-title"
+      data-testid="draw-waiting"
+    >
+      <h2 id="lot-draw-title">{t('draw.title')}</h2>
+      {opensIn === null ? (
+        <p>{t('games.noDraw')}</p>
+      ) : (
+        <p className="lot-draw__timer">
+          <span className="pg-muted">{t('games.opensIn')}</span>{' '}
+          <span role="timer" className="lot-timer lot-timer--big" data-testid="draw-opens-in">
+            {remain(opensIn)}
+          </span>
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** How long a result (or a cancel) stays on the timer before the next draw takes its place. */
 const resultHoldMs = 8000;
 
@@ -104,6 +145,7 @@ const resultHoldMs = 8000;
 function DrawPanel({ game, onBetsPlaced }: { game: LobbyGame; onBetsPlaced: () => void }) {
   const { t } = useTranslation('lottery');
   const flows = useLotteryFlows();
+  const remain = useRemainText();
   const logic = useMemo(() => flows.drawCountdown(game.gameId), [flows, game.gameId]);
   const countdown = useActorRef(logic, {
     input: { numero: game.numero ?? '', remainTime: game.remainTime, lockTime: game.lockTime },
@@ -187,7 +229,7 @@ function DrawPanel({ game, onBetsPlaced }: { game: LobbyGame; onBetsPlaced: () =
               {phase === 'locked' ? t('draw.untilDraw') : t('draw.untilClose')}
             </span>{' '}
             <span role="timer" className="lot-timer lot-timer--big" data-testid="draw-timer">
-              {formatRemain(secondsLeft * 1000)}
+              {remain(secondsLeft * 1000)}
             </span>
           </p>
         )}

@@ -8,16 +8,16 @@ import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
 import { useGamesFlows } from '../games/games-flows.ts';
 import { lobbyGamesOf, useLotteryFlows, type LobbyGame } from './lottery-flows.ts';
+import { shortNumero } from '../../../contract/lottery.ts';
+import { drawsOn, searchGames, tagsOf, visibleTags, weekdays } from './lottery-logic.ts';
 import {
-  drawsOn,
-  formatRemain,
-  searchGames,
-  shortNumero,
-  tagsOf,
-  visibleTags,
-  weekdays,
-} from './lottery-logic.ts';
-import { useLoad, useLotteryMember, useTick, type Loaded } from './use-lottery.ts';
+  useLoad,
+  useLotteryMember,
+  useRemainText,
+  useScheduleText,
+  useTick,
+  type Loaded,
+} from './use-lottery.ts';
 
 type Tab = 'all' | 'hot' | 'fav' | 'recent';
 const tabs: readonly Tab[] = ['all', 'hot', 'fav', 'recent'];
@@ -211,16 +211,22 @@ export function LotteryLobby() {
           </p>
         ) : (
           <ul className="lot-games" data-testid="lottery-games">
-            {listed.map((game) => (
-              <li key={game.gameId}>
-                <GameCard
-                  game={game}
-                  remainMs={game.remainTime - Math.max(0, now - game.receivedAt)}
-                  favourite={favourites.includes(game.gameId)}
-                  onFavourite={() => toggleFavourite(game.gameId)}
-                />
-              </li>
-            ))}
+            {listed.map((game) => {
+              const elapsed = Math.max(0, now - game.receivedAt);
+              return (
+                <li key={game.gameId}>
+                  <GameCard
+                    game={game}
+                    remainMs={game.remainTime - elapsed}
+                    opensInMs={
+                      game.nextOpenTime === null ? null : Math.max(0, game.nextOpenTime - elapsed)
+                    }
+                    favourite={favourites.includes(game.gameId)}
+                    onFavourite={() => toggleFavourite(game.gameId)}
+                  />
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
@@ -362,20 +368,32 @@ function TagMenu({
   );
 }
 
+/**
+ * A game of the lobby: its name, when it draws (worded from the locale), and its draw: the open
+ * one with the time left to bet, or, between a close and the next opening, when that opens. The
+ * Bet button is live only while a draw takes bets; the results stay one link away.
+ */
 function GameCard({
   game,
   remainMs,
+  opensInMs,
   favourite,
   onFavourite,
 }: {
   game: LobbyGame;
   remainMs: number;
+  /** Milliseconds until the next draw opens (0 while one is open), null when none is planned. */
+  opensInMs: number | null;
   favourite: boolean;
   onFavourite: () => void;
 }) {
   const { t } = useTranslation('lottery');
+  const remain = useRemainText();
+  const schedule = useScheduleText()(game);
   const titleId = useId();
-  const open = game.numero !== null;
+  // Open while the server's draw has time left; a close the list has not caught up with yet
+  // shows as closed at once.
+  const open = game.numero !== null && remainMs > 0;
   const search = new URLSearchParams({ view: 'betting', gameId: game.gameId }).toString();
   return (
     <article
@@ -398,9 +416,9 @@ function GameCard({
           <span aria-hidden="true">{favourite ? '★' : '☆'}</span>
         </button>
       </header>
-      <p className="pg-muted lot-game__remark">
+      <p className="pg-muted lot-game__remark" data-testid="lottery-schedule">
         {t(`tags.${game.gameMenuTag}`, { defaultValue: game.gameMenuTag })}
-        {game.remark ? ` · ${game.remark}` : ''}
+        {schedule ? ` · ${schedule}` : ''}
         {game.isHot === 1 ? (
           <>
             {' '}
@@ -417,21 +435,58 @@ function GameCard({
           <div>
             <dt>{t('games.closesIn')}</dt>
             <dd className="lot-timer" data-testid="lottery-remain">
-              {formatRemain(remainMs)}
+              {remain(remainMs)}
+            </dd>
+          </div>
+        </dl>
+      ) : game.numero !== null ? (
+        <p className="pg-muted" data-testid="lottery-closed">
+          {t('draw.phase.locked')}
+        </p>
+      ) : opensInMs !== null ? (
+        <dl className="lot-game__draw">
+          <div>
+            <dt>{t('games.opensIn')}</dt>
+            <dd className="lot-timer" data-testid="lottery-opens-in">
+              {remain(opensInMs)}
             </dd>
           </div>
         </dl>
       ) : (
         <p className="pg-muted">{t('games.noDraw')}</p>
       )}
-      <Link
-        className="pg-btn pg-btn--primary pg-btn--small"
-        to={{ search }}
-        data-testid={`lottery-bet-${game.gameId}`}
-        aria-label={t('games.betOn', { game: game.gameName })}
-      >
-        {t('games.bet')}
-      </Link>
+      <div className="pg-actions lot-game__actions">
+        {open ? (
+          <Link
+            className="pg-btn pg-btn--primary pg-btn--small"
+            to={{ search }}
+            data-testid={`lottery-bet-${game.gameId}`}
+            aria-label={t('games.betOn', { game: game.gameName })}
+          >
+            {t('games.bet')}
+          </Link>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="pg-btn pg-btn--primary pg-btn--small"
+              data-testid={`lottery-bet-${game.gameId}`}
+              aria-label={t('games.betOn', { game: game.gameName })}
+              disabled
+            >
+              {t('games.bet')}
+            </button>
+            <Link
+              className="pg-btn pg-btn--ghost pg-btn--small"
+              to={{ search }}
+              data-testid={`lottery-view-${game.gameId}`}
+              aria-label={t('games.resultsOf', { game: game.gameName })}
+            >
+              {t('games.results')}
+            </Link>
+          </>
+        )}
+      </div>
     </article>
   );
 }

@@ -15,9 +15,6 @@ export const weekdays = [
 /** Menu tags shown before the arrows appear (spec section 2: arrows when over 7). */
 export const visibleTags = 7;
 
-/** An open numero as the lobby shows it: at most 6 digits, the last 6. */
-export const shortNumero = (numero: string | null) => (numero === null ? '' : numero.slice(-6));
-
 /** Whether a game draws on a weekday value (1 Sunday .. 7 Saturday); null: every day. */
 export function drawsOn(game: Pick<LotteryGame, 'drawDayOfWeek'>, day: number | null): boolean {
   if (day === null) return true;
@@ -27,16 +24,40 @@ export function drawsOn(game: Pick<LotteryGame, 'drawDayOfWeek'>, day: number | 
     .includes(day);
 }
 
-/** Games whose name, remark or id contains the query (case and spacing ignored). */
-export function searchGames<T extends Pick<LotteryGame, 'gameId' | 'gameName' | 'remark'>>(
+/**
+ * Games whose name (in the page's language) or id contains the query (case and spacing
+ * ignored). Not the remark: it is the operator's note, not shown to the player.
+ */
+export function searchGames<T extends Pick<LotteryGame, 'gameId' | 'gameName'>>(
   games: readonly T[],
   query: string,
 ): T[] {
   const q = query.trim().toLocaleLowerCase();
   if (!q) return [...games];
   return games.filter((game) =>
-    [game.gameName, game.remark, game.gameId].some((text) => text.toLocaleLowerCase().includes(q)),
+    [game.gameName, game.gameId].some((text) => text.toLocaleLowerCase().includes(q)),
   );
+}
+
+/**
+ * When a game draws, as the lobby words it from the page's locale: every N minutes (the fast
+ * draws), daily at a time, or on some weekdays at a time (weekday keys of `weekdays`, Monday
+ * first). `at` is an instant of one of its draws, the time of day to show. Null when the menu
+ * says neither (no draw planned).
+ */
+export type DrawSchedule =
+  | { kind: 'every'; minutes: number }
+  | { kind: 'daily'; at: string }
+  | { kind: 'days'; days: (typeof weekdays)[number]['key'][]; at: string };
+
+export function scheduleOf(
+  game: Pick<LotteryGame, 'drawEveryMinutes' | 'drawDayOfWeek' | 'nextWinningTime'>,
+): DrawSchedule | null {
+  if (game.drawEveryMinutes !== null) return { kind: 'every', minutes: game.drawEveryMinutes };
+  if (game.nextWinningTime === null) return null;
+  const days = weekdays.filter(({ value }) => drawsOn(game, value));
+  if (days.length === weekdays.length) return { kind: 'daily', at: game.nextWinningTime };
+  return { kind: 'days', days: days.map(({ key }) => key), at: game.nextWinningTime };
 }
 
 /** The menu's tags in menu order (the contract's first, then any other in first-seen order). */
@@ -46,15 +67,21 @@ export function tagsOf(games: readonly Pick<LotteryGame, 'gameMenuTag'>[]): stri
   return [...known, ...seen.filter((tag) => !(known as string[]).includes(tag))];
 }
 
-/** "4:05" or "1:02:03": whole seconds left, never negative. */
-export function formatRemain(ms: number): string {
+/**
+ * "4:05", "1:02:03", or with whole days first "6 d 12:02:50": whole seconds left, never
+ * negative. `daysText` words the days in the page's language ("6 d", "6 दिन").
+ */
+export function formatRemain(ms: number, daysText: (days: number) => string): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
-  const hours = Math.floor(total / 3600);
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = String(total % 60).padStart(2, '0');
-  return hours > 0
-    ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
-    : `${minutes}:${seconds}`;
+  const clock =
+    hours > 0 || days > 0
+      ? `${days > 0 ? String(hours).padStart(2, '0') : hours}:${String(minutes).padStart(2, '0')}:${seconds}`
+      : `${minutes}:${seconds}`;
+  return days > 0 ? `${daysText(days)} ${clock}` : clock;
 }
 
 /** How a bet type's selection is written: digits per number and how many numbers. */

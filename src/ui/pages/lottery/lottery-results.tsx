@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BetView, DrawView, LotteryGame } from '../../../contract/lottery.ts';
+import {
+  shortNumero,
+  type BetView,
+  type DrawView,
+  type LotteryGame,
+} from '../../../contract/lottery.ts';
 import { slotsOf, verifyDraw, type PrizeName } from '../../../contract/lottery-draw.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import type { Loaded } from './use-lottery.ts';
@@ -62,11 +67,11 @@ function DrawResult({ draw }: { draw: DrawView }) {
   return (
     <article
       className="pg-card lot-result"
-      aria-label={t('results.drawLabel', { numero: draw.numero })}
+      aria-label={t('results.drawLabel', { numero: shortNumero(draw.numero) })}
     >
       <header className="lot-result__head">
         <h3>
-          {t('results.numero')} <span className="lot-numero">{draw.numero}</span>
+          {t('results.numero')} <span className="lot-numero">{shortNumero(draw.numero)}</span>
         </h3>
         <span className="pg-muted">{dateTime(draw.winningTime)}</span>
       </header>
@@ -75,7 +80,7 @@ function DrawResult({ draw }: { draw: DrawView }) {
       ) : (
         <table className="lot-prizes">
           <caption className="pg-visually-hidden">
-            {t('results.caption', { numero: draw.numero })}
+            {t('results.caption', { numero: shortNumero(draw.numero) })}
           </caption>
           <tbody>
             {prizesOf(draw).map(({ prize, numbers }) => (
@@ -187,7 +192,7 @@ export function MyBets({
             <tbody>
               {list.map((bet) => (
                 <tr key={bet.betId} data-state={bet.state}>
-                  <td>{bet.numero.slice(-6)}</td>
+                  <td className="lot-numero">{shortNumero(bet.numero)}</td>
                   <td>
                     {t(`betTypes.${bet.betType}`)} {bet.selection}
                   </td>

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { LotteryGame } from '../../../contract/lottery.ts';
+import { useFormat } from '../../hooks/use-format.ts';
 import { useSession } from '../../identity/identity-flows.ts';
+import { formatRemain, scheduleOf } from './lottery-logic.ts';
 
 /** The member's username (null for a visitor), whether someone is logged in, the balance. */
 export function useLotteryMember(): {
@@ -14,6 +18,33 @@ export function useLotteryMember(): {
   const username = useSelector(session, (s) => s.context.member?.account ?? null);
   const balance = useSelector(session, (s) => s.context.balance);
   return { signedIn, username, balance };
+}
+
+/** Time left as the timers show it, the days worded in the page's language ("6 d 12:02:50"). */
+export function useRemainText(): (ms: number) => string {
+  const { t } = useTranslation('lottery');
+  return useCallback((ms: number) => formatRemain(ms, (count) => t('time.days', { count })), [t]);
+}
+
+/** When a game draws, in the page's language ("Every 1 min", "Mon, Sat at 2:45 pm"); or null. */
+export function useScheduleText(): (
+  game: Pick<LotteryGame, 'drawEveryMinutes' | 'drawDayOfWeek' | 'nextWinningTime'>,
+) => string | null {
+  const { t } = useTranslation('lottery');
+  const { time } = useFormat();
+  return useCallback(
+    (game) => {
+      const schedule = scheduleOf(game);
+      if (schedule === null) return null;
+      if (schedule.kind === 'every') return t('schedule.every', { count: schedule.minutes });
+      if (schedule.kind === 'daily') return t('schedule.daily', { time: time(schedule.at) });
+      return t('schedule.days', {
+        days: schedule.days.map((day) => t(`days.${day}`)).join(', '),
+        time: time(schedule.at),
+      });
+    },
+    [t, time],
+  );
 }
 
 /**

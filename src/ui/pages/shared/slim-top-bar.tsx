@@ -8,10 +8,12 @@ import './pages.css';
 type Props = {
   /** Shows the language chooser when true. */
   withLanguage?: boolean;
+  /** What the page shows at the bar's end before the chooser (the lottery: the balance). */
+  children?: React.ReactNode;
 };
 
 /** The own top bar of pages shown without the site header (/down, /helpmc, /lottery...). */
-export function SlimTopBar({ withLanguage = false }: Props) {
+export function SlimTopBar({ withLanguage = false, children }: Props) {
   const { t } = useTranslation('pages');
   return (
     <header className="pg-topbar">
@@ -19,6 +21,7 @@ export function SlimTopBar({ withLanguage = false }: Props) {
         <img src="/media/logo.svg" alt="" height="32" />
       </Link>
       <div className="pg-topbar__end">
+        {children}
         {withLanguage && <LanguageChooser />}
         <Link to="/" className="pg-btn pg-btn--ghost pg-btn--small">
           <span aria-hidden="true">←</span> {t('topbar.backHome')}
