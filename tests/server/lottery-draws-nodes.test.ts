@@ -24,6 +24,9 @@ const postgres = Boolean(process.env.DATABASE_URL);
 
 /** How the settlement statement begins (pg_stat_activity keeps a statement's first 1 kB). */
 const settlementStart = '%WITH due AS (%SELECT d.game_id, d.numero, d.result_revision, g.layout%';
+/** pg_stat_activity rows of this database's other backends running a settlement statement. */
+const otherSettlements = sql`datname = current_database() AND pid <> pg_backend_pid()
+  AND query LIKE ${settlementStart}`;
 
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -217,8 +220,7 @@ describe.skipIf(!postgres)(
           const [active] = await rows<{ n: number }>(
             db(),
             sql`SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND pid <> pg_backend_pid()
-              AND state = 'active' AND query LIKE ${settlementStart}`,
+            WHERE ${otherSettlements} AND state = 'active'`,
           );
           return active!.n > 0 ? true : null;
         },
@@ -232,16 +234,14 @@ describe.skipIf(!postgres)(
       // (over two minutes once, on CI's loaded PostgreSQL pass): end it, as an operator would.
       // Either way its transaction rolls back; what is checked is that nothing of it stays.
       await db().execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid()
-          AND query LIKE ${settlementStart} AND state <> 'idle'`);
+        WHERE ${otherSettlements} AND state <> 'idle'`);
       await waitFor(
         'the orphaned statement to end',
         async () => {
           const [active] = await rows<{ n: number }>(
             db(),
             sql`SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND pid <> pg_backend_pid()
-              AND query LIKE ${settlementStart} AND state <> 'idle'`,
+            WHERE ${otherSettlements} AND state <> 'idle'`,
           );
           return active!.n === 0 ? true : null;
         },
