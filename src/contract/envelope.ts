@@ -166,6 +166,14 @@ export const errorCodes = [
   'redemption_not_found',
   'redemption_state_invalid',
   'rebate_nothing_to_claim',
+  // withdrawal: payout accounts (UPI VPA, IMPS) and the daily limits (issue 34)
+  'vpa_invalid',
+  'upi_unavailable',
+  'ifsc_invalid',
+  'account_number_invalid',
+  'bank_name_required',
+  'withdrawal_daily_count',
+  'withdrawal_daily_amount',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -111,6 +111,15 @@ const envSchema = z
     /** With DATABASE_URL: `postgres` carries events between nodes; `memory` for one node. */
     REALTIME_ADAPTER: z.enum(['postgres', 'memory']).default('postgres'),
     WITHDRAWAL_AUTO_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
+    /** Withdrawal requests a member may make a day (the operator's day); rejected ones free theirs. */
+    WITHDRAWAL_DAILY_COUNT: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Their total a day, in minor units (default ₹20,00,000.00: two of the largest requests). */
+    WITHDRAWAL_DAILY_AMOUNT: z
+      .string()
+      .regex(/^\d{1,15}$/, 'WITHDRAWAL_DAILY_AMOUNT must be minor units (digits)')
+      .transform((text) => BigInt(text))
+      .refine((amount) => amount >= 10_000n, 'WITHDRAWAL_DAILY_AMOUNT must be at least 10000')
+      .default(200_000_000n),
     /**
      * The real-time wage window: a divisor of 60 seconds, or 1, 3, 5 or 15 minutes (windows then
      * start at multiples of it since the epoch in every time zone, whose offsets are whole
@@ -356,6 +365,8 @@ export type Config = {
   realtimeAdapter: 'postgres' | 'memory';
   /** A paid withdrawal the player has not confirmed within this time counts as received. */
   withdrawalAutoConfirmMinutes: number;
+  /** Withdrawal requests and their total a member may make a day (WITHDRAWAL_DAILY_*). */
+  withdrawalDaily: { count: number; amount: bigint };
   /** The real-time wage window in seconds (AGENT_REALTIME_WINDOW_SECONDS, default 300). */
   agentRealtimeWindowSeconds: number;
   /** How often the loyalty count runs (LOYALTY_COUNT_SECONDS, default 3600). */
@@ -478,6 +489,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtimeSweepSeconds: e.REALTIME_SWEEP_SECONDS,
     realtimeAdapter: e.REALTIME_ADAPTER,
     withdrawalAutoConfirmMinutes: e.WITHDRAWAL_AUTO_CONFIRM_MINUTES,
+    withdrawalDaily: { count: e.WITHDRAWAL_DAILY_COUNT, amount: e.WITHDRAWAL_DAILY_AMOUNT },
     agentRealtimeWindowSeconds: e.AGENT_REALTIME_WINDOW_SECONDS,
     loyaltyCountSeconds: e.LOYALTY_COUNT_SECONDS,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,

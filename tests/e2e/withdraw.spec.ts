@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
 import { registerPlayer, type Player } from './support/identity.ts';
-import { logInThroughPopup, memberIdOf, tokenOf } from './support/member.ts';
+import { logInThroughPopup, memberIdOf, openAs, openSignedIn, tokenOf } from './support/member.ts';
 import { callKeyOf } from './support/call-guard.ts';
 import { identityPaths } from '../../src/contract/identity.ts';
 import { withdrawPaths } from '../../src/contract/withdrawal.ts';
@@ -131,4 +131,53 @@ test('confirming "received" re-reads the withdrawal list once, not in a loop (is
   await expect(page.getByTestId('withdraw-confirmed')).toBeVisible();
   expect(infoReads).toBeGreaterThanOrEqual(1);
   expect(infoReads).toBeLessThanOrEqual(2);
+});
+
+test('a Hindi player on a phone sees the limits before typing, adds a UPI ID and is paid to it by UPI (issue 34)', async ({
+  context,
+  page,
+  wallet,
+  withdrawals,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'hi'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { player, memberId } = await openSignedIn(page, baseURL(), null);
+  await wallet.credit(memberId, '200000');
+  await openAs(page, player, '/?mc=withdraw');
+
+  // The limits and what can go now, before anything is typed.
+  await expect(page.getByTestId('withdraw-withdrawable')).toHaveText(
+    'अभी ₹2,000.00 निकाले जा सकते हैं।',
+  );
+  const limits = page.getByTestId('withdraw-limits');
+  await expect(limits).toContainText('प्रति निकासी: ₹100.00 से ₹1,000,000.00');
+  await expect(limits).toContainText('प्रति दिन: 5 निकासियाँ');
+  await expect(page.getByTestId('withdraw-limits-left')).toContainText('5 निकासियाँ');
+
+  // A UPI ID: one without its handle is refused in the browser first.
+  await page.getByTestId('withdraw-bind-open').click();
+  await page.getByTestId('withdraw-account-kind').selectOption('upi');
+  await page.getByTestId('withdraw-account-holder').fill('आशा राव');
+  await page.getByTestId('withdraw-vpa').fill('asha.rao');
+  await page.getByTestId('withdraw-bind-submit').click();
+  await expect(page.getByTestId('withdraw-bind')).toContainText('नाम@हैंडल');
+  await page.getByTestId('withdraw-vpa').fill('Asha.Rao@okaxis');
+  await page.getByTestId('withdraw-bind-submit').click();
+  await expect(page.getByTestId('withdraw-account-item')).toContainText('as****@okaxis');
+  await expect(page.getByTestId('withdraw-account-item')).toContainText('UPI');
+
+  await page.getByTestId('withdraw-amount').fill('500');
+  await page.getByTestId('withdraw-payment-password-input').fill('123456');
+  await page.getByTestId('withdraw-submit').click();
+  await expect(page.getByTestId('withdraw-submitted')).toContainText('as****@okaxis');
+  await lookShot(page, { path: test.info().outputPath('withdraw-upi-hi-phone.png') });
+  const item = page.getByTestId('withdraw-list').locator('li').first();
+  const withdrawalId = Number(
+    (await item.getAttribute('data-testid'))?.replace('withdraw-item-', ''),
+  );
+  await withdrawals.approve(withdrawalId);
+  await expect(item.getByTestId('withdraw-status')).toHaveText('भुगतान हुआ – कृपया पुष्टि करें');
+  await expect(item.getByTestId('withdraw-paid-to')).toHaveText('UPI · as****@okaxis');
+  // The payment re-read the page: what is left of today is one withdrawal and ₹500.00 less.
+  await expect(page.getByTestId('withdraw-limits-left')).toContainText('4 निकासियाँ, ₹1,999,500.00');
 });

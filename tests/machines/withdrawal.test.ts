@@ -16,6 +16,18 @@ const info: WithdrawInfo = {
   withdrawals: [],
   minAmount: '10000',
   maxAmount: '100000000',
+  limits: {
+    minAmount: '10000',
+    maxAmount: '100000000',
+    dailyCount: 5,
+    dailyAmount: '200000000',
+    remainingCount: 5,
+    remainingAmount: '200000000',
+    resetsAt: '2026-03-01T18:30:00.000Z',
+  },
+  withdrawable: '1000000',
+  held: '0',
+  turnoverNeeded: '0',
 };
 const request: WithdrawalRequestPayload = {
   bankAccountId: 1,

@@ -12,7 +12,12 @@ import {
 import { hashToken } from '../../src/server/platform/hash-token.ts';
 import { hashMemberPassword } from '../../src/server/platform/members/member-password.ts';
 import { walletOpsPaths, walletPaths, type BalanceReply } from '../../src/contract/wallet.ts';
-import { withdrawPaths, type BankAccount, type Withdrawal } from '../../src/contract/withdrawal.ts';
+import {
+  withdrawPaths,
+  type BankAccount,
+  type Withdrawal,
+  type WithdrawInfo,
+} from '../../src/contract/withdrawal.ts';
 import {
   promotionOpsPaths,
   promotionPaths,
@@ -552,6 +557,29 @@ describe('wagering and withdrawals', () => {
         }),
       },
     });
+
+  it('/withdraw/info says what can be withdrawn now and what the bonus wagering holds (issue 34)', async () => {
+    const promotion = await createPromotion({ wageringMultiplier: 5, cap: '100000' });
+    const p = await player({ balance: 100_000n });
+    await paidDeposit(p, 100_000n);
+    expect((await claim(p, { promotionId: promotion.id })).status).toBe(200);
+    const info = async () =>
+      (await call<WithdrawInfo>(site.app, { url: withdrawPaths.info, headers: p.headers })).body
+        .value!;
+    // 1100.00 in the wallet, the 100.00 bonus held until 500.00 is played.
+    expect(await info()).toMatchObject({
+      withdrawable: '100000',
+      held: '10000',
+      turnoverNeeded: '50000',
+    });
+    // What it says can go, goes; one minor unit more would not have.
+    const account = await boundAccount(p);
+    expect((await withdraw(p, account.id, '100000', 'en')).status).toBe(200);
+    expect(await info()).toMatchObject({ withdrawable: '0', held: '10000' });
+    clock.advance(5 * 60_000);
+    await played(p, 50_000n);
+    expect(await info()).toMatchObject({ withdrawable: '10000', held: '0', turnoverNeeded: '0' });
+  });
 
   it('a withdrawal above the withdrawable amount is refused, translated, until the turnover is met', async () => {
     const promotion = await createPromotion({ wageringMultiplier: 5, cap: '100000' });

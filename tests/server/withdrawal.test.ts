@@ -315,6 +315,148 @@ describe('bank accounts', () => {
   });
 });
 
+describe('payout accounts: a UPI VPA or a bank account with IFSC (issue 34)', () => {
+  const bindIn = (p: Player, payload: object, language = 'en') =>
+    call<BankAccount>(site.app, {
+      method: 'POST',
+      url: withdrawPaths.bankAccounts,
+      headers: { ...p.headers, 'accept-language': language },
+      remoteAddress: p.remoteAddress,
+      payload,
+    });
+
+  it('binds a VPA (lower-cased, shown masked), audited; the same VPA again is refused', async () => {
+    const p = await player();
+    const reply = await bindIn(p, {
+      kind: 'upi',
+      accountHolder: 'Asha Rao',
+      vpa: ' Asha.Rao@OKAXIS ',
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.value).toMatchObject({
+      kind: 'upi',
+      method: 'upi',
+      bankName: null,
+      accountHolder: 'Asha Rao',
+      maskedNumber: 'as****@okaxis',
+      ifsc: null,
+    });
+    const [stored] = await db()
+      .select()
+      .from(bankAccounts)
+      .where(eq(bankAccounts.memberId, p.member.id));
+    expect(stored).toMatchObject({ kind: 'upi', vpa: 'asha.rao@okaxis', accountNumber: null });
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `bankAccount:${stored?.id}`));
+    expect(JSON.stringify(audit?.after)).not.toContain('asha.rao@okaxis');
+    const again = await bindIn(p, {
+      kind: 'upi',
+      accountHolder: 'Asha Rao',
+      vpa: 'asha.rao@okaxis',
+    });
+    expect(again.body.code).toBe('bank_account_exists');
+  });
+
+  it.each([
+    ['no handle', 'asharao'],
+    ['nothing after @', 'asha@'],
+    ['no name', '@okaxis'],
+    ['a one-letter name', 'a@okaxis'],
+    ['a space', 'asha rao@okaxis'],
+    ['a symbol in the handle', 'asha@ok-axis'],
+    ['two @', 'asha@@okaxis'],
+    ['a handle starting with a digit', 'asha@1bank'],
+    ['empty', ''],
+  ])('a bad VPA (%s): 400 vpa_invalid, translated, nothing written', async (_label, vpa) => {
+    const p = await player();
+    const before = await counts();
+    const reply = await bindIn(p, { kind: 'upi', accountHolder: 'Asha Rao', vpa }, 'hi');
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('vpa_invalid');
+    expect(reply.body.message).toContain('@');
+    expect(reply.body.message).toMatch(/[\u0900-\u097F]/);
+    expect(
+      (await bindIn(p, { kind: 'upi', accountHolder: 'Asha Rao', vpa })).body.message,
+    ).toContain('name@handle');
+    expect(await counts()).toBe(before);
+  });
+
+  it.each([
+    ['IFSC too short', { ifsc: 'SBIN000123' }, 'ifsc_invalid', 'IFSC'],
+    ['IFSC without the 0', { ifsc: 'SBIN1001234' }, 'ifsc_invalid', 'IFSC'],
+    ['IFSC with digits for the bank', { ifsc: 'SB1N0001234' }, 'ifsc_invalid', 'IFSC'],
+    ['number with letters', { accountNumber: '12345abc' }, 'account_number_invalid', '6 to 24'],
+    ['number too short', { accountNumber: '12345' }, 'account_number_invalid', '6 to 24'],
+  ])(
+    'a bad bank account (%s): 400 with its own translated error',
+    async (_label, change, code, text) => {
+      const p = await player();
+      const before = await counts();
+      const reply = await bindIn(p, { ...goodAccount(), ...change });
+      expect(reply.status).toBe(400);
+      expect(reply.body.code).toBe(code);
+      expect(reply.body.message).toContain(text);
+      const hindi = await bindIn(p, { ...goodAccount(), ...change }, 'hi');
+      expect(hindi.body.message).toMatch(/[\u0900-\u097F]/);
+      expect(await counts()).toBe(before);
+    },
+  );
+
+  it('a withdrawal to a VPA is paid by UPI, one to a bank account by IMPS: recorded, shown masked, the operator sees where to pay', async () => {
+    const p = await player({ balance: 200_000n });
+    const upi = await bindIn(p, { kind: 'upi', accountHolder: 'Asha Rao', vpa: '9876543210@ybl' });
+    const bank = await boundAccount(p);
+    const toUpi = await requestWithdrawal(p, {
+      bankAccountId: upi.body.value?.id,
+      amount: '25000',
+      paymentPassword: PAY,
+      idempotencyKey: randomUUID(),
+    });
+    expect(toUpi.status).toBe(200);
+    expect(toUpi.body.value).toMatchObject({ payoutMethod: 'upi', paidTo: '98****@ybl' });
+    const toBank = await requestWithdrawal(p, {
+      bankAccountId: bank.id,
+      amount: '20000',
+      paymentPassword: PAY,
+      idempotencyKey: randomUUID(),
+    });
+    expect(toBank.body.value).toMatchObject({ payoutMethod: 'imps', paidTo: bank.maskedNumber });
+    const id = toUpi.body.value?.id ?? 0;
+    const [row] = await db().select().from(withdrawals).where(eq(withdrawals.id, id));
+    expect(row?.payoutMethod).toBe('upi');
+
+    const list = await call<{ withdrawals: Withdrawal[] }>(site.app, {
+      url: `${withdrawOpsPaths.list}?memberId=${p.member.id}`,
+      headers: opsHeaders,
+    });
+    expect(JSON.stringify(list.body.value)).not.toContain('9876543210@ybl');
+    const payout = await call<OpsPayoutDetails>(site.app, {
+      url: withdrawOpsPaths.payout.replace(':id', String(id)),
+      headers: opsHeaders,
+    });
+    expect(payout.body.value).toMatchObject({
+      payoutMethod: 'upi',
+      vpa: '9876543210@ybl',
+      bankName: null,
+      accountNumber: null,
+      accountHolder: 'Asha Rao',
+      amount: '25000',
+    });
+    expect((await ops(withdrawOpsPaths.approve, id)).status).toBe(200);
+    const info = await call<WithdrawInfo>(site.app, {
+      url: withdrawPaths.info,
+      headers: p.headers,
+    });
+    expect(info.body.value?.withdrawals.find((w) => w.id === id)).toMatchObject({
+      status: 'paid',
+      payoutMethod: 'upi',
+      paidTo: '98****@ybl',
+    });
+  });
+});
+
 describe('payout details for the operator', () => {
   it('the list masks the number; the payout view gives the whole account and IFSC, audited on every read', async () => {
     const p = await player({ balance: 100_000n });
@@ -354,10 +496,12 @@ describe('payout details for the operator', () => {
       amount: '25000',
       currency: 'INR',
       status: 'requested',
+      payoutMethod: 'imps',
       bankName: 'State Bank',
       accountHolder: 'Asha Rao',
       accountNumber: stored?.accountNumber,
       ifsc: 'SBIN0001234',
+      vpa: null,
     });
     expect(await views()).toBe(1);
     await call(site.app, { url, headers: opsHeaders });

@@ -15,6 +15,8 @@ export const withdrawalArea = fp(
       ledger: app.wallet.ledger,
       publisher: app.realtime.publisher,
       autoConfirmMinutes: app.config.withdrawalAutoConfirmMinutes,
+      daily: app.config.withdrawalDaily,
+      timeZone: app.config.operatorTimeZone,
     });
     await app.register(withdrawalRoutes, { withdrawal, enc: app.enc });
     await app.register(withdrawalOpsRoutes, { withdrawal });

@@ -80,6 +80,27 @@ export async function findWithdrawalByPosting(db: Db, postingId: number) {
   return row;
 }
 
+/**
+ * The member's withdrawals of the day `now` falls in (local midnight to midnight in `tz`, the
+ * operator's time zone), rejected ones left out (their amount came back): how many, their total,
+ * and when the day ends. In `tx` after `lockMember`, what a concurrent request of the member sees.
+ */
+export async function todaysWithdrawals(db: Db, memberId: number, now: Date, tz: string) {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS n, coalesce(sum(w.amount), 0)::text AS total,
+      (date_trunc('day', ${at}::timestamptz AT TIME ZONE ${tz}) + interval '1 day')
+        AT TIME ZONE ${tz} AS day_end
+    FROM ${withdrawals} w
+    WHERE w.member_id = ${memberId} AND w.status <> 'rejected'
+      AND w.created_at >= date_trunc('day', ${at}::timestamptz AT TIME ZONE ${tz}) AT TIME ZONE ${tz}`);
+  const [row] = (
+    result as unknown as { rows: { n: number; total: string; day_end: string | Date }[] }
+  ).rows;
+  if (!row) throw new Error('no totals row');
+  return { count: row.n, amount: BigInt(row.total), dayEnd: new Date(row.day_end) };
+}
+
 export function listWithdrawals(
   db: Db,
   filter: { memberId?: number; status?: WithdrawalStatus },

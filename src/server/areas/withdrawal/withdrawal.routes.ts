@@ -65,7 +65,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
       schema: {
         tags,
         security,
-        summary: 'Payment password set?, bank accounts and recent withdrawals',
+        summary:
+          'Payment password set?, payout accounts, recent withdrawals, the limits (per request, per day, left today) and what can be withdrawn now',
         response: replies(withdrawInfoSchema),
       },
     },
@@ -81,7 +82,9 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
         tags,
         security,
         summary:
-          'Bind a bank account (bank name, account holder, account number; IFSC required when the site pays in INR)',
+          'Bind a payout account: a bank account (bank name, holder, 6-24 digits; IFSC required when the site pays in INR, paid by IMPS) or kind upi (holder, VPA name@handle)',
+        description:
+          'Each format has its own translated 400: account_number_invalid, ifsc_invalid, ifsc_required, vpa_invalid, bank_name_required, upi_unavailable (UPI outside INR).',
         body: bindBankAccountBodySchema,
         response: replies(bankAccountSchema),
       },
@@ -132,7 +135,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
         security,
         summary:
           'Request a withdrawal (enc: bankAccountId, amount, paymentPassword, idempotencyKey); the amount leaves the wallet at once',
-        description: idempotentCallDescription,
+        description: `${idempotentCallDescription} Refused with 409 withdrawal_daily_count or withdrawal_daily_amount past the day's limits (WITHDRAWAL_DAILY_COUNT, WITHDRAWAL_DAILY_AMOUNT; the message says what is left today), 409 bonus_wagering_unmet above what bonus wagering leaves withdrawable.`,
         body: withdrawalRequestBodySchema,
         response: replies(withdrawalSchema),
       },

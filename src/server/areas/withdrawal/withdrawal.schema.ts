@@ -11,7 +11,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ConfirmationOutcome, WithdrawalStatus } from '../../../contract/withdrawal.ts';
+import type {
+  ConfirmationOutcome,
+  PayoutAccountKind,
+  PayoutMethod,
+  WithdrawalStatus,
+} from '../../../contract/withdrawal.ts';
 import { ledgerPostings } from '../wallet/wallet.port.ts';
 import { members } from '../../platform/members/members.schema.ts';
 
@@ -20,7 +25,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-/** A member's bank accounts for withdrawals (one row per account number). */
+/**
+ * A member's payout accounts for withdrawals: bank accounts (one row per account number) and
+ * UPI VPAs (kind `upi`, one row per VPA; no bank name nor number).
+ */
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
@@ -28,15 +36,23 @@ export const bankAccounts = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id),
-    bankName: text('bank_name').notNull(),
+    kind: text('kind').$type<PayoutAccountKind>().notNull().default('bank'),
+    bankName: text('bank_name'),
     accountHolder: text('account_holder').notNull(),
-    accountNumber: text('account_number').notNull(),
+    accountNumber: text('account_number'),
     /** Indian Financial System Code of the branch (accounts paid in INR); null elsewhere. */
     ifsc: text('ifsc'),
+    /** The UPI virtual payment address (kind `upi`), lower-cased. */
+    vpa: text('vpa'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('bank_accounts_member_number_idx').on(table.memberId, table.accountNumber),
+    uniqueIndex('bank_accounts_member_vpa_idx').on(table.memberId, table.vpa),
+    check(
+      'bank_accounts_kind_fields',
+      sql`(${table.kind} = 'bank' AND ${table.bankName} IS NOT NULL AND ${table.accountNumber} IS NOT NULL AND ${table.vpa} IS NULL) OR (${table.kind} = 'upi' AND ${table.vpa} IS NOT NULL AND ${table.accountNumber} IS NULL)`,
+    ),
   ],
 );
 
@@ -56,6 +72,8 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => bankAccounts.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** How it is paid out (imps, upi, bank), recorded with the request from its account. */
+    payoutMethod: text('payout_method').$type<PayoutMethod>().notNull(),
     status: text('status').$type<WithdrawalStatus>().notNull(),
     requestPostingId: bigint('request_posting_id', { mode: 'number' })
       .notNull()

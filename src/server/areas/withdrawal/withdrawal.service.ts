@@ -21,6 +21,7 @@ import {
   listWithdrawals,
   lockMember,
   moveWithdrawal,
+  todaysWithdrawals,
   setPaymentPasswordHash,
   usernamesOf,
   type BankAccountRow,
@@ -28,11 +29,14 @@ import {
 } from './withdrawal.repository.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
 import { toWireMinor } from '../../../contract/wallet.ts';
+import { mainWalletKind } from '../../../contract/wallet-kind.ts';
 import {
+  checkPayoutAccount,
+  maskVpa,
   maxBankAccounts,
   maxWithdrawalAmount,
   minWithdrawalAmount,
-  ifscCurrency,
+  payoutMethodOf,
   type BankAccount,
   type BindBankAccountBody,
   type OpsPayoutDetails,
@@ -41,6 +45,7 @@ import {
   type Withdrawal,
   type WithdrawalRequestPayload,
   type WithdrawalStatus,
+  type WithdrawLimits,
 } from '../../../contract/withdrawal.ts';
 import type { NotificationKind } from '../../../contract/realtime.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -57,10 +62,14 @@ import {
 export type WithdrawalDeps = {
   db: Db;
   clock: Clock;
-  ledger: Pick<LedgerService, 'post' | 'currency'>;
+  ledger: Pick<LedgerService, 'post' | 'currency' | 'balance'>;
   publisher: Publisher;
   /** Paid requests left unconfirmed this long count as received. */
   autoConfirmMinutes: number;
+  /** Requests and their total a member may make a day (WITHDRAWAL_DAILY_COUNT, _AMOUNT). */
+  daily: { count: number; amount: bigint };
+  /** The operator's time zone: a day of the daily limits runs midnight to midnight in it. */
+  timeZone: string;
 };
 
 const listLimit = 50;
@@ -70,12 +79,18 @@ const majorText = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).pad
 
 export const maskNumber = (number: string) => `****${number.slice(-4)}`;
 
+/** Where an account pays, masked: the number's last 4 digits, or the VPA's first 2 and handle. */
+const maskedOf = (row: BankAccountRow) =>
+  row.kind === 'upi' ? maskVpa(row.vpa ?? '') : maskNumber(row.accountNumber ?? '');
+
 function bankAccountOut(row: BankAccountRow): BankAccount {
   return {
     id: row.id,
+    kind: row.kind,
+    method: payoutMethodOf(row.kind, row.ifsc),
     bankName: row.bankName,
     accountHolder: row.accountHolder,
-    maskedNumber: maskNumber(row.accountNumber),
+    maskedNumber: maskedOf(row),
     ifsc: row.ifsc,
     createdAt: row.createdAt.toISOString(),
   };
@@ -83,6 +98,8 @@ function bankAccountOut(row: BankAccountRow): BankAccount {
 
 function withdrawalOut(row: WithdrawalRow, account: BankAccountRow, images: number): Withdrawal {
   return {
+    payoutMethod: row.payoutMethod,
+    paidTo: maskedOf(account),
     id: row.id,
     amount: toWireMinor(row.amount),
     status: row.status,
@@ -175,6 +192,21 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     });
   }
 
+  /** The limits per request and per day, and what is left of today's (as `db` sees it). */
+  async function limitsOf(conn: Db, memberId: number): Promise<WithdrawLimits> {
+    const today = await todaysWithdrawals(conn, memberId, clock(), deps.timeZone);
+    const leftAmount = deps.daily.amount - today.amount;
+    return {
+      minAmount: toWireMinor(minWithdrawalAmount),
+      maxAmount: toWireMinor(maxWithdrawalAmount),
+      dailyCount: deps.daily.count,
+      dailyAmount: toWireMinor(deps.daily.amount),
+      remainingCount: Math.max(0, deps.daily.count - today.count),
+      remainingAmount: toWireMinor(leftAmount > 0n ? leftAmount : 0n),
+      resetsAt: today.dayEnd.toISOString(),
+    };
+  }
+
   /** The payment password, counted per member with every other payment that asks it. */
   const checkPaymentPassword = (member: MemberRow, secret: string) =>
     secrets.verifyPaymentPassword(member, secret, { action: 'withdraw.paymentPassword.wrong' });
@@ -184,16 +216,26 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
 
     async info(member: MemberRow) {
       await autoConfirm(member.id);
-      const [accounts, rows] = await Promise.all([
+      const [accounts, rows, limits, balance, hold] = await Promise.all([
         listBankAccounts(db, member.id),
         listWithdrawals(db, { memberId: member.id }, listLimit),
+        limitsOf(db, member.id),
+        deps.ledger.balance(member.id),
+        wageringHold(db, member.id),
       ]);
+      // Withdrawals debit the main wallet: what it holds beyond the bonus hold may go now.
+      const main = balance.wallets.find((w) => w.kind === mainWalletKind)?.balance ?? 0n;
+      const withdrawable = main > hold.held ? main - hold.held : 0n;
       return {
         paymentPasswordSet: member.paymentPasswordHash !== null,
         bankAccounts: accounts.map(bankAccountOut),
         withdrawals: await describe(rows),
         minAmount: toWireMinor(minWithdrawalAmount),
         maxAmount: toWireMinor(maxWithdrawalAmount),
+        limits,
+        withdrawable: toWireMinor(withdrawable),
+        held: toWireMinor(hold.held),
+        turnoverNeeded: toWireMinor(hold.turnoverNeeded),
       };
     },
 
@@ -202,23 +244,27 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       return { withdrawals: await describe(await listWithdrawals(db, { memberId }, listLimit)) };
     },
 
+    /** A bank account (IMPS in INR) or a UPI VPA; each format refused with its own error. */
     async bindBankAccount(member: MemberRow, body: BindBankAccountBody) {
-      // An account paid in rupees is an Indian account: its branch is named by IFSC.
-      if (deps.ledger.currency === ifscCurrency && !body.ifsc) {
-        throw new AppError(400, 'ifsc_required');
-      }
+      const checked = checkPayoutAccount(body, deps.ledger.currency);
+      if ('problem' in checked) throw new AppError(400, checked.problem.code);
+      const { account } = checked;
       return db.transaction(async (tx) => {
         await lockMember(tx, member.id);
         if ((await countBankAccounts(tx, member.id)) >= maxBankAccounts) {
           throw new AppError(409, 'bank_account_limit');
         }
-        const row = await insertBankAccount(tx, {
-          memberId: member.id,
-          bankName: body.bankName,
-          accountHolder: body.accountHolder,
-          accountNumber: body.accountNumber,
-          ifsc: body.ifsc ?? null,
-        });
+        const row = await insertBankAccount(
+          tx,
+          account.kind === 'upi'
+            ? {
+                memberId: member.id,
+                kind: 'upi',
+                accountHolder: account.accountHolder,
+                vpa: account.vpa,
+              }
+            : { memberId: member.id, ...account },
+        );
         if (!row) throw new AppError(409, 'bank_account_exists');
         await insertAudit(tx, {
           actor: `member:${member.id}`,
@@ -226,10 +272,12 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           target: `bankAccount:${row.id}`,
           before: null,
           after: {
+            kind: row.kind,
             bankName: row.bankName,
             accountHolder: row.accountHolder,
-            accountNumber: maskNumber(row.accountNumber),
+            accountNumber: row.kind === 'upi' ? null : maskedOf(row),
             ifsc: row.ifsc,
+            vpa: row.kind === 'upi' ? maskedOf(row) : null,
           },
         });
         return bankAccountOut(row);
@@ -297,9 +345,24 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
                 withdrawable: majorText(withdrawable > 0n ? withdrawable : 0n),
               });
             }
+            // The day's limits. The debit above locked the member's wallet row, so the member's
+            // requests run one after the other here: each sees the ones committed before it.
+            const limits = await limitsOf(tx, member.id);
+            if (limits.remainingCount <= 0) {
+              throw new AppError(409, 'withdrawal_daily_count', 'withdrawal_daily_count', {
+                count: String(limits.dailyCount),
+              });
+            }
+            if (amount > BigInt(limits.remainingAmount)) {
+              throw new AppError(409, 'withdrawal_daily_amount', 'withdrawal_daily_amount', {
+                left: majorText(BigInt(limits.remainingAmount)),
+                limit: majorText(deps.daily.amount),
+              });
+            }
             const row = await insertWithdrawal(tx, {
               memberId: member.id,
               bankAccountId: account.id,
+              payoutMethod: payoutMethodOf(account.kind, account.ifsc),
               amount,
               status: 'requested',
               requestPostingId: Number(posting.postingId),
@@ -314,6 +377,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
                 balance: toWireMinor(after),
                 amount: toWireMinor(amount),
                 bankAccountId: account.id,
+                payoutMethod: row.payoutMethod,
                 postingId: posting.postingId,
               },
             });
@@ -430,7 +494,12 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           action: 'withdraw.payout.view',
           target: `withdrawal:${row.id}`,
           before: null,
-          after: { memberId: row.memberId, bankAccountId: account.id, status: row.status },
+          after: {
+            memberId: row.memberId,
+            bankAccountId: account.id,
+            payoutMethod: row.payoutMethod,
+            status: row.status,
+          },
         });
         return {
           withdrawalId: row.id,
@@ -439,10 +508,12 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           amount: toWireMinor(row.amount),
           currency: deps.ledger.currency,
           status: row.status,
+          payoutMethod: row.payoutMethod,
           bankName: account.bankName,
           accountHolder: account.accountHolder,
           accountNumber: account.accountNumber,
           ifsc: account.ifsc,
+          vpa: account.vpa,
         };
       });
     },
@@ -465,7 +536,11 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           action: 'withdraw.approve',
           target: `withdrawal:${id}`,
           before: { status: 'requested' },
-          after: { status: 'paid', amount: toWireMinor(moved.amount) },
+          after: {
+            status: 'paid',
+            amount: toWireMinor(moved.amount),
+            payoutMethod: moved.payoutMethod,
+          },
         });
         return moved;
       });

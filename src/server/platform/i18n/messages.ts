@@ -162,6 +162,18 @@ const catalogues: Record<Language, Catalogue> = {
     redemption_not_found: 'यह रिडेम्पशन नहीं मिला।',
     redemption_state_invalid: 'इस स्थिति में रिडेम्पशन पर यह कार्रवाई नहीं हो सकती।',
     rebate_nothing_to_claim: 'दावा करने के लिए कोई रिबेट नहीं है।',
+    // withdrawal: payout accounts and daily limits (issue 34)
+    vpa_invalid:
+      'UPI ID नाम@हैंडल के रूप में दर्ज करें, जैसे asha.rao@okaxis (अक्षर, अंक, बिंदु या - _; @ के बाद ऐप का हैंडल)।',
+    upi_unavailable: 'UPI से भुगतान केवल रुपये (INR) वाली साइट पर होता है।',
+    ifsc_invalid:
+      'यह IFSC सही नहीं है: 11 अक्षर, पहले 4 अक्षर, फिर 0, फिर 6 अक्षर या अंक (जैसे SBIN0001234)।',
+    account_number_invalid: 'खाता संख्या 6 से 24 अंकों की होनी चाहिए।',
+    bank_name_required: 'बैंक का नाम दर्ज करें।',
+    withdrawal_daily_count:
+      'आज की निकासी संख्या की सीमा ({count} प्रति दिन) पूरी हो गई है; आज कोई निकासी बाकी नहीं, कल फिर से निकालें।',
+    withdrawal_daily_amount:
+      'यह राशि आज की निकासी सीमा से अधिक है: आज ₹{left} और निकाले जा सकते हैं (प्रति दिन ₹{limit})।',
     lottery_draw_state_invalid: 'ड्रॉ की वर्तमान स्थिति में यह कार्य नहीं हो सकता।',
     withdrawal_state_invalid: 'इस स्थिति में निकासी अनुरोध पर यह कार्य नहीं हो सकता।',
     withdrawal_amount_invalid: 'निकासी राशि अनुमत सीमा में नहीं है।',
@@ -330,6 +342,18 @@ const catalogues: Record<Language, Catalogue> = {
     redemption_state_invalid:
       'This action is not possible for the redemption in its current state.',
     rebate_nothing_to_claim: 'There is no rebate to claim.',
+    // withdrawal: payout accounts and daily limits (issue 34)
+    vpa_invalid:
+      'Enter the UPI ID as name@handle, e.g. asha.rao@okaxis (letters, digits, dots, - or _, then @ and the app’s handle).',
+    upi_unavailable: 'UPI payouts are only made on a site paid in rupees (INR).',
+    ifsc_invalid:
+      'This IFSC is not valid: 11 characters, 4 letters, then 0, then 6 letters or digits (e.g. SBIN0001234).',
+    account_number_invalid: 'The account number must be 6 to 24 digits.',
+    bank_name_required: 'Enter the bank name.',
+    withdrawal_daily_count:
+      'You have made the most withdrawals a day allows ({count}); none is left today, please withdraw again tomorrow.',
+    withdrawal_daily_amount:
+      'This is more than is left of today’s withdrawal limit: ₹{left} can still be withdrawn today (₹{limit} a day).',
     lottery_draw_state_invalid: 'This cannot be done with the draw in its current state.',
     withdrawal_state_invalid: 'This cannot be done with the withdrawal in its current state.',
     withdrawal_amount_invalid: 'The withdrawal amount is outside the allowed range.',
@@ -493,6 +517,18 @@ const catalogues: Record<Language, Catalogue> = {
     redemption_not_found: 'এই রিডেম্পশনটি পাওয়া যায়নি।',
     redemption_state_invalid: 'বর্তমান অবস্থায় রিডেম্পশনে এই কাজটি করা যায় না।',
     rebate_nothing_to_claim: 'দাবি করার মতো কোনো রিবেট নেই।',
+    // withdrawal: payout accounts and daily limits (issue 34)
+    vpa_invalid:
+      'UPI আইডি নাম@হ্যান্ডেল আকারে লিখুন, যেমন asha.rao@okaxis (বর্ণ, সংখ্যা, বিন্দু বা - _, তারপর @ ও অ্যাপের হ্যান্ডেল)।',
+    upi_unavailable: 'UPI-তে পেআউট শুধু টাকায় (INR) চলা সাইটে হয়।',
+    ifsc_invalid:
+      'এই IFSC সঠিক নয়: 11টি অক্ষর, প্রথমে 4টি বর্ণ, তারপর 0, তারপর 6টি বর্ণ বা সংখ্যা (যেমন SBIN0001234)।',
+    account_number_invalid: 'অ্যাকাউন্ট নম্বর 6 থেকে 24 সংখ্যার হতে হবে।',
+    bank_name_required: 'ব্যাংকের নাম লিখুন।',
+    withdrawal_daily_count:
+      'আজকের উত্তোলনের সংখ্যার সীমা ({count} প্রতি দিন) পূর্ণ হয়েছে; আজ আর কোনো উত্তোলন বাকি নেই, কাল আবার তুলুন।',
+    withdrawal_daily_amount:
+      'এই পরিমাণ আজকের উত্তোলনের সীমার বেশি: আজ আর ₹{left} তোলা যাবে (প্রতি দিন ₹{limit})।',
     lottery_draw_state_invalid: 'ড্র-এর বর্তমান অবস্থায় এটি করা যায় না।',
     withdrawal_state_invalid: 'উত্তোলনের বর্তমান অবস্থায় এটি করা যায় না।',
     withdrawal_amount_invalid: 'উত্তোলনের পরিমাণ অনুমোদিত সীমার বাইরে।',

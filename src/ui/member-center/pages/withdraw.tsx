@@ -7,7 +7,10 @@ import { Spinner } from '../../components/spinner.tsx';
 import { FormError } from '../../components/form/field.tsx';
 import { FormSection } from '../../components/form/form-section.tsx';
 import { useMoney } from '../../components/form/money-field.tsx';
-import { useErrorText } from '../withdraw/withdraw-page-ref.ts';
+import { useErrorText, usePayoutLabel } from '../withdraw/withdraw-page-ref.ts';
+import { WithdrawLimits } from '../withdraw/withdraw-limits.tsx';
+import { usePermission } from '../../hooks/use-permission.ts';
+import { ifscCurrency } from '../../../contract/withdrawal.ts';
 import { PaymentPasswordForm } from '../withdraw/payment-password-form.tsx';
 import { BankAccountForm } from '../withdraw/bank-account-form.tsx';
 import { RequestForm } from '../withdraw/request-form.tsx';
@@ -40,6 +43,9 @@ export default function WithdrawPage() {
   const last = useSelector(page, (s) => s.context.last);
   const money = useMoney();
   const errorText = useErrorText();
+  const payoutLabel = usePayoutLabel();
+  // A site paid in rupees takes UPI IDs besides bank accounts.
+  const inr = usePermission()?.settings.currencyCode === ifscCurrency;
   const refresh = useCallback(() => page.send({ type: 'user.refresh' }), [page]);
 
   // An approval or rejection arriving on the channel re-reads the list (its status changed).
@@ -83,18 +89,19 @@ export default function WithdrawPage() {
       {info ? (
         <>
           {!info.paymentPasswordSet ? <PaymentPasswordForm page={page} /> : null}
-          <FormSection title={t('bank.title')} testId="withdraw-accounts">
+          <FormSection title={t(inr ? 'bank.titleInr' : 'bank.title')} testId="withdraw-accounts">
             {info.bankAccounts.length === 0 ? (
               <p className="wd-muted">{t('bank.none')}</p>
             ) : (
               <ul className="wd-accounts">
                 {info.bankAccounts.map((account) => (
                   <li key={account.id} className="wd-account" data-testid="withdraw-account-item">
-                    <strong>{account.bankName}</strong>
+                    <strong>{account.bankName ?? t('bank.upi')}</strong>
                     <span>{account.accountHolder}</span>
                     <span className="wd-muted">
                       {account.maskedNumber}
                       {account.ifsc ? ` · ${account.ifsc}` : ''}
+                      {account.kind === 'bank' ? ` · ${t(`method.${account.method}`)}` : ''}
                     </span>
                   </li>
                 ))}
@@ -108,7 +115,7 @@ export default function WithdrawPage() {
                 <p>
                   {t('form.done', {
                     amount: money(last.amount),
-                    account: `${last.bankAccount.bankName} ${last.bankAccount.maskedNumber}`,
+                    account: payoutLabel(last.bankAccount),
                   })}
                 </p>
                 <button
@@ -119,12 +126,18 @@ export default function WithdrawPage() {
                   {t('form.again')}
                 </button>
               </div>
-            ) : !info.paymentPasswordSet ? (
-              <p className="wd-muted">{t('form.needsPassword')}</p>
-            ) : info.bankAccounts.length === 0 ? (
-              <p className="wd-muted">{t('form.needsAccount')}</p>
             ) : (
-              <RequestForm page={page} info={info} />
+              <>
+                {/* The limits and what can go now, before the player types anything. */}
+                <WithdrawLimits info={info} />
+                {!info.paymentPasswordSet ? (
+                  <p className="wd-muted">{t('form.needsPassword')}</p>
+                ) : info.bankAccounts.length === 0 ? (
+                  <p className="wd-muted">{t('form.needsAccount')}</p>
+                ) : (
+                  <RequestForm page={page} info={info} />
+                )}
+              </>
             )}
             <FormError
               message={

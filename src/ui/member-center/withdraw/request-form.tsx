@@ -9,7 +9,10 @@ import { MoneyField, parseTypedMoney, useMoney } from '../../components/form/mon
 import { formText } from '../../components/form/form-data.ts';
 import type { PageRef } from './withdraw-page-ref.ts';
 
-/** A withdrawal request: account, amount within the limits, payment password. */
+/**
+ * A withdrawal request: account, amount within the limits (per request, what is left today,
+ * what can be withdrawn now), payment password. The page shows the limits above it.
+ */
 export function RequestForm({ page, info }: { page: PageRef; info: WithdrawInfo }) {
   const { t } = useTranslation('withdraw');
   const withdraw = useWithdrawFlows();
@@ -28,11 +31,22 @@ export function RequestForm({ page, info }: { page: PageRef; info: WithdrawInfo 
     if (!info.bankAccounts.some((a) => a.id === bankAccountId))
       found.bankAccountId = t('form.accountRule');
     const amount = parseTypedMoney(formText(form, 'amount'));
-    if (amount === null || amount < BigInt(info.minAmount) || amount > BigInt(info.maxAmount)) {
+    const { limits } = info;
+    if (limits.remainingCount <= 0) {
+      found.amount = t('form.countLeftRule', { n: limits.dailyCount });
+    } else if (
+      amount === null ||
+      amount < BigInt(limits.minAmount) ||
+      amount > BigInt(limits.maxAmount)
+    ) {
       found.amount = t('form.amountRule', {
-        min: money(info.minAmount),
-        max: money(info.maxAmount),
+        min: money(limits.minAmount),
+        max: money(limits.maxAmount),
       });
+    } else if (amount > BigInt(limits.remainingAmount)) {
+      found.amount = t('form.amountLeftRule', { amount: money(limits.remainingAmount) });
+    } else if (amount > BigInt(info.withdrawable)) {
+      found.amount = t('form.withdrawableRule', { amount: money(info.withdrawable) });
     }
     const paymentPassword = formText(form, 'paymentPassword');
     if (!paymentPasswordSchema.safeParse(paymentPassword).success) {
@@ -64,7 +78,7 @@ export function RequestForm({ page, info }: { page: PageRef; info: WithdrawInfo 
       >
         {info.bankAccounts.map((account) => (
           <option key={account.id} value={account.id}>
-            {account.bankName} · {account.accountHolder} · {account.maskedNumber}
+            {account.bankName ?? t('bank.upi')} · {account.accountHolder} · {account.maskedNumber}
           </option>
         ))}
       </SelectField>

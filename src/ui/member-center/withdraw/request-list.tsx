@@ -48,8 +48,13 @@ export function RequestList({
             <StatusBadge withdrawal={withdrawal} />
           </div>
           <div className="wd-item__line wd-muted">
-            <span>
-              {withdrawal.bankAccount.bankName} {withdrawal.bankAccount.maskedNumber}
+            <span data-testid="withdraw-paid-to">
+              {t('list.paidTo', {
+                method: t(`method.${withdrawal.payoutMethod}`),
+                to: withdrawal.bankAccount.bankName
+                  ? `${withdrawal.bankAccount.bankName} ${withdrawal.paidTo}`
+                  : withdrawal.paidTo,
+              })}
             </span>
             <time dateTime={withdrawal.createdAt}>{dateTime(withdrawal.createdAt)}</time>
           </div>

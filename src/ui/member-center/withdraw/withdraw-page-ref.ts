@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { FailureDetail } from '../../../contract/envelope.ts';
+import type { BankAccount } from '../../../contract/withdrawal.ts';
 import type { withdrawalMachine } from '../../../machines/withdrawal.machine.ts';
 
 /** The withdrawal page's actor, which the page's forms send their requests to. */
@@ -25,4 +26,10 @@ export function useErrorText() {
     }
     return t(`errors.${code}`, { defaultValue: t('errors.unknown') });
   };
+}
+
+/** A payout account as the page names it: its bank (or "UPI") and where it pays, masked. */
+export function usePayoutLabel() {
+  const { t } = useTranslation('withdraw');
+  return (account: BankAccount) => `${account.bankName ?? t('bank.upi')} ${account.maskedNumber}`;
 }
