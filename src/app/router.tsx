@@ -46,8 +46,24 @@ function readPositions(): Record<string, number> {
 let positions: Record<string, number> | null = null;
 const positionsOf = () => (positions ??= readPositions());
 
-/** The router's key of the history entry shown ('default' for the first one, as the router). */
-const entryKey = () => (window.history.state as { key?: string } | null)?.key ?? 'default';
+type EntryState = { usr?: unknown; key?: string; idx?: number } | null;
+
+/**
+ * The router's key of the history entry shown. The router calls an entry it did not make
+ * ('default': the page opened by address, bookmark, new tab or a payment's return) by one name
+ * for every load, so one page's position would open the next one: such an entry is given a key
+ * of its own before the router reads it (issue 34, minor 1). A reload keeps it, as the browser
+ * keeps the entry's state.
+ */
+function ownEntryKey(): void {
+  const state = window.history.state as EntryState;
+  if (state?.key) return;
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.replaceState({ usr: null, idx: 0, ...state, key }, '');
+}
+if (typeof window !== 'undefined') ownEntryKey();
+
+const entryKey = () => (window.history.state as EntryState)?.key ?? 'default';
 
 /**
  * What the data router's ScrollRestoration did, for this declarative router (issue 12: the data

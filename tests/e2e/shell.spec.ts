@@ -32,6 +32,26 @@ test.describe('header rules', () => {
     await expect(page.getByTestId('page-download')).toBeVisible();
   });
 
+  test('a page opened by address starts at the top, not where the last load was scrolled (issue 34)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 600 });
+    await page.goto('/');
+    await expect(footer(page)).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // A new load by address (a bookmark, a payment's return) in the same tab.
+    await page.goto('/help');
+    await expect(footer(page)).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // A reload still keeps the page's own place.
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(200);
+    await page.reload();
+    await expect(footer(page)).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(200);
+  });
+
   test('an unknown path shows the not-found page inside the layout', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByTestId('page-not-found')).toBeVisible();
