@@ -19,11 +19,11 @@ import type { TemplateSeed } from './platform/db/pglite-template.ts';
 import type { Clock } from './platform/clock.ts';
 import { lazyChildLoggerFactory } from './platform/http/lazy-child-logger.ts';
 import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
-import { languageFromHeader, translate } from './platform/i18n/messages.ts';
+import { translate } from './platform/i18n/messages.ts';
 import { registerStatic } from './platform/http/static.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerCookies } from './platform/http/cookies.ts';
-import { trustedProxy } from './platform/http/request-context.ts';
+import { requestLanguage, trustedProxy } from './platform/http/request-context.ts';
 import { replySerializerCompiler } from './platform/http/reply-serializer.ts';
 import { platform } from './platform/platform.plugin.ts';
 import { systemArea, systemTemplateSeedSteps } from './areas/system/system.area.ts';
@@ -56,7 +56,7 @@ export function demoTemplateSeed(demoCatalog: Config['demoCatalog']): TemplateSe
 }
 
 function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const language = languageFromHeader(request.headers['accept-language']);
+  const language = requestLanguage(request.url, request.headers['accept-language']);
   void reply
     .code(400)
     .send({ success: false, code: 'bad_request', message: translate(language, 'bad_request') });

@@ -132,6 +132,30 @@ describe('text PostgreSQL cannot store is refused at the boundary with a clear 4
     });
   });
 
+  it("the operator API answers in the staff's language: English unless Hindi is asked (issue 34)", async () => {
+    const devanagari = /[\u0900-\u097F]/;
+    const bengali = /[\u0980-\u09FF]/;
+    const ask = async (language?: string) => {
+      const reply = await call(site.app, {
+        method: 'POST',
+        url: '/ops/banners',
+        headers: language ? { ...opsHeaders, 'accept-language': language } : opsHeaders,
+        payload: { ...banner, linkageType: 'NOWHERE' },
+      });
+      expect(reply.status).toBe(400);
+      return String(reply.body.message);
+    };
+    // No header, English, a language the staff screens lack (Bengali), an unknown one.
+    for (const language of [undefined, 'en', 'bn', 'fr', 'bn, fr;q=0.5']) {
+      const message = await ask(language);
+      expect(message, String(language)).toMatch(/[A-Za-z]{3}/);
+      expect(message, String(language)).not.toMatch(devanagari);
+      expect(message, String(language)).not.toMatch(bengali);
+    }
+    expect(await ask('hi')).toMatch(devanagari);
+    expect(await ask('bn, hi;q=0.5')).toMatch(devanagari);
+  });
+
   it('inside an (enc) payload: a lone surrogate is refused like a NUL', async () => {
     const reply = await refused(
       {

@@ -377,9 +377,9 @@ describe("the operator's result entry, confirmed by a second operator", () => {
     expect(entry).toMatchObject({ status: 'pending', enteredBy: alice.username, revision: null });
     expect(await resultsOf(draw)).toEqual([]);
     // The same operator cannot confirm it.
-    const self = await opsCall(alice, decisionUrl(entry.id), { decision: 'confirm' }, 'bn');
+    const self = await opsCall(alice, decisionUrl(entry.id), { decision: 'confirm' }, 'hi');
     expect([self.status, self.body.code]).toEqual([403, 'lottery_second_operator_required']);
-    expect(self.body.message).toBe(translate('bn', 'lottery_second_operator_required'));
+    expect(self.body.message).toBe(translate('hi', 'lottery_second_operator_required'));
     expect(await resultsOf(draw)).toEqual([]);
     expect((await drawRow(draw)).state).toBe('locked');
     const confirmed = await opsCall<ResultEntry>(bob, decisionUrl(entry.id), {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Language } from '../../../contract/constants.ts';
-import { languageFromHeader } from '../i18n/messages.ts';
+import { languageFromHeader, staffLanguages } from '../i18n/messages.ts';
 import { normalizeIp, rangeMatcher } from './region.ts';
 
 /** Who is asking: the client IP and, from a trusted proxy, the country. */
@@ -9,11 +9,24 @@ export type ClientInfo = { ip: string; country: string | null };
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The request's language from Accept-Language (hi default, en, bn). */
+    /**
+     * The request's language from Accept-Language: a player's hi (default), en or bn; the
+     * staff's (/ops) en (default) or hi.
+     */
     language: Language;
     /** Client IP (through trusted proxies only) and country (from a trusted proxy's header). */
     client: ClientInfo;
   }
+}
+
+/** A call of the back office (the operator API), answered in the staff's language. */
+export const staffCall = (url: string): boolean => url === '/ops' || url.startsWith('/ops/');
+
+/** The language a call is answered in: the staff's for /ops, the player's otherwise. */
+export function requestLanguage(url: string, acceptLanguage: string | undefined): Language {
+  return staffCall(url)
+    ? languageFromHeader(acceptLanguage, staffLanguages, 'en')
+    : languageFromHeader(acceptLanguage);
 }
 
 /** Addresses remembered by `trustedProxy` at most (the proxies' own: a handful). */
@@ -50,7 +63,7 @@ export function registerRequestContext(app: FastifyInstance, config: Config): vo
   // A callback hook (no promise per request); `request.ip` walks the proxy chain on every read,
   // so it is read once.
   app.addHook('onRequest', (request, _reply, done) => {
-    request.language = languageFromHeader(request.headers['accept-language']);
+    request.language = requestLanguage(request.url, request.headers['accept-language']);
     const ip = request.ip;
     let country: string | null = null;
     if (config.countryHeader && trusted(request.socket.remoteAddress ?? ip)) {

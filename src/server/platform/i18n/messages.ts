@@ -564,9 +564,19 @@ export function translate(
   return catalogues[language][key].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 }
 
-/** The first supported language of an Accept-Language header, by quality; Hindi otherwise. */
-export function languageFromHeader(header: string | undefined): Language {
-  if (!header) return 'hi';
+/** The languages of the staff's screens and calls (the back office), English first. */
+export const staffLanguages = ['en', 'hi'] as const satisfies readonly Language[];
+
+/**
+ * The first language of an Accept-Language header among `among` (every supported one unless
+ * told), by quality; `fallback` (Hindi unless told) otherwise.
+ */
+export function languageFromHeader(
+  header: string | undefined,
+  among: readonly Language[] = languages,
+  fallback: Language = 'hi',
+): Language {
+  if (!header) return fallback;
   const ranked = header
     .split(',')
     .map((part) => {
@@ -579,6 +589,6 @@ export function languageFromHeader(header: string | undefined): Language {
     })
     .filter((entry) => Number.isFinite(entry.q) && entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  const match = ranked.find((entry) => (languages as readonly string[]).includes(entry.tag));
-  return (match?.tag as Language | undefined) ?? 'hi';
+  const match = ranked.find((entry) => (among as readonly string[]).includes(entry.tag));
+  return (match?.tag as Language | undefined) ?? fallback;
 }
