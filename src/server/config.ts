@@ -168,7 +168,7 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
       .optional(),
     SMTP_FROM: z.string().min(3).max(320).default('no-reply@localhost'),
-    VERIFICATION_CODE_MINUTES: z.coerce.number().int().min(1).max(10).default(10),
+    VERIFICATION_CODE_MINUTES: z.coerce.number().int().min(1).max(10).default(1),
     SMS_CAPTCHA_REQUIRED: z.enum(['true', 'false']).default('false'),
     // Proof of work (altcha) before username login, registration and SMS sends.
     HUMAN_VERIFICATION: z.enum(['on', 'off']).default('on'),

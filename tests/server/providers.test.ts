@@ -21,7 +21,7 @@ describe('provider configuration', () => {
     const config = loadConfig({});
     expect(config.sms).toEqual({ provider: 'outbox' });
     expect(config.email.provider).toBe('outbox');
-    expect(config.verification).toEqual({ codeMinutes: 10, captchaRequired: false });
+    expect(config.verification).toEqual({ codeMinutes: 1, captchaRequired: false });
   });
 
   it('requires the gateway URL for http and SMTP_URL for smtp, naming them', () => {

@@ -39,7 +39,7 @@ export function codeSmsText(
   const what = purposeWords[language][purpose];
   switch (language) {
     case 'en':
-      return `${site}: your ${what} code is ${code}. It is valid for ${minutes} minutes. Never share it with anyone.`;
+      return `${site}: your ${what} code is ${code}. It is valid for ${minutes} min. Never share it with anyone.`;
     case 'bn':
       return `${site}: আপনার ${what} কোড ${code}। এটি ${minutes} মিনিট বৈধ। কাউকে এই কোড জানাবেন না।`;
     default:
