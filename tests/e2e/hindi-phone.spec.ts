@@ -131,6 +131,18 @@ test('the banners are in the page language: artwork without words, title and cal
       .filter((text) => /\p{L}/u.test(text));
     expect(words, source).toEqual([]);
   }
+  // A switch to English relabels the slides and their dots for a screen reader (issue 34).
+  await expect(slide).toHaveAttribute('aria-label', /में से स्लाइड/u);
+  await page.getByTestId('language-menu').selectOption('en');
+  await expect(slide.locator('.banner-carousel__cta')).toHaveText('Play now');
+  await expect(page.getByTestId('banner-slide').first()).toHaveAttribute(
+    'aria-label',
+    /^Slide \d+ of \d+$/,
+  );
+  await expect(page.locator('.swiper-pagination-bullet').first()).toHaveAttribute(
+    'aria-label',
+    'Go to slide 1',
+  );
 });
 
 test('on a phone in Hindi the floating buttons sit in a dock that covers no content, and the header shows the whole name', async ({

@@ -10,11 +10,13 @@ import { BannerLink } from './banner-link.tsx';
 
 /** The banner carousel proper (its own chunk, with swiper): `banners` in their order. */
 export default function BannerSwiper({ banners }: { banners: Banner[] }) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const reducedMotion = useReducedMotion();
   const several = banners.length > 1;
   return (
     <Swiper
+      // Swiper reads its a11y messages once: a new language makes a new carousel, relabelled.
+      key={i18n.language}
       modules={[A11y, Autoplay, Pagination]}
       slidesPerView={1}
       loop={several}
