@@ -482,13 +482,15 @@ export function changePasswordSchema(
 
 // ---------------------------------------------------------------------------------------------
 // Forgot password by phone (spec section 5: the number by the mobile rule, the SMS code, the
-// new password required and by the shared password rule)
+// new password required and by the shared password rule, and typed twice as on every form that
+// sets one: issue 34)
 
 export type ForgotPhoneValues = {
   countryDialingCode?: string;
   mobileNum?: string;
   verificationCode?: string;
   newPassword?: string;
+  confirmNewPassword?: string;
 };
 
 /** The SMS code: six digits, as the server sends them. */
@@ -519,6 +521,12 @@ export function forgotPhoneErrors(
     required: true,
   });
   if (password) errors.newPassword = messageFor(password);
+  // The form's confirmation (the call's body has none: the flow checks the body without it).
+  const confirmation = values.confirmNewPassword;
+  if (confirmation === '') errors.confirmNewPassword = { key: messageKeys.required, params: {} };
+  else if (confirmation !== undefined && confirmation !== (values.newPassword ?? '')) {
+    errors.confirmNewPassword = { key: messageKeys.inconsistent, params: {} };
+  }
   return errors;
 }
 
@@ -527,6 +535,7 @@ const forgotPhoneShape = z.object({
   mobileNum: z.optional(z.string()),
   verificationCode: z.optional(z.string()),
   newPassword: z.optional(z.string()),
+  confirmNewPassword: z.optional(z.string()),
 });
 
 /**

@@ -55,9 +55,14 @@ test('by mobile number: the SMS code from the outbox sets a new password and log
   await page.getByTestId('forgot-code').fill(code ?? '');
   await page.getByTestId('forgot-new-password').fill('abc');
   await page.getByTestId('forgot-mobile-submit').click();
-  await expect(page.getByTestId('forgot-mobile-form').getByRole('alert')).toBeVisible();
+  await expect(page.getByTestId('forgot-mobile-form').getByRole('alert').first()).toBeVisible();
 
   await page.getByTestId('forgot-new-password').fill(newPassword);
+  // Typed twice (issue 34): a different confirmation is refused under it, in Hindi.
+  await page.getByTestId('forgot-confirm-password').fill(`${newPassword}x`);
+  await page.getByTestId('forgot-mobile-submit').click();
+  await expect(page.getByTestId('forgot-confirm-password-error')).toHaveText(/पासवर्ड/u);
+  await page.getByTestId('forgot-confirm-password').fill(newPassword);
   await snap(page, testInfo, 'forgot-mobile-hi', true);
   await page.getByTestId('forgot-mobile-submit').click();
 

@@ -9,6 +9,7 @@ const filled = {
   mobileNum: '9876500001',
   verificationCode: '123456',
   newPassword: 'fresh2024',
+  confirmNewPassword: 'fresh2024',
 };
 
 describe('forgot by phone: the shared engine', () => {
@@ -17,17 +18,35 @@ describe('forgot by phone: the shared engine', () => {
   });
 
   it('empty fields: the required texts, the code its own', () => {
-    expect(forgotPhoneErrors({}, validators)).toEqual({
+    expect(forgotPhoneErrors({ confirmNewPassword: '' }, validators)).toEqual({
       countryDialingCode: { key: 'validation.phoneFormat', params: {} },
       mobileNum: { key: 'validation.required', params: {} },
       verificationCode: { key: 'validation.codeRequired', params: {} },
       newPassword: { key: 'validation.required', params: {} },
+      confirmNewPassword: { key: 'validation.required', params: {} },
+    });
+  });
+
+  it('the call body (no confirmation) passes as the form did', () => {
+    const { confirmNewPassword: _typedTwice, ...body } = filled;
+    expect(forgotPhoneErrors(body, validators)).toEqual({});
+  });
+
+  it('the new password is typed twice: a different confirmation is refused under it (issue 34)', () => {
+    expect(forgotPhoneErrors({ ...filled, confirmNewPassword: 'fresh2025' }, validators)).toEqual({
+      confirmNewPassword: { key: 'validation.inconsistent', params: {} },
     });
   });
 
   it('the number by the mobile rule, the code six digits, the password by its rule', () => {
     const errors = forgotPhoneErrors(
-      { ...filled, mobileNum: '98765', verificationCode: '12a456', newPassword: 'onlyletters' },
+      {
+        ...filled,
+        mobileNum: '98765',
+        verificationCode: '12a456',
+        newPassword: 'onlyletters',
+        confirmNewPassword: 'onlyletters',
+      },
       validators,
     );
     expect(errors).toEqual({
@@ -47,6 +66,7 @@ describe('forgot by phone: the shared engine', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
       [['newPassword'], 'validation.required|{}'],
+      [['confirmNewPassword'], 'validation.inconsistent|{}'],
     ]);
   });
 });

@@ -277,7 +277,10 @@ function EmailForm({ actor }: { actor: ForgotActor }) {
   );
 }
 
-/** By mobile number: country code, number with the get-code button, SMS code, new password. */
+/**
+ * By mobile number: country code, number with the get-code button, SMS code, the new password
+ * and its confirmation.
+ */
 function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
@@ -298,6 +301,7 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         mobileNum: '',
         verificationCode: '',
         newPassword: '',
+        confirmNewPassword: '',
       },
     });
   const { failure, busy } = useForgotStep(actor, trigger);
@@ -368,6 +372,16 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         error={errors.newPassword?.message}
         data-testid="forgot-new-password"
         {...register('newPassword')}
+      />
+      <Field
+        label={t('forgot.confirmPassword')}
+        type="password"
+        revealable
+        autoComplete="new-password"
+        error={errors.confirmNewPassword?.message}
+        data-testid="forgot-confirm-password"
+        errorTestId="forgot-confirm-password-error"
+        {...register('confirmNewPassword')}
       />
       <FormError message={failure?.message || null} testId="forgot-error" />
       <SubmitButton
