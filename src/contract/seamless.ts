@@ -601,6 +601,8 @@ export const profitPageSchema = z.object({
   totalProfit: minorUnitsSchema,
   startDate: isoDateTime,
   endDate: isoDateTime,
+  /** The operator's IANA time zone, whose midnights bound each day (e.g. Asia/Kolkata). */
+  timeZone: z.string().min(1),
 });
 export type ProfitPage = z.infer<typeof profitPageSchema>;
 

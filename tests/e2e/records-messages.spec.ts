@@ -154,6 +154,10 @@ test('a lottery bet is in the betting record under All and E-lottery with its dr
   await expect(profit.getByTestId('profit-row')).toHaveCount(1);
   await expect(profit.getByTestId('profit-row')).toContainText('2');
   await expect(profit.getByTestId('profit-total')).toHaveText('-₹540.00');
+  // Whose days these are (issue 34, minor 15).
+  await expect(profit.getByTestId('profit-days-zone')).toHaveText(
+    'Each day runs from midnight to midnight, India Standard Time (Asia/Kolkata).',
+  );
 });
 
 /** Places a lô slip on the game's open draw (the next one when it closes meanwhile): its numero. */

@@ -331,5 +331,7 @@ describe('the betting record and the profit and loss agree', () => {
     expect(bets.totalWin).toBe('80000');
     const days = await profit(ranges().fromLottery);
     expect(days.content).toMatchObject([{ betCount: 3, stake: '81000', win: '80000' }]);
+    // Whose days they are: the operator's zone, said with the page (issue 34, minor 15).
+    expect(days.timeZone).toBe('Asia/Kolkata');
   });
 });

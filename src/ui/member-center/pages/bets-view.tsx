@@ -238,12 +238,41 @@ function BetTable({ page, onPage }: { page: BetRecordPage; onPage: (pageNo: numb
   );
 }
 
+/** A time zone's name in the page's language ("India Standard Time"), or its IANA id. */
+function zoneName(timeZone: string, language: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'long' });
+    return (
+      parts.formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? timeZone
+    );
+  } catch {
+    return timeZone;
+  }
+}
+
 function ProfitTable({ page, onPage }: { page: ProfitPage; onPage: (pageNo: number) => void }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const money = useMoney();
-  if (page.content.length === 0) return <p className="pg-state">{t('personalProfit.empty')}</p>;
+  // The days are the operator's, which a player abroad would not guess (issue 34).
+  const days = (
+    <p className="rc-note" data-testid="profit-days-zone">
+      {t('personalProfit.days', {
+        zone: zoneName(page.timeZone, i18n.language),
+        id: page.timeZone,
+      })}
+    </p>
+  );
+  if (page.content.length === 0) {
+    return (
+      <>
+        {days}
+        <p className="pg-state">{t('personalProfit.empty')}</p>
+      </>
+    );
+  }
   return (
     <>
+      {days}
       <dl className="rc-totals">
         <div>
           <dt>{t('bets.stake')}</dt>

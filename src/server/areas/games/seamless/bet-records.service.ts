@@ -159,6 +159,7 @@ export function createBetRecordsService(deps: {
         totalProfit: (BigInt(totals.win) - BigInt(totals.stake)).toString(),
         startDate: filter.start.toISOString(),
         endDate: filter.end.toISOString(),
+        timeZone: deps.timeZone,
       };
     },
   };
