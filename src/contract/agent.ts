@@ -324,6 +324,8 @@ export const teamBetSchema = z.object({
   username: z.string(),
   /** 'games' (seamless wallet) or 'lottery'. */
   source: z.enum(['games', 'lottery']),
+  /** The game's category (RNG, LIVE, ...; ELOTT for a lottery bet), named as the lobby names it. */
+  gameType: z.string(),
   gameName: z.string(),
   stake: minorUnitsSchema,
   validTurnover: minorUnitsSchema,

@@ -332,6 +332,8 @@ describe('agent reports: team bets, profit and loss, transactions', () => {
     expect(page?.list[0]).toMatchObject({
       username: w.p2.username,
       source: 'games',
+      // The lobby's category, which the page names (Slots), not the wallet (issue 34, minor 6).
+      gameType: 'RNG',
       gameName: 'slot-1',
       stake: '700',
       win: '100',
@@ -366,6 +368,7 @@ describe('agent reports: team bets, profit and loss, transactions', () => {
       expect.objectContaining({
         username: player.username,
         source: 'lottery',
+        gameType: 'ELOTT',
         stake: '2700',
         validTurnover: '2700',
         win: '8000',

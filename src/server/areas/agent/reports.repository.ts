@@ -207,6 +207,8 @@ export type TeamBetRow = {
   betId: string;
   username: string;
   source: 'games' | 'lottery';
+  /** The game's category (RNG, LIVE, ...); a lottery bet's is ELOTT, as in the betting record. */
+  gameType: string;
   gameName: string;
   stake: string;
   validTurnover: string;
@@ -259,18 +261,18 @@ export async function teamBets(
       SELECT totals.n, totals.t_stake AS "tStake", totals.t_valid AS "tValid",
         totals.t_win AS "tWin", p.*
       FROM totals LEFT JOIN LATERAL (
-        SELECT u."betId", m.username, u.source, u."gameName", u.stake::text AS stake,
+        SELECT u."betId", m.username, u.source, u."gameType", u."gameName", u.stake::text AS stake,
           u.valid::text AS "validTurnover", u.win::text AS win, u."placedAt", u.settled
         FROM (
           (SELECT 'games:' || b.id AS "betId", b.member_id, 'games' AS source,
-            coalesce(${name('g')}, b.game_code) AS "gameName", b.stake, b.valid_turnover AS valid,
+            b.game_type AS "gameType", coalesce(${name('g')}, b.game_code) AS "gameName", b.stake, b.valid_turnover AS valid,
             b.win, b.placed_at AS "placedAt", b.status <> 'open' AS settled, b.id AS seq
           FROM team t JOIN game_bets b ON b.member_id = t.id
             AND b.placed_at >= ${iso(start)} AND b.placed_at <= ${iso(end)}
             LEFT JOIN games g ON g.node_id = b.node_id
           ORDER BY b.placed_at DESC, b.id DESC LIMIT ${reach})
           UNION ALL
-          (SELECT 'lottery:' || b.id, b.member_id, 'lottery',
+          (SELECT 'lottery:' || b.id, b.member_id, 'lottery', 'ELOTT',
             coalesce(lg.names ->> ${language}, b.game_id) || ' ' || b.numero, b.stake,
             CASE WHEN b.state = 'refunded' THEN 0 ELSE b.stake END, b.win_amount, b.created_at,
             b.state <> 'open', b.id
@@ -295,10 +297,22 @@ export async function teamBets(
     rows: rows
       .filter((row) => row.betId !== null)
       .map(
-        ({ betId, username, source, gameName, stake, validTurnover, win, placedAt, settled }) => ({
+        ({
           betId,
           username,
           source,
+          gameType,
+          gameName,
+          stake,
+          validTurnover,
+          win,
+          placedAt,
+          settled,
+        }) => ({
+          betId,
+          username,
+          source,
+          gameType,
           gameName,
           stake,
           validTurnover,

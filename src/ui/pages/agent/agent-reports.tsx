@@ -219,7 +219,9 @@ export function TeamBetsPage() {
         {
           key: 'game',
           label: t('col.game'),
-          cell: (r) => `${r.gameName} · ${t(`source.${r.source}`)}`,
+          // The lobby's category (Slots, Live casino, ...), not the wallet it went through.
+          cell: (r) =>
+            `${r.gameName} · ${t(`category.${r.gameType}`, { defaultValue: r.gameType })}`,
         },
         { key: 'stake', label: t('col.stake'), cell: (r) => money(r.stake) },
         { key: 'valid', label: t('col.validTurnover'), cell: (r) => money(r.validTurnover) },
