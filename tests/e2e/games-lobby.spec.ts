@@ -167,6 +167,8 @@ for (const layout of layouts) {
     const frame = page.getByTestId('game-iframe');
     await expect(frame).toBeVisible({ timeout: 20_000 });
     await expect(frame).toHaveAttribute('src', /./);
+    // The vendor by the lobby's name, never its code "BUILTIN" (issue 34, minor 6).
+    await expect(page.locator('.game-frame__title')).toHaveText('Rajwin Originals');
 
     // Three rounds of dice at the smallest stake: the header balance follows live (a win pays
     // 1.98x, so three rounds never net to zero).
@@ -191,6 +193,8 @@ for (const layout of layouts) {
     const bets = center.getByTestId('page-personalHistoryCopy');
     await expect(bets.getByTestId('bet-row')).toHaveCount(3);
     await expect(bets.getByTestId('bet-game')).toHaveText([layout.dice, layout.dice, layout.dice]);
+    await expect(bets.getByTestId('bet-row').first()).toContainText('Rajwin Originals');
+    await expect(bets.getByTestId('bet-row').first()).not.toContainText('BUILTIN');
     // Another range (the 30-day preset) fetches again: the rows still name the game.
     const presets = bets.getByRole('group');
     await presets.getByRole('button').nth(1).click();

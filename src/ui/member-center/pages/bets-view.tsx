@@ -8,6 +8,7 @@ import type { BetRecordPage, ProfitPage } from '../../../contract/seamless.ts';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { datePresets, type DatePreset } from '../../../contract/date-presets.ts';
 import { useSiteShellFlows } from '../../layout/site-shell-flows.ts';
+import { useVendorName } from '../../layout/use-vendor-name.ts';
 import { RemoteState } from '../../pages/shared/remote-state.tsx';
 import { useGamesFlows } from '../../pages/games/games-flows.ts';
 import { useMoney } from '../../components/form/money-field.tsx';
@@ -175,6 +176,7 @@ function BetTable({ page, onPage }: { page: BetRecordPage; onPage: (pageNo: numb
   const { t } = useTranslation('records');
   const money = useMoney();
   const dateTime = useDateTime();
+  const vendorName = useVendorName();
   if (page.content.length === 0) return <p className="pg-state">{t('bettingRecord.empty')}</p>;
   return (
     <>
@@ -219,7 +221,7 @@ function BetTable({ page, onPage }: { page: BetRecordPage; onPage: (pageNo: numb
                 )}
                 <span className="rc-wallet">
                   {' · '}
-                  {bet.vassalage} ·{' '}
+                  {vendorName(bet.vassalage)} ·{' '}
                   {t(`bets.categories.${bet.gameType}`, { defaultValue: bet.gameType })}
                 </span>
               </td>

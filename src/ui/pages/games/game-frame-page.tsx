@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useDialogs, useSession } from '../../identity/identity-flows.ts';
+import { useVendorName } from '../../layout/use-vendor-name.ts';
 import { FailedState, LoadingState } from '../shared/remote-state.tsx';
 import { categoryPath } from '../shared/games.ts';
 import type { GameCategory } from '../../../contract/routes.ts';
@@ -58,6 +59,7 @@ export function GameFrame({
 }) {
   const { t } = useTranslation('pages');
   const flows = useGamesFlows();
+  const vendorName = useVendorName();
   const dialogs = useDialogs();
   const ref = useActorRef(flows.launch, {
     input: {
@@ -145,7 +147,7 @@ export function GameFrame({
   return (
     <div className="game-frame" data-testid={testId}>
       <div className="game-frame__bar">
-        <h1 className="game-frame__title">{title || vassalage || reply.vassalage}</h1>
+        <h1 className="game-frame__title">{title || vendorName(vassalage || reply.vassalage)}</h1>
         <Link to={lobby} className="pg-btn pg-btn--ghost pg-btn--small">
           {t('gameFrame.backToLobby')}
         </Link>
