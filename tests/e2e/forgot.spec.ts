@@ -44,6 +44,8 @@ test('by mobile number: the SMS code from the outbox sets a new password and log
   await expect(page.getByTestId('forgot-mobile-form').getByRole('alert')).toBeVisible();
 
   await page.getByTestId('forgot-mobile').fill(player.mobileNum);
+  // The error goes as the number is fixed, not at the next submit (issue 34, minor 8).
+  await expect(page.getByTestId('forgot-mobile')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByTestId('forgot-get-code').click();
   await expect(page.getByTestId('sms-countdown')).toBeVisible();
   await expect(page.getByTestId('forgot-get-code')).toBeDisabled();

@@ -108,7 +108,12 @@ test('a visitor registers by mobile number with the SMS code from the outbox (Hi
   await expect(page.getByTestId('register-username')).toHaveCount(0);
 
   await page.getByTestId('register-country').selectOption('91');
+  // "Get code" without a number says so; the error goes once the number is typed, not at the
+  // next submit (issue 34, minor 8).
+  await page.getByTestId('register-get-code').click();
+  await expect(page.getByTestId('register-mobile')).toHaveAttribute('aria-invalid', 'true');
   await page.getByTestId('register-mobile').fill(mobile);
+  await expect(page.getByTestId('register-mobile')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByTestId('register-get-code').click();
   await expect(page.getByTestId('sms-countdown')).toBeVisible();
   await page.getByTestId('register-code').fill(await smsCodeTo(`+91${mobile}`));

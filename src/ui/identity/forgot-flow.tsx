@@ -293,17 +293,25 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
       ),
     [identity, permission, i18n],
   );
-  const { register, handleSubmit, formState, getValues, setValue, trigger, control } =
-    useForm<ForgotPhoneValues>({
-      resolver,
-      defaultValues: {
-        countryDialingCode: '',
-        mobileNum: '',
-        verificationCode: '',
-        newPassword: '',
-        confirmNewPassword: '',
-      },
-    });
+  const {
+    register,
+    handleSubmit,
+    formState,
+    getValues,
+    getFieldState,
+    setValue,
+    trigger,
+    control,
+  } = useForm<ForgotPhoneValues>({
+    resolver,
+    defaultValues: {
+      countryDialingCode: '',
+      mobileNum: '',
+      verificationCode: '',
+      newPassword: '',
+      confirmNewPassword: '',
+    },
+  });
   const { failure, busy } = useForgotStep(actor, trigger);
   const defaultDialingCode = useDefaultDialingCode();
   const dialingCode = useWatch({ control, name: 'countryDialingCode' });
@@ -355,7 +363,12 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         autoComplete="tel-national"
         error={errors.mobileNum?.message}
         data-testid="forgot-mobile"
-        {...register('mobileNum')}
+        {...register('mobileNum', {
+          // The get-code check judges the number before any submit: its error goes once fixed.
+          onChange: () => {
+            if (getFieldState('mobileNum').error) void trigger('mobileNum');
+          },
+        })}
       />
       <SmsCodeField
         label={t('forgot.code')}

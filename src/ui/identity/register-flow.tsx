@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -178,6 +178,8 @@ function RegisterMachine({
   );
 }
 
+const noFields: ReadonlySet<string> = new Set();
+
 type RegisterActor = ReturnType<typeof useActorRef<IdentityFlows['registration']>>;
 
 function RegisterForm({
@@ -223,22 +225,48 @@ function RegisterForm({
   );
   const shown = registrationFields(permission.validators, options);
   const defaultDialingCode = useDefaultDialingCode();
-  const { register, handleSubmit, formState, getValues, setValue, trigger, control } =
-    useForm<RegistrationValues>({
-      resolver,
-      defaultValues: { agreeTerms: false, confirmAge: false, countryDialingCode: '' },
-    });
+  const {
+    register,
+    handleSubmit,
+    formState,
+    getValues,
+    getFieldState,
+    setValue,
+    trigger,
+    control,
+  } = useForm<RegistrationValues>({
+    resolver,
+    defaultValues: { agreeTerms: false, confirmAge: false, countryDialingCode: '' },
+  });
   const dialingCode = useWatch({ control, name: 'countryDialingCode' });
   useEffect(() => {
     if (!dialingCode && defaultDialingCode) setValue('countryDialingCode', defaultDialingCode);
   }, [dialingCode, defaultDialingCode, setValue]);
   const fromMachine = useSelector(machineErrors, (s) => s.context.errors);
+  // The fields edited since the machine last judged the form: its error there is stale.
+  const [edits, setEdits] = useState(() => ({ of: fromMachine, fields: new Set<string>() }));
+  const edited: ReadonlySet<string> = edits.of === fromMachine ? edits.fields : noFields;
   const errorOf = (field: string): string | undefined => {
     const own = (formState.errors as Record<string, { message?: string } | undefined>)[field];
     if (own?.message) return own.message;
-    const message = fromMachine[field];
+    const message = edited.has(field) ? undefined : fromMachine[field];
     return message ? translate(message.key, message.params) : undefined;
   };
+  /**
+   * A field bound to the form whose error goes as soon as its value is fixed: the get-code
+   * check judges the number before any submit, when react-hook-form would wait for the next
+   * one (issue 34, minor 8).
+   */
+  const bind = (name: keyof RegistrationValues) =>
+    register(name, {
+      onChange: () => {
+        setEdits((prev) => ({
+          of: fromMachine,
+          fields: new Set(prev.of === fromMachine ? prev.fields : []).add(name),
+        }));
+        if (getFieldState(name).error) void trigger(name);
+      },
+    });
 
   const requestCode = async () => {
     const valid = await trigger(['mobileNum', 'countryDialingCode']);
@@ -269,7 +297,7 @@ function RegisterForm({
               <RegisterCountryCode
                 label={t('register.countryCode')}
                 error={errorOf('countryDialingCode')}
-                {...register('countryDialingCode')}
+                {...bind('countryDialingCode')}
               />
               <Field
                 label={label(field)}
@@ -278,7 +306,7 @@ function RegisterForm({
                 autoComplete={autoCompletes[field]}
                 error={errorOf(field)}
                 data-testid={inputTestIds[field]}
-                {...register(field)}
+                {...bind(field)}
               />
             </div>
           );
@@ -296,7 +324,7 @@ function RegisterForm({
                 request: requestCode,
                 testId: 'register-get-code',
               }}
-              {...register(field)}
+              {...bind(field)}
             />
           );
         }
@@ -311,7 +339,7 @@ function RegisterForm({
             error={errorOf(field)}
             data-testid={inputTestIds[field] ?? `register-${field}`}
             addon={field === 'captcha' ? <CaptchaImage testId="register-captcha" /> : undefined}
-            {...register(field)}
+            {...bind(field)}
           />
         );
       })}
@@ -324,17 +352,13 @@ function RegisterForm({
           data-testid="register-referral"
         />
       )}
-      <CheckField data-testid="register-terms" {...register('agreeTerms')}>
+      <CheckField data-testid="register-terms" {...bind('agreeTerms')}>
         {t('register.termsBefore')}{' '}
         <Link to="/help#terms" target="_blank" data-testid="register-terms-link">
           {t('register.termsLink')}
         </Link>
       </CheckField>
-      <CheckField
-        data-testid="register-age"
-        error={errorOf('confirmAge')}
-        {...register('confirmAge')}
-      >
+      <CheckField data-testid="register-age" error={errorOf('confirmAge')} {...bind('confirmAge')}>
         {t('register.age')}
       </CheckField>
       <SubmitButton wide label={t('register.submit')} busy={busy} testId="register-submit" />
