@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useForm, useWatch } from 'react-hook-form';
+import { recheckWhileInvalid } from '../components/form/recheck.ts';
 import { changePasswordSchema, forgotPhoneSchema } from '../../contract/validation-engine.ts';
 import type { ChangePasswordValues, ForgotPhoneValues } from '../../contract/validation-engine.ts';
 import { moduleIds } from '../../contract/system.ts';
@@ -364,10 +365,7 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         error={errors.mobileNum?.message}
         data-testid="forgot-mobile"
         {...register('mobileNum', {
-          // The get-code check judges the number before any submit: its error goes once fixed.
-          onChange: () => {
-            if (getFieldState('mobileNum').error) void trigger('mobileNum');
-          },
+          onChange: () => recheckWhileInvalid({ getFieldState, trigger }, 'mobileNum'),
         })}
       />
       <SmsCodeField

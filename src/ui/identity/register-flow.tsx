@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useForm, useWatch } from 'react-hook-form';
+import { recheckWhileInvalid } from '../components/form/recheck.ts';
 import { registrationFields, registrationSchema } from '../../contract/validation-engine.ts';
 import type {
   RegisterType,
@@ -252,11 +253,7 @@ function RegisterForm({
     const message = edited.has(field) ? undefined : fromMachine[field];
     return message ? translate(message.key, message.params) : undefined;
   };
-  /**
-   * A field bound to the form whose error goes as soon as its value is fixed: the get-code
-   * check judges the number before any submit, when react-hook-form would wait for the next
-   * one (issue 34, minor 8).
-   */
+  /** A field bound to the form whose error, its own or the flow's, goes once its value is fixed. */
   const bind = (name: keyof RegistrationValues) =>
     register(name, {
       onChange: () => {
@@ -264,7 +261,7 @@ function RegisterForm({
           of: fromMachine,
           fields: new Set(prev.of === fromMachine ? prev.fields : []).add(name),
         }));
-        if (getFieldState(name).error) void trigger(name);
+        recheckWhileInvalid({ getFieldState, trigger }, name);
       },
     });
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef } from '@xstate/react';
 import { gameCategories } from '../../../contract/routes.ts';
@@ -256,12 +256,13 @@ function ProfitTable({ page, onPage }: { page: ProfitPage; onPage: (pageNo: numb
   const { t, i18n } = useTranslation('records');
   const money = useMoney();
   // The days are the operator's, which a player abroad would not guess (issue 34).
+  const zone = useMemo(
+    () => zoneName(page.timeZone, i18n.language),
+    [page.timeZone, i18n.language],
+  );
   const days = (
     <p className="rc-note" data-testid="profit-days-zone">
-      {t('personalProfit.days', {
-        zone: zoneName(page.timeZone, i18n.language),
-        id: page.timeZone,
-      })}
+      {t('personalProfit.days', { zone, id: page.timeZone })}
     </p>
   );
   if (page.content.length === 0) {
