@@ -65,7 +65,9 @@ export const model = defineModel({
     'session_expired, is cleared and the visitor stays; a network failure keeps the token and ' +
     'offers a retry); without one the visitor is shown the public site. A login (from the login, ' +
     'forgot-password or registration flows) makes a member: an agent for types 1, 2, 41, 42, a ' +
-    'trial account for type 4, a player otherwise. While a member, the real-time channel (and ' +
+    'trial account for type 4, a player otherwise; a session whose password must change (first ' +
+    'login with an initial password, an expired password) waits in the forced change and is a ' +
+    'member only once it is changed. While a member, the real-time channel (and ' +
     'the HTTP re-read after each reconnect) updates the header balance and the unread badge, ' +
     'and notifications are kept for the toasts and the list until dismissed. Logging out clears ' +
     'session storage (keeping the merchant code) and the figures.',
@@ -140,6 +142,16 @@ export const model = defineModel({
     'session.visitor': {
       shows: 'the header with the login button (and the register button when enabled)',
       testId: 'header-login',
+    },
+    'session.passwordChangeCheck': {
+      shows: 'never visible: a session whose password must change first is not yet a member',
+      testId: 'change-password-form',
+    },
+    'session.passwordChange': {
+      shows:
+        'the forced password change popup, which cannot be closed; the header shows no account ' +
+        'area and nothing of the account (balance, unread count, real-time channel) is read',
+      testId: 'change-password-form',
     },
     'session.member': {
       shows: 'the header with the account name, balance and the account dropdown',

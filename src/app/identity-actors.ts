@@ -98,6 +98,16 @@ export function createIdentityActors(deps: Deps) {
   );
 
   const dialogs = createActor(dialogLogic);
+  // A stored session whose password must change (a reload, a new tab) opens the forced change
+  // once its member info is read; a login opens it itself, with its reason and password.
+  let checkingStoredToken = false;
+  session.subscribe((snapshot) => {
+    const fromStoredToken = checkingStoredToken;
+    checkingStoredToken = snapshot.matches('loadingMember');
+    if (!fromStoredToken || !snapshot.matches('passwordChange')) return;
+    if (dialogs.getSnapshot().context.open === 'changePassword') return;
+    dialogs.send({ type: 'app.openChangePassword', reason: 'firstLogin', heldPassword: null });
+  });
 
   const loadMember = async (): Promise<MemberInfo> => {
     const member = await identity.memberInfo();

@@ -198,7 +198,7 @@ async function start(): Promise<void> {
     (await import('./loyalty-actors.ts')).createLoyaltyFlows(http, pointsNews),
   );
   // Balance, unread count and notifications stream into the session while a member is in.
-  const realtime = wireRealtime({
+  wireRealtime({
     session: site.identity.session,
     getToken: sessionStore.token,
     loadBalance: () => readBalance(),
@@ -219,14 +219,6 @@ async function start(): Promise<void> {
     },
     loadBadges: async () => (await (await promotions()).publicState()).badges,
     window,
-  });
-  // Until a forced password change is done the server refuses the balance and unread reads;
-  // once its popup closes they are read again.
-  let forcedChangeOpen = false;
-  site.identity.dialogs.subscribe((dialog) => {
-    const open = dialog.context.open === 'changePassword' && dialog.context.reason !== 'voluntary';
-    if (forcedChangeOpen && !open) realtime.resync();
-    forcedChangeOpen = open;
   });
 
   const container = document.getElementById('root');

@@ -60,11 +60,6 @@ export type RealtimeWiringDeps = {
 export type RealtimeWiring = {
   /** The running connection actor while a member is logged in (for the UI's notices). */
   connection(): Actor<typeof connectionMachine> | null;
-  /**
-   * Reads balance and unread count again over HTTP (after a forced password change: the reads
-   * of the connect were refused until then).
-   */
-  resync(): void;
   stop(): void;
 };
 
@@ -209,9 +204,6 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
 
   return {
     connection: () => current?.actor ?? null,
-    resync: () => {
-      if (current) resync();
-    },
     stop() {
       stopped = true;
       subscription.unsubscribe();

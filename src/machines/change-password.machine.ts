@@ -27,7 +27,10 @@ export type ChangePasswordInput = {
 };
 
 export type ChangePasswordContext = ChangePasswordInput & {
-  /** The current-password field shows (no password is held from login). */
+  /**
+   * The current-password field shows: a voluntary change only (the server asks no current
+   * password of a session that must change it, after a reload as after the login).
+   */
   askCurrentPassword: boolean;
   form: ChangePasswordForm | null;
   invalid: boolean;
@@ -68,7 +71,7 @@ export const changePasswordMachine = setup({
   id: 'changePassword',
   context: ({ input }) => ({
     ...input,
-    askCurrentPassword: input.heldPassword === null,
+    askCurrentPassword: input.reason === 'voluntary',
     form: null,
     invalid: false,
     failure: null,

@@ -91,6 +91,14 @@ const withMember = (member: MemberInfo | null) => ({
 
 const noFigures = { balance: null, unread: null, notifications: [] };
 
+/** The session as now known (member, role, cpw flag), keeping the stored token. */
+const knownMember = ({ context }: { context: SessionContext }): StoreSessionParams => ({
+  token: null,
+  member: context.member,
+  isAgent: context.isAgent,
+  cpw: context.cpw,
+});
+
 const signedOut = { hasToken: false, cpw: false, ...withMember(null), ...noFigures };
 
 /**
@@ -121,6 +129,7 @@ export const sessionMachine = setup({
       sessionEndedCodes.includes(failureOf(params.error).code),
     isTrial: ({ context }) => context.isTrial,
     isAgent: ({ context }) => context.isAgent,
+    mustChangePassword: ({ context }) => context.cpw,
   },
 }).createMachine({
   id: 'session',
@@ -139,18 +148,10 @@ export const sessionMachine = setup({
         id: 'loadMemberInfo',
         src: 'loadMemberInfo',
         onDone: {
-          target: 'member',
+          target: 'passwordChangeCheck',
           actions: [
             assign(({ event }) => withMember(event.output)),
-            {
-              type: 'storeSession',
-              params: ({ context }) => ({
-                token: null,
-                member: context.member,
-                isAgent: context.isAgent,
-                cpw: context.cpw,
-              }),
-            },
+            { type: 'storeSession', params: knownMember },
           ],
         },
         onError: [
@@ -169,6 +170,29 @@ export const sessionMachine = setup({
     },
     visitor: {
       always: { guard: 'hasToken', target: 'loadingMember' },
+    },
+    /** Never visible: a session whose password must change first is not yet a member. */
+    passwordChangeCheck: {
+      always: [{ guard: 'mustChangePassword', target: 'passwordChange' }, { target: 'member' }],
+    },
+    /**
+     * Logged in, but the server refuses every member call but the change itself, the sign-out
+     * and member info until the password is changed: nothing of the member's site (balance,
+     * unread count, the real-time channel, recent games) is read, so nothing is refused.
+     */
+    passwordChange: {
+      on: {
+        'app.memberLoaded': {
+          actions: [
+            assign(({ event }) => withMember(event.member)),
+            { type: 'storeSession', params: knownMember },
+          ],
+        },
+        'app.passwordChanged': {
+          target: 'member',
+          actions: [assign({ cpw: false }), { type: 'storeSession', params: knownMember }],
+        },
+      },
     },
     member: {
       initial: 'deciding',
@@ -189,15 +213,7 @@ export const sessionMachine = setup({
           target: '.deciding',
           actions: [
             assign(({ event }) => withMember(event.member)),
-            {
-              type: 'storeSession',
-              params: ({ context }) => ({
-                token: null,
-                member: context.member,
-                isAgent: context.isAgent,
-                cpw: context.cpw,
-              }),
-            },
+            { type: 'storeSession', params: knownMember },
           ],
         },
         'realtime.balance': { actions: assign({ balance: ({ event }) => event.balance }) },
@@ -217,26 +233,12 @@ export const sessionMachine = setup({
               context.notifications.filter((kept) => kept.id !== event.id),
           }),
         },
-        'app.passwordChanged': {
-          actions: [
-            assign({ cpw: false }),
-            {
-              type: 'storeSession',
-              params: ({ context }) => ({
-                token: null,
-                member: context.member,
-                isAgent: context.isAgent,
-                cpw: false,
-              }),
-            },
-          ],
-        },
       },
     },
   },
   on: {
     'app.loggedIn': {
-      target: '.member',
+      target: '.passwordChangeCheck',
       actions: [
         assign(({ event }) => ({
           hasToken: true,

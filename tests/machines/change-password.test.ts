@@ -48,7 +48,19 @@ describe('changePasswordMachine', () => {
     expect(snapshot().output).toEqual({ outcome: 'home' });
   });
 
-  it('without a held password the current one is asked and required', () => {
+  it('a forced change after a reload (no password held) asks and sends no current one', async () => {
+    const { submit, send, expectContext } = start({
+      reason: 'firstLogin',
+      username: 'player01',
+      heldPassword: null,
+    });
+    expectContext({ askCurrentPassword: false });
+    send({ type: 'user.submit', form: newPassword });
+    expect(submit.calls).toEqual([{ payload: newPassword }]);
+    await submit.resolve(undefined);
+  });
+
+  it('a voluntary change asks the current password and requires it', () => {
     const { submit, effects, send, expectState, expectContext } = start({
       reason: 'voluntary',
       username: null,

@@ -46,11 +46,18 @@ describe('sessionMachine', () => {
     expect(snapshot().hasTag('busy')).toBe(true);
     const agent = memberFixture(41, 'agent41');
     await load.resolve(agent);
-    expectState({ member: 'agent' });
+    // The stored cpw flag: not a member until the password is changed.
+    expectState('passwordChange');
     expectContext({ isAgent: true, isTrial: false, cpw: true });
     expect(paramsOf(effects.storeSession)).toEqual([
       { token: null, member: agent, isAgent: true, cpw: true },
     ]);
+  });
+
+  it('with a stored token and no password change due: a member at once', async () => {
+    const { load, expectState } = start('tok-stored', false);
+    await load.resolve(playerMember);
+    expectState({ member: 'player' });
   });
 
   it.each(['not_logged_in', 'session_expired'])(
@@ -86,15 +93,27 @@ describe('sessionMachine', () => {
     ]);
   });
 
-  it('member info arriving later chooses the role; a password change clears cpw', () => {
+  it('a login whose password must change is a member only after the change', () => {
     const { effects, send, expectState, expectContext } = start(null);
     send({ type: 'app.loggedIn', token: 'tok-1', member: null, cpw: true });
-    expectState({ member: 'player' });
+    expectState('passwordChange');
+    send({ type: 'realtime.balance', balance: '100' });
+    expectContext({ balance: null });
+    send({ type: 'app.memberLoaded', member: memberFixture(2, 'agent02') });
+    expectState('passwordChange');
+    expect(paramsOf(effects.storeSession).at(-1)).toMatchObject({ isAgent: true, cpw: true });
     send({ type: 'app.passwordChanged' });
+    expectState({ member: 'agent' });
     expectContext({ cpw: false });
+    expect(paramsOf(effects.storeSession).at(-1)).toMatchObject({ isAgent: true, cpw: false });
+  });
+
+  it('member info arriving later chooses the role', () => {
+    const { send, expectState } = start(null);
+    send({ type: 'app.loggedIn', token: 'tok-1', member: null, cpw: false });
+    expectState({ member: 'player' });
     send({ type: 'app.memberLoaded', member: memberFixture(2, 'agent02') });
     expectState({ member: 'agent' });
-    expect(paramsOf(effects.storeSession).at(-1)).toMatchObject({ isAgent: true, cpw: false });
   });
 
   it('logging out clears the session and the member', () => {

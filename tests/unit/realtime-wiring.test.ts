@@ -56,9 +56,9 @@ function site(token: string, extra: Partial<RealtimeWiringDeps> = {}) {
     url,
     ...extra,
   });
-  const login = () => {
+  const login = (cpw = false) => {
     stored = token;
-    session.send({ type: 'app.loggedIn', token, member: playerMember, cpw: false });
+    session.send({ type: 'app.loggedIn', token, member: playerMember, cpw });
   };
   return { session, wiring, login, loadBalance, loadUnread };
 }
@@ -98,17 +98,16 @@ describe('wireRealtime', () => {
     wiring.stop();
   });
 
-  it('resync reads the figures again on request, and only while connected', async () => {
+  it('a session that must change its password opens the channel only after the change', async () => {
     liveTokens.add('tok-b');
     const { session, wiring, login, loadBalance, loadUnread } = site('tok-b');
-    wiring.resync();
+    login(true);
+    expect(wiring.connection()).toBeNull();
     expect(loadBalance).not.toHaveBeenCalled();
-    login();
+    session.send({ type: 'app.passwordChanged' });
     await connectedTo('tok-b');
     await vi.waitFor(() => expect(loadBalance).toHaveBeenCalledTimes(1));
-    wiring.resync();
-    await vi.waitFor(() => expect(loadBalance).toHaveBeenCalledTimes(2));
-    expect(loadUnread).toHaveBeenCalledTimes(2);
+    expect(loadUnread).toHaveBeenCalledTimes(1);
     session.send({ type: 'app.loggedOut' });
     wiring.stop();
   });

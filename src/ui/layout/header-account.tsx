@@ -26,8 +26,16 @@ export function HeaderLoginArea() {
   const dialogs = useDialogs();
   const directRegistration = useModuleEnabled(moduleIds.directRegistration);
   const state = useSelector(session, (s) =>
-    s.matches('member') ? 'member' : s.matches('memberUnavailable') ? 'unavailable' : 'visitor',
+    s.matches('member')
+      ? 'member'
+      : s.matches('memberUnavailable')
+        ? 'unavailable'
+        : s.matches('passwordChange')
+          ? 'passwordChange'
+          : 'visitor',
   );
+  // Logged in, but nothing of the account is read before the forced password change is done.
+  if (state === 'passwordChange') return <div className="login-area" />;
   if (state === 'member') {
     return (
       <Suspense fallback={null}>
