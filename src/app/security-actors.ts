@@ -1,10 +1,12 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { authenticatorMachine } from '../machines/authenticator.machine.ts';
 import { contactChangeMachine } from '../machines/contact-change.machine.ts';
+import { paymentPasswordMachine } from '../machines/payment-password.machine.ts';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
 import type { IdentityService } from '../services/identity.service.ts';
 import type { SecurityService } from '../services/security.service.ts';
+import type { WithdrawClient } from '../services/withdraw.service.ts';
 import type { SecurityFlows } from '../ui/member-center/security/security-flows.ts';
 
 /**
@@ -15,9 +17,11 @@ import type { SecurityFlows } from '../ui/member-center/security/security-flows.
 export function createSecurityFlows(deps: {
   identity: IdentityService;
   security: SecurityService;
+  /** The payment password's calls live with the withdrawal's. */
+  withdraw: WithdrawClient;
   session: ActorRefFrom<typeof sessionMachine>;
 }): SecurityFlows {
-  const { identity, security, session } = deps;
+  const { identity, security, withdraw, session } = deps;
   const reloadMember = () => {
     void identity.memberInfo().then(
       (member) => session.send({ type: 'app.memberLoaded', member }),
@@ -64,6 +68,22 @@ export function createSecurityFlows(deps: {
         }),
       },
       actions: { reloadMember },
+    }),
+    paymentPassword: paymentPasswordMachine.provide({
+      actors: {
+        submitPaymentPassword: fromPromise(({ input: { mode, form } }) =>
+          mode === 'change' && form.currentPaymentPassword !== null
+            ? withdraw.changePaymentPassword({
+                currentPaymentPassword: form.currentPaymentPassword,
+                paymentPassword: form.paymentPassword,
+                password: form.password,
+              })
+            : withdraw.setPaymentPassword({
+                paymentPassword: form.paymentPassword,
+                password: form.password,
+              }),
+        ),
+      },
     }),
     summary: remoteDataMachine.provide({
       actors: { load: fromPromise(({ signal }) => security.summary(signal)) },

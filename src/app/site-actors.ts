@@ -215,7 +215,12 @@ export function createSiteActors({
     missions: flowsLoader(async () =>
       (await import('./missions-actors.ts')).createMissionsFlows(missions, missionNews),
     ),
-    security: createSecurityFlows({ identity, security, session: identityActors.session }),
+    security: createSecurityFlows({
+      identity,
+      security,
+      withdraw,
+      session: identityActors.session,
+    }),
     withdraw: flowsLoader(async () =>
       (await import('./withdraw-actors.ts')).createWithdrawFlows(withdraw),
     ),

@@ -80,6 +80,8 @@ export const errorCodes = [
   'payment_password_locked',
   'payment_password_not_set',
   'payment_password_already_set',
+  'payment_password_same',
+  'payment_password_changed',
   'bank_account_limit',
   'bank_account_exists',
   'withdrawal_state_invalid',

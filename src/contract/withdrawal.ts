@@ -201,6 +201,19 @@ export const setPaymentPasswordBodySchema = encBodyOf(
   'SetPaymentPasswordPayload',
 );
 
+export const changePaymentPasswordPayloadSchema = z.object({
+  /** The payment password now set. */
+  currentPaymentPassword: paymentPasswordSchema,
+  paymentPassword: paymentPasswordSchema,
+  /** The login password as well, as when it was set. */
+  password: z.string().min(1).max(128),
+});
+export type ChangePaymentPasswordPayload = z.infer<typeof changePaymentPasswordPayloadSchema>;
+export const changePaymentPasswordBodySchema = encBodyOf(
+  changePaymentPasswordPayloadSchema,
+  'ChangePaymentPasswordPayload',
+);
+
 /** The smallest request: P 100.00. */
 export const minWithdrawalAmount = 10_000n;
 /** The largest request: P 1,000,000.00. */

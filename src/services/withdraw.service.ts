@@ -6,6 +6,7 @@ import {
   withdrawInfoSchema,
   withdrawPaths,
   type BindBankAccountBody,
+  type ChangePaymentPasswordPayload,
   type ConfirmationOutcome,
   type SetPaymentPasswordPayload,
   type WithdrawalRequestPayload,
@@ -34,6 +35,10 @@ export function createWithdrawClient(http: HttpClient, enc: Encryptor) {
       http.post(withdrawPaths.bankAccounts, bankAccountSchema, { body }),
     setPaymentPassword: async (payload: SetPaymentPasswordPayload) =>
       http.post(withdrawPaths.paymentPassword, z.object({ paymentPasswordSet: z.boolean() }), {
+        body: await sealed(payload),
+      }),
+    changePaymentPassword: async (payload: ChangePaymentPasswordPayload) =>
+      http.put(withdrawPaths.paymentPassword, z.object({ paymentPasswordSet: z.boolean() }), {
         body: await sealed(payload),
       }),
     request: async (payload: WithdrawalRequestPayload) =>

@@ -94,3 +94,52 @@ test('a player binds an authenticator in the security center, then passes a logi
   await shoot(awayPage, testInfo, 'security-center-phone-dark-en');
   await away.close();
 });
+
+test('a player changes the payment password in the security center (Hindi, phone)', async ({
+  browser,
+}, testInfo) => {
+  const player = await registerPlayer(baseURL());
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.64' },
+  });
+  await context.addInitScript(() => localStorage.setItem('lang', 'hi'));
+  const page = await context.newPage();
+  await logIn(page, player);
+  await expect(page.getByTestId('after-login-modal')).toBeVisible();
+  await page.goto(securityCenterUrl);
+  await expect(page.getByTestId('security-payment-status')).toHaveText('सेट है');
+  await page.getByTestId('security-payment-open').click();
+  const form = page.getByTestId('security-payment-form');
+  await expect(form).toBeVisible();
+
+  // Checked before it is sent: two different new passwords.
+  await page.getByTestId('security-payment-current').fill('123456');
+  await page.getByTestId('security-payment-new').fill('246810');
+  await page.getByTestId('security-payment-again').fill('246811');
+  await page.getByTestId('security-payment-login').fill(player.password);
+  await page.getByTestId('security-payment-save').click();
+  await expect(form).toContainText('दोनों भुगतान पासवर्ड अलग हैं।');
+
+  // A wrong current one is refused by the server, in Hindi, with the tries left.
+  await page.getByTestId('security-payment-current').fill('654321');
+  await page.getByTestId('security-payment-again').fill('246810');
+  await page.getByTestId('security-payment-save').click();
+  await expect(page.getByTestId('security-payment-error')).toContainText('भुगतान पासवर्ड गलत है');
+
+  await page.getByTestId('security-payment-current').fill('123456');
+  await page.getByTestId('security-payment-save').click();
+  await expect(page.getByTestId('security-payment-done')).toHaveText(/भुगतान पासवर्ड बदल दिया गया है/);
+  await shoot(page, testInfo, 'security-payment-changed-hi-phone');
+  await page.getByTestId('security-payment-done').getByRole('button').click();
+
+  // The new one is the current one now: a second change takes it.
+  await page.getByTestId('security-payment-open').click();
+  await page.getByTestId('security-payment-current').fill('246810');
+  await page.getByTestId('security-payment-new').fill('135791');
+  await page.getByTestId('security-payment-again').fill('135791');
+  await page.getByTestId('security-payment-login').fill(player.password);
+  await page.getByTestId('security-payment-save').click();
+  await expect(page.getByTestId('security-payment-done')).toBeVisible();
+  await context.close();
+});

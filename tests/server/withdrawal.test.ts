@@ -556,6 +556,83 @@ describe('payment password', () => {
     expect(twice.body.code).toBe('payment_password_already_set');
   });
 
+  it('is changed with the current one and the login password (issue 34)', async () => {
+    const change = async (p: Player, payload: object) =>
+      call(site.app, {
+        method: 'PUT',
+        url: withdrawPaths.paymentPassword,
+        headers: p.headers,
+        remoteAddress: p.remoteAddress,
+        payload: { enc: await encryptFor(site.app, payload) },
+      });
+    const none = await player({ paymentPassword: null });
+    const notSet = await change(none, {
+      currentPaymentPassword: '111111',
+      paymentPassword: '222222',
+      password: LOGIN,
+    });
+    expect([notSet.status, notSet.body.code]).toEqual([409, 'payment_password_not_set']);
+
+    const p = await player();
+    const hashOf = async () =>
+      (await db().select().from(members).where(eq(members.id, p.member.id)))[0]
+        ?.paymentPasswordHash;
+    const before = await hashOf();
+    const wrongPin = await change(p, {
+      currentPaymentPassword: '000000',
+      paymentPassword: '222222',
+      password: LOGIN,
+    });
+    expect(wrongPin.body.code).toBe('payment_password_wrong');
+    const wrongLogin = await change(p, {
+      currentPaymentPassword: PAY,
+      paymentPassword: '222222',
+      password: 'nope-nope',
+    });
+    expect(wrongLogin.body.code).toBe('password_wrong');
+    const same = await change(p, {
+      currentPaymentPassword: PAY,
+      paymentPassword: PAY,
+      password: LOGIN,
+    });
+    expect([same.status, same.body.code]).toEqual([400, 'payment_password_same']);
+    const notDigits = await change(p, {
+      currentPaymentPassword: PAY,
+      paymentPassword: '12ab56',
+      password: LOGIN,
+    });
+    expect(notDigits.status).toBe(400);
+    expect(await hashOf()).toBe(before);
+
+    const changed = await change(p, {
+      currentPaymentPassword: PAY,
+      paymentPassword: '246802',
+      password: LOGIN,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.value).toEqual({ paymentPasswordSet: true });
+    expect(await hashOf()).not.toBe(before);
+    // The new one pays; the old one no longer does.
+    const account = await boundAccount(p);
+    const old = await requestWithdrawal(p, {
+      bankAccountId: account.id,
+      amount: '20000',
+      paymentPassword: PAY,
+      idempotencyKey: randomUUID(),
+    });
+    expect(old.body.code).toBe('payment_password_wrong');
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'withdraw.paymentPassword.changed'),
+          eq(auditLog.target, `member:${p.member.id}`),
+        ),
+      );
+    expect(audit?.actor).toBe(`member:${p.member.id}`);
+  });
+
   it('a request without one is refused with payment_password_not_set', async () => {
     const p = await player({ paymentPassword: null, balance: 100_000n });
     const account = await boundAccount(p);

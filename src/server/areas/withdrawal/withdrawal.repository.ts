@@ -61,6 +61,21 @@ export async function setPaymentPasswordHash(tx: Db, memberId: number, hash: str
   return rows.length === 1;
 }
 
+/** Replaces the payment password only while it is still `currentHash`; false otherwise. */
+export async function replacePaymentPasswordHash(
+  tx: Db,
+  memberId: number,
+  currentHash: string,
+  hash: string,
+) {
+  const rows = await tx
+    .update(members)
+    .set({ paymentPasswordHash: hash })
+    .where(and(eq(members.id, memberId), eq(members.paymentPasswordHash, currentHash)))
+    .returning({ id: members.id });
+  return rows.length === 1;
+}
+
 export async function insertWithdrawal(tx: Db, values: typeof withdrawals.$inferInsert) {
   const [row] = await tx.insert(withdrawals).values(values).returning();
   if (!row) throw new Error('withdrawal not stored');

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   bankAccountSchema,
   bindBankAccountBodySchema,
+  changePaymentPasswordBodySchema,
+  changePaymentPasswordPayloadSchema,
   confirmationFieldsSchema,
   imageParamsSchema,
   opsPayoutDetailsSchema,
@@ -108,6 +110,32 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRouteDeps> = asyn
     async (request) => {
       const payload = await enc.open(setPaymentPasswordPayloadSchema, request.body.enc);
       return ok(await withdrawal.setPaymentPassword(memberOf(request).member, payload));
+    },
+  );
+
+  app.put(
+    withdrawPaths.paymentPassword,
+    {
+      onRequest: guard,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change the payment password (enc: currentPaymentPassword, paymentPassword, password)',
+        description:
+          'The current payment password is checked first and counted with every payment that ' +
+          'asks it (400 `payment_password_wrong`, 429 `payment_password_locked`; 409 ' +
+          '`payment_password_not_set` when none is set), then the login password (400 ' +
+          '`password_wrong`); the new one must differ (400 `payment_password_same`). 409 ' +
+          '`payment_password_changed` when another change landed meanwhile.',
+        body: changePaymentPasswordBodySchema,
+        response: replies(z.object({ paymentPasswordSet: z.boolean() })),
+      },
+    },
+    async (request) => {
+      const payload = await enc.open(changePaymentPasswordPayloadSchema, request.body.enc);
+      return ok(await withdrawal.changePaymentPassword(memberOf(request).member, payload));
     },
   );
 

@@ -22,6 +22,7 @@ import {
   lockMember,
   moveWithdrawal,
   todaysWithdrawals,
+  replacePaymentPasswordHash,
   setPaymentPasswordHash,
   usernamesOf,
   type BankAccountRow,
@@ -41,6 +42,7 @@ import {
   type BindBankAccountBody,
   type OpsPayoutDetails,
   type ConfirmationFields,
+  type ChangePaymentPasswordPayload,
   type SetPaymentPasswordPayload,
   type Withdrawal,
   type WithdrawalRequestPayload,
@@ -299,6 +301,36 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           action: 'withdraw.paymentPassword.set',
           target: `member:${member.id}`,
           before: { paymentPasswordSet: false },
+          after: { paymentPasswordSet: true },
+        });
+      });
+      return { paymentPasswordSet: true };
+    },
+
+    /**
+     * A new payment password in place of the one set: the current one (counted with every other
+     * payment that asks it, so guesses here lock payments too) and the login password first.
+     */
+    async changePaymentPassword(member: MemberRow, payload: ChangePaymentPasswordPayload) {
+      await checkPaymentPassword(member, payload.currentPaymentPassword);
+      await secrets.verifyPassword(member, payload.password, {
+        action: 'withdraw.paymentPassword.change_failed',
+      });
+      if (payload.paymentPassword === payload.currentPaymentPassword) {
+        throw new AppError(400, 'payment_password_same');
+      }
+      const current = member.paymentPasswordHash as string;
+      const hash = await hashMemberPassword(payload.paymentPassword);
+      await db.transaction(async (tx) => {
+        // A change made meanwhile (another tab) wins; this one is asked again.
+        if (!(await replacePaymentPasswordHash(tx, member.id, current, hash))) {
+          throw new AppError(409, 'payment_password_changed');
+        }
+        await insertAudit(tx, {
+          actor: `member:${member.id}`,
+          action: 'withdraw.paymentPassword.changed',
+          target: `member:${member.id}`,
+          before: { paymentPasswordSet: true },
           after: { paymentPasswordSet: true },
         });
       });

@@ -113,6 +113,8 @@ const catalogues: Record<Language, Catalogue> = {
     payment_password_locked_for: 'बहुत अधिक गलत भुगतान पासवर्ड: भुगतान {minutes} मिनट तक रुके रहेंगे।',
     payment_password_not_set: 'कृपया पहले भुगतान पासवर्ड सेट करें।',
     payment_password_already_set: 'भुगतान पासवर्ड पहले से सेट है।',
+    payment_password_same: 'नया भुगतान पासवर्ड मौजूदा से अलग होना चाहिए।',
+    payment_password_changed: 'भुगतान पासवर्ड अभी-अभी बदला गया है। कृपया फिर से प्रयास करें।',
     bank_account_limit: 'आप और बैंक खाते नहीं जोड़ सकते।',
     bank_account_exists: 'यह बैंक खाता पहले से जुड़ा है।',
     ifsc_required:
@@ -290,6 +292,8 @@ const catalogues: Record<Language, Catalogue> = {
       'Too many wrong payment passwords: payments are paused for {minutes} more minutes.',
     payment_password_not_set: 'Please set a payment password first.',
     payment_password_already_set: 'A payment password is already set.',
+    payment_password_same: 'The new payment password must differ from the current one.',
+    payment_password_changed: 'The payment password was just changed. Please try again.',
     bank_account_limit: 'You cannot add more bank accounts.',
     bank_account_exists: 'This bank account is already bound.',
     ifsc_required:
@@ -469,6 +473,8 @@ const catalogues: Record<Language, Catalogue> = {
       'অনেকবার ভুল পেমেন্ট পাসওয়ার্ড: পেমেন্ট আরও {minutes} মিনিট বন্ধ থাকবে।',
     payment_password_not_set: 'অনুগ্রহ করে আগে পেমেন্ট পাসওয়ার্ড সেট করুন।',
     payment_password_already_set: 'পেমেন্ট পাসওয়ার্ড আগেই সেট করা আছে।',
+    payment_password_same: 'নতুন পেমেন্ট পাসওয়ার্ড বর্তমানটি থেকে আলাদা হতে হবে।',
+    payment_password_changed: 'পেমেন্ট পাসওয়ার্ড এইমাত্র বদলানো হয়েছে। আবার চেষ্টা করুন।',
     bank_account_limit: 'আপনি আর কোনো ব্যাংক অ্যাকাউন্ট যোগ করতে পারবেন না।',
     bank_account_exists: 'এই ব্যাংক অ্যাকাউন্ট আগেই যুক্ত আছে।',
     ifsc_required:

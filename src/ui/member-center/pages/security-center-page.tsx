@@ -13,7 +13,7 @@ import './security-center.css';
 /**
  * The member center's "account security" page (securityCenter): the account, the password
  * (the change-password popup), the mobile number and e-mail with their change flows, the
- * authenticator and the payment password's status, one file a feature in ../security/.
+ * authenticator and the payment password (set or changed), one file a feature in ../security/.
  */
 export default function SecurityCenterPage() {
   const { t } = useTranslation('security');
@@ -50,7 +50,7 @@ export default function SecurityCenterPage() {
       <ContactSection kind="mobile" summary={summary} onChanged={reloadSummary} />
       <ContactSection kind="email" summary={summary} onChanged={reloadSummary} />
       <AuthenticatorSection />
-      <PaymentPasswordSection summary={summary} />
+      <PaymentPasswordSection summary={summary} onChanged={reloadSummary} />
     </div>
   );
 }

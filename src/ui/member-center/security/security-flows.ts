@@ -1,6 +1,7 @@
 import { createFlowsContext } from '../../hooks/flows-context.ts';
 import type { authenticatorMachine } from '../../../machines/authenticator.machine.ts';
 import type { contactChangeMachine } from '../../../machines/contact-change.machine.ts';
+import type { paymentPasswordMachine } from '../../../machines/payment-password.machine.ts';
 import type { remoteDataMachine } from '../../../machines/remote-data.machine.ts';
 
 /**
@@ -12,6 +13,8 @@ export type SecurityFlows = {
   authenticator: typeof authenticatorMachine;
   /** Change of mobile number or e-mail (input `{ kind }`). */
   contactChange: typeof contactChangeMachine;
+  /** The payment password: set the first one or change it. */
+  paymentPassword: typeof paymentPasswordMachine;
   /** The security summary (contract `SecuritySummary`). */
   summary: typeof remoteDataMachine;
 };
