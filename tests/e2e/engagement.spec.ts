@@ -10,6 +10,7 @@
  * releases; and claims the rebate the count accrued in manualRebate. In Hindi on a phone and in
  * English on a desktop; the texts looked for are the site's own translations.
  */
+import { gameTypeName } from '../../src/contract/game-type-names.ts';
 import type { Page } from '@playwright/test';
 import { loyaltyOpsPaths } from '../../src/contract/loyalty.ts';
 import { expect, test, apiRegistration, workerBaseURL } from './support/fixtures.ts';
@@ -100,6 +101,8 @@ async function earnAndClaim(
   await claim.click();
   await expect(card.getByTestId('promo-issued')).toBeVisible();
   await expect(card).toContainText(t('promotions:states.issued'));
+  // It says what it credited (issue 34: a claim or draw said nothing of the amount).
+  await expect(card.getByTestId('promo-won')).toContainText('500.00');
 
   // 2. bonusDetails: ₹2,500 of turnover to go (5 × the bonus).
   await card.getByRole('link', { name: t('promotions:bonusDetails') }).click();
@@ -114,6 +117,10 @@ async function earnAndClaim(
   await page.goto('/?mc=bonusDetails');
   await expect(page.getByTestId('bonus-remaining')).toContainText('500.00');
   await expect(page.getByTestId('bonus-remaining')).not.toContainText('2,500.00');
+  // The bonus entry names its promotion, not its ledger reference ("promotion:4").
+  const bonusRows = page.getByTestId('page-bonusDetails').locator('tbody tr');
+  await expect(bonusRows.filter({ hasText: titles.firstDeposit[language] })).toHaveCount(1);
+  await expect(page.getByTestId('page-bonusDetails')).not.toContainText('promotion:');
   await shot('bonus-details');
 
   // 4. The "20 rounds today" mission is complete: claimed into the wallet.
@@ -159,6 +166,10 @@ async function earnAndClaim(
   const total = page.getByTestId('rebate-total');
   await expect(total).not.toHaveText(/^\D*0\.00$/);
   const owed = (await total.textContent())!.trim();
+  // The game type in the player's words (issue 34: it showed RNG).
+  await expect(page.getByTestId('page-manualRebate').locator('tbody')).toContainText(
+    gameTypeName('RNG', language),
+  );
   await page
     .getByTestId('page-manualRebate')
     .getByRole('button', { name: t('loyalty:rebate.claimAll') })

@@ -214,8 +214,8 @@ describe('the hourly run: points, rebate and VIP from the rollups', () => {
     // The reward center's rebate source says the same.
     expect(await rebateClaimables.count(db(), a.member.id)).toBe(2);
     expect(await rebateClaimables.list(db(), a.member.id, 'en')).toEqual([
-      { kind: 'rebate', ref: 'LIVE', amount: 35n, title: 'Rebate LIVE' },
-      { kind: 'rebate', ref: 'RNG', amount: 143n, title: 'Rebate RNG' },
+      { kind: 'rebate', ref: 'LIVE', amount: 35n, title: 'Rebate · Live Casino' },
+      { kind: 'rebate', ref: 'RNG', amount: 143n, title: 'Rebate · Slots' },
     ]);
     // B reached level 1 (30,000 turnover): its upgrade bonus, once; its member info says so.
     expect((await b.get<MemberInfo>(identityPaths.memberInfo)).body.value?.clubLabel).toEqual({

@@ -33,6 +33,7 @@ import { call, manualClock, opsHeaders, testSite } from '../support/server.ts';
 import { encryptFor, freshIp } from '../support/identity.ts';
 import { realtimeClient } from '../support/realtime.ts';
 import { promotionBody } from '../support/promotions.ts';
+import { recordsPaths, type RecordPage } from '../../src/contract/records.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
 const site = testSite(
@@ -240,6 +241,24 @@ describe('claim', () => {
     expect(claimed.status).toBe(200);
     expect(claimed.body.value).toMatchObject({ state: 'issued', amount: '5000' });
     expect(await balanceOf(p)).toBe('5000');
+    // Bonus details name the promotion in the player's language, not its ledger reference.
+    for (const [language, title] of [
+      ['en', promotionBody().title.en],
+      ['hi', promotionBody().title.hi],
+    ] as const) {
+      const records = await call<RecordPage>(site.app, {
+        // The entries carry the database's time, not the test's clock.
+        url: recordsPaths.bonuses,
+        query: {
+          startDate: new Date(Date.now() - 86_400_000).toISOString(),
+          endDate: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+        headers: { ...p.headers, 'accept-language': language },
+      });
+      expect(records.body.value?.content.map((row) => [row.kind, row.remark])).toEqual([
+        ['bonus', title],
+      ]);
+    }
     expect((await stateOf(p, promotion.id))?.state).toBe('claimed');
     const again = await claim(p, { promotionId: promotion.id });
     expect(again.status).toBe(409);

@@ -6,6 +6,7 @@ import { helpPlugin } from './help.plugin.ts';
 import { createBadges } from './badges.ts';
 import { missionsClaimableSource } from './missions.claimables.ts';
 import { rebateClaimables } from './rebate.claimables.ts';
+import { engagementRemarkSources } from './record-remarks.ts';
 import type { EngagementPort } from './engagement.port.ts';
 
 /**
@@ -29,6 +30,9 @@ export const engagementArea = fp(
       onPublishError: (error) => app.log.error({ err: error }, 'badges event not published'),
     });
     app.decorate('engagement', { badges } satisfies EngagementPort as EngagementPort);
+    // The bonus entries' remarks in the member's records: what each bonus was for.
+    for (const source of engagementRemarkSources(app.database.db))
+      app.wallet.remarks.register(source);
     await app.register(promotionsPlugin, { badges });
     await app.register(loyaltyPlugin, { badges });
     await app.register(missionsPlugin, { badges });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { gameTypeName } from '../../../contract/game-type-names.ts';
 import type { ClaimableItem, ClaimableSource } from './claimables.ts';
 
 type Rows<T> = { rows: T[] };
@@ -36,7 +37,7 @@ export const rebateClaimables: ClaimableSource = {
       kind: 'rebate',
       ref: row.game_type,
       amount: BigInt(row.amount),
-      title: `${title} ${row.game_type}`,
+      title: `${title} · ${gameTypeName(row.game_type, language)}`,
     }));
   },
 };

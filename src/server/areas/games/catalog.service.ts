@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { listVendorLanes, listVendors } from '../system/system.port.ts';
 import * as repo from './catalog.repository.ts';
 import type { CatalogRow } from './catalog.repository.ts';
-import { categoryNames } from './catalog-names.ts';
+import { categoryNames } from '../../../contract/game-type-names.ts';
 import type { CatalogCache } from './catalog-cache.ts';
 
 type Page = { pageNo: number; pageSize: number };

@@ -50,7 +50,8 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         response: replies(recordPageSchema),
       },
     },
-    async (request) => ok(await records.transactions(memberOf(request).member, request.query)),
+    async (request) =>
+      ok(await records.transactions(memberOf(request).member, request.query, request.language)),
   );
 
   app.get(
@@ -65,7 +66,8 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         response: replies(recordPageSchema),
       },
     },
-    async (request) => ok(await records.bonuses(memberOf(request).member, request.query)),
+    async (request) =>
+      ok(await records.bonuses(memberOf(request).member, request.query, request.language)),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import {
 import { getSettings, updateSettings } from '../system/system.port.ts';
 import { listVendors } from '../system/system.port.ts';
 import type { MemberRow } from '../../platform/http/auth.ts';
-import { constants } from '../../../contract/constants.ts';
+import { constants, type Language } from '../../../contract/constants.ts';
 import { isModuleEnabled, moduleIds } from '../../../contract/system.ts';
 import { presetRange, type DatePreset } from '../../../contract/date-presets.ts';
 import { mainWalletKind, toWireMinor, type EntryKind } from '../../../contract/wallet.ts';
@@ -33,6 +33,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LedgerService } from './ledger.service.ts';
+import type { createRecordRemarks } from './record-remarks.ts';
 import type { Operator } from '../../platform/http/auth.ts';
 import type { SystemService } from '../system/system.port.ts';
 import {
@@ -71,6 +72,8 @@ export function createRecordsService(deps: {
   clock: Clock;
   ledger: LedgerService;
   system: Pick<SystemService, 'whitelabel'>;
+  /** Names of bonus entries' references, registered by the areas that post them. */
+  remarks: Pick<ReturnType<typeof createRecordRemarks>, 'remarksOf'>;
 }) {
   const { db, ledger } = deps;
   const secrets = createMemberSecrets({ db, clock: deps.clock });
@@ -86,6 +89,7 @@ export function createRecordsService(deps: {
     memberId: number,
     kinds: readonly EntryKind[] | null,
     query: TransactionQuery | BonusQuery,
+    language: Language,
   ): Promise<RecordPage> {
     const { start, end } = rangeOf(query);
     const filter: EntryFilter = { memberId, kinds, start, end };
@@ -97,6 +101,11 @@ export function createRecordsService(deps: {
       summarizeMemberEntries(db, filter),
       listVendors(db),
     ]);
+    // What each bonus was for, in the player's language: one call per kind of reference.
+    const remarkOf = await deps.remarks.remarksOf(
+      rows.flatMap((row) => (isBonusKind(row.kind) && row.reference ? [row.reference] : [])),
+      language,
+    );
     const vendorNames = new Map(vendors.map((vendor) => [vendor.vassalage, vendor.displayName]));
     const walletName = (kind: string) =>
       kind === mainWalletKind ? null : (vendorNames.get(kind) ?? kind);
@@ -120,7 +129,7 @@ export function createRecordsService(deps: {
         amount: toWireMinor(row.amount),
         balanceAfter: toWireMinor(row.balanceAfter),
         // Only a bonus's name is written for the player; other notes are references or reasons.
-        remark: isBonusKind(row.kind) ? row.reference : null,
+        remark: isBonusKind(row.kind) && row.reference ? remarkOf(row.reference) : null,
         createdAt: row.createdAt.toISOString(),
       })),
       pageNo: query.pageNo,
@@ -203,11 +212,11 @@ export function createRecordsService(deps: {
   });
 
   return {
-    transactions: (member: MemberRow, query: TransactionQuery) =>
-      page(member.id, kindsOfType[query.type], query),
+    transactions: (member: MemberRow, query: TransactionQuery, language: Language) =>
+      page(member.id, kindsOfType[query.type], query, language),
 
-    bonuses: (member: MemberRow, query: BonusQuery) =>
-      page(member.id, query.type === 'all' ? bonusKinds : [query.type], query),
+    bonuses: (member: MemberRow, query: BonusQuery, language: Language) =>
+      page(member.id, query.type === 'all' ? bonusKinds : [query.type], query, language),
 
     async merchantWallet(): Promise<MerchantWallet> {
       return { isSingle: await isSingle() };

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { balancePublisherFor } from '../../platform/realtime/balance-bridge.ts';
 import { createLedgerService } from './ledger.service.ts';
 import { createRecordsService } from './records.service.ts';
+import { createRecordRemarks } from './record-remarks.ts';
 import { walletOpsRoutes, walletRoutes } from './wallet.routes.ts';
 import { recordsOpsRoutes, recordsRoutes } from './records.routes.ts';
 import { walletSeedSteps } from './wallet.seed-steps.ts';
@@ -26,12 +27,22 @@ export const walletArea = fp(
       onPublishError: (error) => app.log.error({ err: error }, 'balance event not published'),
       balancesChanged: (memberIds) => app.memberCache.balancesChanged(memberIds),
     });
-    const records = createRecordsService({ db, clock: app.clock, ledger, system: app.system });
+    const remarks = createRecordRemarks();
+    const records = createRecordsService({
+      db,
+      clock: app.clock,
+      ledger,
+      system: app.system,
+      remarks,
+    });
     await app.register(walletRoutes, { ledger, cache: app.memberCache });
     await app.register(walletOpsRoutes, { ledger });
     await app.register(recordsRoutes, { records });
     await app.register(recordsOpsRoutes, { records });
-    app.decorate('wallet', { ledger } satisfies WalletPort);
+    app.decorate('wallet', {
+      ledger,
+      remarks: { register: remarks.register },
+    } satisfies WalletPort);
   },
   { name: 'wallet', dependencies: ['platform', 'system', 'identity'], fastify: '5.x' },
 );

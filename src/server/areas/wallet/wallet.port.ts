@@ -1,5 +1,6 @@
 /** What other areas may use of the wallet area: ledger postings (decorated as `app.wallet`). */
 import type { LedgerService, ManyItem, PostManyOutcome } from './ledger.service.ts';
+import type { RecordRemarks, RemarkSource } from './record-remarks.ts';
 
 export type WalletPort = {
   ledger: Pick<
@@ -13,6 +14,8 @@ export type WalletPort = {
     | 'postManyError'
     | 'transfer'
   >;
+  /** Where a higher area names the references of the bonus entries it posts. */
+  remarks: RecordRemarks;
 };
 
 declare module 'fastify' {
@@ -22,6 +25,6 @@ declare module 'fastify' {
   }
 }
 
-export type { LedgerService, ManyItem, PostManyOutcome };
+export type { LedgerService, ManyItem, PostManyOutcome, RecordRemarks, RemarkSource };
 /** Withdrawals reference the ledger posting that paid them out. */
 export { ledgerPostings } from './ledger.schema.ts';

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { RebateClaimReply, RebateSummary } from '../../../contract/loyalty.ts';
+import { gameTypeName } from '../../../contract/game-type-names.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { useReloadOn, useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useLoyaltyFlows, WithLoyaltyFlows } from '../../pages/point-mall/with-loyalty-flows.ts';
@@ -20,7 +21,8 @@ export default function ManualRebatePage() {
 }
 
 function ManualRebateView() {
-  const { t } = useTranslation('loyalty');
+  const { t, i18n } = useTranslation('loyalty');
+  const { language } = i18n;
   const { money } = useFormat();
   const flows = useLoyaltyFlows();
   const summary = useActorRef(flows.rebate, { input: {} });
@@ -86,7 +88,7 @@ function ManualRebateView() {
                 <tbody>
                   {data.list.map((row) => (
                     <tr key={row.gameType}>
-                      <td>{row.gameType}</td>
+                      <td>{gameTypeName(row.gameType, language)}</td>
                       <td>{money(row.validTurnover)}</td>
                       <td>{(row.rateBps / 100).toFixed(2)}%</td>
                       <td>{money(row.amount)}</td>

@@ -45,6 +45,13 @@ export function PromotionActivity({
       {current.wageringMultiplier > 0 && (
         <p className="pg-muted">{t('wagering', { times: current.wageringMultiplier })}</p>
       )}
+      {context.claim?.amount && context.claim.state === 'issued' && (
+        <p className="promo-won" role="status" data-testid="promo-won">
+          {t(context.claim.kind === 'raffle' ? 'won' : 'credited', {
+            amount: format.money(context.claim.amount),
+          })}
+        </p>
+      )}
       {context.error && (
         <p className="pg-error" role="alert">
           {t(`errors.${context.error}`, { defaultValue: t('errors.system_error') })}

@@ -1,5 +1,5 @@
-import type { Language } from '../../../contract/constants.ts';
-import type { GameCategory } from '../../../contract/routes.ts';
+import { languages, type Language } from './constants.ts';
+import type { GameCategory } from './routes.ts';
 
 /** Category names of the game menus, in each language. */
 export const categoryNames: Record<GameCategory, Record<Language, string>> = {
@@ -13,3 +13,13 @@ export const categoryNames: Record<GameCategory, Record<Language, string>> = {
   RNG: { hi: 'स्लॉट', en: 'Slots', bn: 'স্লট' },
   PVP: { hi: 'कार्ड गेम', en: 'Card Games', bn: 'কার্ড গেম' },
 };
+
+/**
+ * A game type as a player reads it (rebate rows, remarks): the menu categories and the
+ * lottery's own type (`LOTTERY`, the site's lottery draws); an unknown code as it is.
+ */
+export function gameTypeName(code: string, language: string): string {
+  const shown = (languages as readonly string[]).includes(language) ? (language as Language) : 'en';
+  const names = categoryNames as Partial<Record<string, Record<Language, string>>>;
+  return names[code === 'LOTTERY' ? 'LOTT' : code]?.[shown] ?? code;
+}
