@@ -129,7 +129,7 @@ export const gameListQuerySchema = z
     gameClassify: text(40).optional(),
     /** Part of the name, any language, any case, accents ignored. */
     gameName: text(60).optional(),
-    /** Games playable with a bet this small (their minBet at most this), major units. */
+    /** Games whose minimum bet is this (the spec's filter: 0.01 ... 0.75), major units. */
     minBet: z
       .string()
       .regex(/^\d{1,9}(\.\d{1,2})?$/, 'amount with at most 2 decimals')

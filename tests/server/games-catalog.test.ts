@@ -130,7 +130,10 @@ describe('the games catalog', () => {
     expect(classify.list.every((g) => g.gameClassify === 'jackpot')).toBe(true);
     const cheap = await list({ gameType: 'RNG', minBet: '0.05' });
     expect(cheap.totalCount).toBeGreaterThan(0);
-    expect(cheap.list.every((g) => BigInt(g.minBet) <= 5n)).toBe(true);
+    // The games with that minimum, not every game playable at that stake (issue 34).
+    expect(new Set(cheap.list.map((g) => g.minBet))).toEqual(new Set(['5']));
+    const cheapest = await list({ gameType: 'RNG', minBet: '0.01' });
+    expect(new Set(cheapest.list.map((g) => g.minBet))).toEqual(new Set(['1']));
     const all = await list({ gameType: 'RNG' });
     expect(cheap.totalCount).toBeLessThan(all.totalCount);
     const lines = await list({ gameType: 'RNG', minLineNum: 9 });

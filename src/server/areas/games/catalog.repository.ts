@@ -54,8 +54,8 @@ export type GameFilter = {
   gameClassify?: string;
   /** Raw text; matched in its search form against every language's name. */
   gameName?: string;
-  /** Games whose minBet is at most this (minor units). */
-  maxMinBet?: bigint;
+  /** Games whose minimum bet is this (minor units): the spec's minimum-bet filter. */
+  minBet?: bigint;
   maxMinLineNum?: number;
   isHot?: 0 | 1;
 };
@@ -67,7 +67,7 @@ function filterSql(filter: GameFilter): SQL[] {
   if (filter.gameClassify) where.push(eq(games.gameClassify, filter.gameClassify));
   if (filter.gameName?.trim())
     where.push(sql`${games.searchText} like ${containsPattern(filter.gameName)}`);
-  if (filter.maxMinBet !== undefined) where.push(lte(games.minBet, filter.maxMinBet));
+  if (filter.minBet !== undefined) where.push(eq(games.minBet, filter.minBet));
   if (filter.maxMinLineNum !== undefined) where.push(lte(games.minLineNum, filter.maxMinLineNum));
   if (filter.isHot !== undefined) where.push(eq(games.isHot, filter.isHot));
   return where;

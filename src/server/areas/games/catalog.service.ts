@@ -106,7 +106,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock; cache: Catalo
           vassalage: query.vassalage?.toUpperCase(),
           gameClassify: query.gameClassify,
           gameName: query.gameName,
-          maxMinBet: query.minBet === undefined ? undefined : majorToMinor(query.minBet),
+          minBet: query.minBet === undefined ? undefined : majorToMinor(query.minBet),
           maxMinLineNum: query.minLineNum,
           isHot: query.isHot as 0 | 1 | undefined,
         },
