@@ -4,6 +4,7 @@ import { type Language, languages, localKeys, themes } from '../contract/constan
 import { builtinGameOfCode } from '../contract/builtin-games/verify.ts';
 import { createBuiltinGamesApi, loadBuiltinTexts } from '../services/builtin-games.service.ts';
 import { BuiltinGameApp } from '../ui/pages/game/builtin/builtin-app.tsx';
+import { reportFrameHeight } from '../ui/pages/game/frame-height.ts';
 import {
   type SessionStore,
   type Translate,
@@ -115,6 +116,8 @@ async function start() {
     },
   };
   const logic = createBuiltinRoundLogic({ api, sessions, reducedMotion: prefersReducedMotion() });
+  // The /game page sizes its frame to the game, so the page scrolls rather than the frame.
+  reportFrameHeight();
   root.render(
     <StrictMode>
       <BuiltinGameApp

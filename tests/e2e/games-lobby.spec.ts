@@ -175,6 +175,18 @@ for (const layout of layouts) {
     const game = page.frameLocator('[data-testid="game-iframe"]');
     const play = game.getByTestId('builtin-play');
     await expect(play).toBeEnabled({ timeout: 20_000 });
+    // The frame is as tall as the game: the page scrolls, never a frame inside it (issue 34:
+    // 672 px of frame over 1,375 px of game on a phone).
+    const inner = (await (await frame.elementHandle())!.contentFrame())!;
+    await expect
+      .poll(async () => {
+        const [content, view] = await inner.evaluate(() => [
+          document.documentElement.scrollHeight,
+          window.innerHeight,
+        ]);
+        return content - view;
+      })
+      .toBeLessThanOrEqual(0);
     const header = page.getByTestId('header-balance-value');
     await expect(header).toContainText('1,000.00');
     const before = await header.innerText();

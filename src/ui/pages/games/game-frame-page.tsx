@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,6 +10,7 @@ import { categoryPath } from '../shared/games.ts';
 import type { GameCategory } from '../../../contract/routes.ts';
 import { LoginToPlay } from './login-to-play.tsx';
 import { GameCard } from './game-card.tsx';
+import { frameHeightOf } from '../game/frame-height.ts';
 import { useGamesFlows, type LaunchOutcome } from './games-flows.ts';
 import '../shared/pages.css';
 import './games.css';
@@ -58,6 +60,17 @@ export function GameFrame({
   testId?: string;
 }) {
   const { t } = useTranslation('pages');
+  // A built-in game (this origin) says its height: the page scrolls, not the frame.
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [frameHeight, setFrameHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const height = frameHeightOf(event, frame.current, window.location.origin);
+      if (height !== null) setFrameHeight(height);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
   const flows = useGamesFlows();
   const vendorName = useVendorName();
   const dialogs = useDialogs();
@@ -153,7 +166,10 @@ export function GameFrame({
         </Link>
       </div>
       <iframe
+        ref={frame}
         className="game-frame__iframe"
+        // `flex: none`: the frame's flex basis (0) would otherwise win over the height.
+        style={frameHeight === null ? undefined : { height: `${frameHeight}px`, flex: 'none' }}
         src={reply.url}
         title={t('gameFrame.frameTitle')}
         allow="autoplay; fullscreen"
