@@ -372,6 +372,32 @@ describe('the UPI provider’s signed webhook', () => {
   });
 });
 
+describe('the UPI calls in the OpenAPI document', () => {
+  it('documents the webhook’s signed headers, body and replies, and the UTR on the reference call', async () => {
+    const reply = await site.app.inject({ url: '/docs/json' });
+    type Operation = {
+      parameters?: { name: string; in: string }[];
+      requestBody?: { content: Record<string, { schema: { properties?: object } }> };
+      responses: Record<string, unknown>;
+      description?: string;
+    };
+    const doc = reply.json() as { paths: Record<string, Record<string, Operation>> };
+    const webhook = doc.paths[upiWebhookPath]?.post;
+    expect(webhook?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining([
+        `header:${webhookHeaders.signature}`,
+        `header:${webhookHeaders.timestamp}`,
+      ]),
+    );
+    expect(
+      Object.keys(webhook?.requestBody?.content['application/json']?.schema.properties ?? {}),
+    ).toEqual(['orderId', 'utr', 'amount', 'status']);
+    expect(Object.keys(webhook?.responses ?? {})).toContain('200');
+    const reference = doc.paths['/wps/v2/deposit/orders/{orderId}/reference']?.post;
+    expect(reference?.description).toContain('upi_utr_taken');
+  });
+});
+
 describe('UPI configuration', () => {
   const production = {
     NODE_ENV: 'production',

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   channelListSchema,
@@ -11,8 +11,10 @@ import {
   opsDepositQuerySchema,
   opsRejectBodySchema,
   orderIdParamsSchema,
+  paymentWebhookBodySchema,
   paymentWebhookPath,
   transferReferenceBodySchema,
+  upiWebhookBodySchema,
   upiWebhookPath,
   webhookHeaders,
   webhookReplySchema,
@@ -150,14 +152,21 @@ const signedHeaders = z.looseObject({
 });
 
 /**
- * The payment gateway's and the UPI provider's webhooks. Their body stays raw (a Buffer) so the HMAC is computed over the
- * exact bytes the gateway signed; the service parses and validates it after the signature.
+ * The payment gateway's and the UPI provider's webhooks. Their body stays raw (a Buffer) so the
+ * HMAC is computed over the exact bytes the sender signed; the service parses and validates it
+ * after the signature. The body schemas are there for the OpenAPI document: the validator of
+ * this plugin leaves the body as it came (headers are validated as everywhere).
  */
 export const paymentWebhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { deposit }) => {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: 64 * 1024 },
     (_request, body, done) => done(null, body),
+  );
+  app.setValidatorCompiler((route) =>
+    route.httpPart === 'body'
+      ? (data: unknown) => ({ value: data })
+      : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]),
   );
   app.post(
     paymentWebhookPath,
@@ -167,6 +176,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<Options> = async (app, 
         tags: ['deposit'],
         summary: 'The payment gateway’s signed result (HMAC-SHA256, replay window)',
         headers: signedHeaders,
+        body: paymentWebhookBodySchema,
         response: replies(webhookReplySchema),
       },
     },
@@ -187,6 +197,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<Options> = async (app, 
           '(`paid` or `failed`). Matched by UTR and amount (409 `payment_mismatch`); a paid ' +
           'result credits once, however often it comes.',
         headers: signedHeaders,
+        body: upiWebhookBodySchema,
         response: replies(webhookReplySchema),
       },
     },
