@@ -4,6 +4,7 @@ import { registerPlayer, type Player } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { opsCredentials } from './support/server.ts';
 import { lookShot } from './support/look.ts';
+import { axeViolations } from './support/axe.ts';
 
 const baseURL = workerBaseURL;
 
@@ -165,6 +166,7 @@ test('a player pays by UPI: the QR code and the app link, the UTR, the operator 
   await expect(page.getByTestId('deposit-copy-status')).toHaveText('कॉपी किया: UPI ID');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(vpa);
   await lookShot(page, { path: test.info().outputPath('deposit-upi-hi-phone.png') });
+  expect(await axeViolations(page)).toEqual([]);
 
   // A UTR is exactly 12 digits: a short one is refused in the page, in Hindi.
   const utrField = page.getByLabel('UTR (12 अंकों का UPI संदर्भ)');
