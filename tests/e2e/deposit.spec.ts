@@ -197,3 +197,25 @@ test('a player pays by UPI: the QR code and the app link, the UTR, the operator 
   await expect(page.getByTestId('header-balance-value')).toHaveText('₹1,250.00');
   await expect(page.getByTestId('deposit-paid')).toContainText('₹500.00');
 });
+
+test('on a desktop with a mouse the UPI order shows its QR code to scan and no app link (English)', async ({
+  context,
+  page,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await logIn(page, await registerPlayer(baseURL()));
+  await page.goto('/?mc=depositv2');
+  await page.getByTestId('deposit-channel-upi').click();
+  await page.getByTestId('deposit-amount').fill('1,000');
+  await page
+    .getByTestId('deposit-page')
+    .getByRole('button', { name: 'Deposit', exact: true })
+    .click();
+  await expect(page.getByTestId('deposit-upi-details')).toContainText('Pay ₹1,000.00 by UPI');
+  await expect(
+    page.getByRole('img', { name: /QR code to pay ₹1,000.00 to .+ by UPI/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('deposit-upi-link')).toBeHidden();
+  await expect(page.getByLabel('UTR (12-digit UPI reference)')).toBeVisible();
+});
