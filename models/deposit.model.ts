@@ -27,6 +27,7 @@ export const manualChannel: PaymentChannel = {
     bankName: 'Demo Bank',
     accountName: 'Demo Site Payments',
     accountNumber: '0000-1234-5678',
+    ifsc: 'DEMO0001234',
   },
 };
 
@@ -43,6 +44,7 @@ export function orderFixture(overrides: Partial<DepositOrder> = {}): DepositOrde
     redirectUrl: `/sandbox/gateway/pay/${orderId}`,
     bankAccount: null,
     transferReference: null,
+    upi: null,
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,

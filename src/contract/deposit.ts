@@ -10,7 +10,11 @@ import { minorUnitsSchema } from './wallet.ts';
  *   the server the result by a signed webhook (`paymentWebhookPath`), and a paid order credits
  *   the main wallet through the ledger (idempotency key: the order);
  * - a `manual` channel answers with the bank account to transfer to; the player then submits
- *   the transfer's reference and an operator confirms or rejects the order.
+ *   the transfer's reference and an operator confirms or rejects the order;
+ * - a `upi` channel answers with the site's UPI id (VPA), payee name and a `upi://pay` intent
+ *   URI (shown as a QR code and, on a phone, a link that opens the UPI app); the player then
+ *   submits the 12-digit UTR of the payment and an operator confirms it, or the UPI provider's
+ *   signed webhook (`upiWebhookPath`) does.
  *
  * Either way the player gets a `notification` (depositArrived / depositFailed).
  */
@@ -30,6 +34,9 @@ export const depositPaths = {
 /** The payment gateway's result, signed (see `webhookHeaders`). No session: the signature is the proof. */
 export const paymentWebhookPath = '/wps/payment/webhook';
 
+/** The UPI provider's result for a UPI order, signed like `paymentWebhookPath` (`webhookHeaders`). */
+export const upiWebhookPath = '/wps/payment/upi/webhook';
+
 /** Operator calls on deposits (HTTP Basic, audited). */
 export const depositOpsPaths = {
   /** GET: orders by status (manual orders awaiting confirmation by default). */
@@ -48,20 +55,45 @@ export const webhookHeaders = {
   timestamp: 'x-payment-timestamp',
 } as const;
 
-export const channelKinds = ['manual', 'online'] as const;
+export const channelKinds = ['manual', 'online', 'upi'] as const;
 export type ChannelKind = (typeof channelKinds)[number];
 
 export const depositStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 export const depositStatusSchema = z.enum(depositStatuses);
 
-/** Where a manual channel's money goes. */
+/** Where a manual channel's money goes; `ifsc` is the branch code (null where not given). */
 export const bankAccountSchema = z.object({
   bankName: z.string(),
   accountName: z.string(),
   accountNumber: z.string(),
+  ifsc: z.string().nullable(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
+/** A bank account as a channel row stores it (rows seeded before the IFSC have none). */
+export type StoredBankAccount = Omit<BankAccount, 'ifsc'> & { ifsc?: string | null };
+
+/**
+ * A UPI order's payment: the site's UPI id (VPA), the payee name, the amount in rupees and
+ * paise as UPI writes it ("750.00") and the intent URI
+ * `upi://pay?pa=<vpa>&pn=<name>&am=<amount>&cu=INR&tn=<order id>` a UPI app opens or scans.
+ */
+export const upiPaymentSchema = z.object({
+  vpa: z.string(),
+  payeeName: z.string(),
+  amount: z.string(),
+  uri: z.string(),
+});
+export type UpiPayment = z.infer<typeof upiPaymentSchema>;
+
+/** The UTR (Unique Transaction Reference) of a UPI payment: exactly 12 digits. */
+export const utrRule = { length: 12 } as const;
+/** The `pattern` attribute of the UTR field (the browser anchors it). */
+export const utrPattern = `[0-9]{${utrRule.length}}`;
+export const utrSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^[0-9]{${utrRule.length}}$`), 'a UTR is exactly 12 digits');
 
 export const paymentChannelSchema = z.object({
   id: z.number().int(),
@@ -132,8 +164,10 @@ export const depositOrderSchema = z.object({
   redirectUrl: z.string().nullable(),
   /** Manual: where to transfer the money. */
   bankAccount: bankAccountSchema.nullable(),
-  /** Manual: the reference the player gave for the bank transfer. */
+  /** Manual: the reference the player gave for the bank transfer; UPI: the payment's UTR. */
   transferReference: z.string().nullable(),
+  /** UPI: what the player pays to (VPA, payee, amount, intent URI). */
+  upi: upiPaymentSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -153,6 +187,23 @@ export const paymentWebhookBodySchema = z.object({
   currency: z.string().min(3).max(3),
 });
 export type PaymentWebhookBody = z.infer<typeof paymentWebhookBodySchema>;
+/**
+ * The UPI provider's result: the order (our id, the `tn` of the intent) or the UTR, or both,
+ * the amount in minor units and the status. It is matched by UTR and amount: an order found by
+ * UTR must be the one named, and the amount must be the order's (409 otherwise).
+ */
+export const upiWebhookBodySchema = z
+  .object({
+    orderId: z.uuid().optional(),
+    utr: utrSchema.optional(),
+    amount: positiveMinor,
+    status: z.enum(['paid', 'failed']),
+  })
+  .refine((body) => body.orderId !== undefined || body.utr !== undefined, {
+    message: 'orderId or utr is required',
+  });
+export type UpiWebhookBody = z.infer<typeof upiWebhookBodySchema>;
+
 export const webhookReplySchema = z.object({
   orderId: z.string(),
   status: depositStatusSchema,
@@ -162,6 +213,7 @@ export const webhookReplySchema = z.object({
 
 export const opsDepositQuerySchema = z.object({
   status: depositStatusSchema.default('pending'),
+  /** manual (bank transfer) by default; `upi` for UPI orders awaiting a check. */
   kind: z.enum(channelKinds).default('manual'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

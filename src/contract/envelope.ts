@@ -72,6 +72,8 @@ export const errorCodes = [
   'deposit_channel_unavailable',
   'deposit_amount_out_of_range',
   'deposit_not_pending',
+  'upi_utr_invalid',
+  'upi_utr_taken',
   'payment_signature_invalid',
   'payment_mismatch',
   'payment_unavailable',

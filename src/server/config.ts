@@ -25,6 +25,14 @@ function isTimeZone(zone: string): boolean {
 /** The operator password of a development start (README); a production start refuses it. */
 export const demoOperatorPassword = 'operator-demo';
 
+/** The UPI deposit channel's payee outside production when UPI_PAYEE_VPA is unset (a demo id). */
+export const demoUpiPayee = { vpa: 'rajwin@okaxis', name: 'RajWin' } as const;
+/** The UPI webhook's secret outside production when UPI_WEBHOOK_SECRET is unset; production refuses it. */
+export const devUpiWebhookSecret = 'upi-dev-webhook-secret-not-for-production';
+
+/** A UPI id (VPA): `name@handle`, as NPCI allows them. */
+const vpaPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9.-]{1,63}$/;
+
 const listOf = (text: string | undefined) =>
   (text ?? '')
     .split(',')
@@ -209,6 +217,18 @@ const envSchema = z
     PAYMENT_REPLAY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
+    // Deposits by UPI: the site's UPI id and payee name, and the UPI provider's webhook secret.
+    UPI_PAYEE_VPA: z
+      .string()
+      .regex(vpaPattern, { message: 'UPI_PAYEE_VPA must be a UPI id like name@bank' })
+      .optional(),
+    UPI_PAYEE_NAME: z
+      .string()
+      .regex(/^[\p{L}\p{N} .&'-]{1,50}$/u, {
+        message: "UPI_PAYEE_NAME must be 1 to 50 letters, digits, spaces or . & ' -",
+      })
+      .optional(),
+    UPI_WEBHOOK_SECRET: z.string().min(16).max(4096).optional(),
     /** The built-in game provider's seamless secret; unset: made at the first start, stored. */
     BUILTIN_GAMES_SECRET: z.string().min(32).max(256).optional(),
     /** The wallet's base URL for the built-in provider; unset: this server's own address. */
@@ -283,6 +303,13 @@ const envSchema = z
         message: 'LOTTERY_FEED_SECRET is required with LOTTERY_FEED_URL',
       });
     }
+    if (env.NODE_ENV === 'production' && env.UPI_WEBHOOK_SECRET === devUpiWebhookSecret) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPI_WEBHOOK_SECRET'],
+        message: 'UPI_WEBHOOK_SECRET must not be the published development secret in production',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.PAYMENT_SANDBOX === 'on') {
       ctx.addIssue({
         code: 'custom',
@@ -318,6 +345,12 @@ const envSchema = z
 export type PaymentGatewayConfig =
   | { mode: 'http'; url: string; key: string; webhookSecret: string }
   | { mode: 'sandbox'; key: string; webhookSecret: string };
+
+/**
+ * The UPI deposit channel: the site's UPI id and payee name (null: UPI is not offered) and the
+ * secret of the UPI provider's signed webhook (null: the webhook is off; operators confirm).
+ */
+export type UpiConfig = { vpa: string; payeeName: string; webhookSecret: string | null };
 
 /** A social login provider's client at its OpenID Connect issuer. */
 export type SocialProviderConfig = {
@@ -407,6 +440,8 @@ export type Config = {
     webhookToleranceSeconds: number;
     timeoutMs: number;
   };
+  /** Deposits by UPI (UPI_PAYEE_VPA, UPI_PAYEE_NAME, UPI_WEBHOOK_SECRET); null: not offered. */
+  upi: UpiConfig | null;
   /**
    * The built-in game provider (src/server/providers/builtin-games): the wallet's base URL
    * (BUILTIN_GAMES_WALLET_URL; null: this server's own listening address).
@@ -435,6 +470,18 @@ function paymentGateway(env: z.infer<typeof envSchema>): PaymentGatewayConfig | 
     mode: 'sandbox',
     key: env.PAYMENT_GATEWAY_KEY ?? randomBytes(24).toString('base64url'),
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
+  };
+}
+
+/** Outside production a demo payee and a published webhook secret; in production only what is set. */
+function upiConfig(env: z.infer<typeof envSchema>): UpiConfig | null {
+  const production = env.NODE_ENV === 'production';
+  const vpa = env.UPI_PAYEE_VPA ?? (production ? undefined : demoUpiPayee.vpa);
+  if (!vpa) return null;
+  return {
+    vpa,
+    payeeName: env.UPI_PAYEE_NAME ?? demoUpiPayee.name,
+    webhookSecret: env.UPI_WEBHOOK_SECRET ?? (production ? null : devUpiWebhookSecret),
   };
 }
 
@@ -542,6 +589,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhookToleranceSeconds: e.PAYMENT_REPLAY_SECONDS,
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
     },
+    upi: upiConfig(e),
     builtinGames: {
       walletUrl: e.BUILTIN_GAMES_WALLET_URL?.replace(/\/+$/, '') ?? null,
     },

@@ -4,6 +4,7 @@ import { registerPlayer, type Player } from './support/identity.ts';
 import { logInThroughPopup, memberIdOf } from './support/member.ts';
 import { opsCredentials } from './support/server.ts';
 import { lookShot } from './support/look.ts';
+import { axeViolations } from './support/axe.ts';
 
 const baseURL = workerBaseURL;
 
@@ -76,9 +77,11 @@ test('a new player deposits online through the sandbox gateway; the balance chan
 });
 
 test('the bank transfer channel shows the account and takes the reference; the operator confirms it and the balance follows (Hindi, phone)', async ({
+  context,
   page,
   deposits,
 }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 390, height: 844 });
   const player = await registerPlayer(baseURL());
   await logIn(page, player);
@@ -90,6 +93,14 @@ test('the bank transfer channel shows the account and takes the reference; the o
   await expect(details).toBeVisible();
   await expect(page.getByTestId('deposit-bank-amount')).toHaveText('₹750.00');
   await expect(page.getByTestId('deposit-bank-number')).not.toBeEmpty();
+  // The IFSC beside the account, each detail with a copy button that says what it copied.
+  await expect(page.getByTestId('deposit-bank-ifsc')).toHaveText('DEMO0001234');
+  await page.getByRole('button', { name: 'IFSC कॉपी करें' }).click();
+  await expect(page.getByTestId('deposit-copy-status')).toHaveText('कॉपी किया: IFSC');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DEMO0001234');
+  await page.getByRole('button', { name: 'राशि कॉपी करें' }).click();
+  await expect(page.getByTestId('deposit-copy-status')).toHaveText('कॉपी किया: राशि');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('750.00');
   // A reference longer than 64 characters is refused by the field's pattern (a valid browser
   // regular expression), not cut to 64 and sent.
   const reference = page.getByTestId('deposit-reference');
@@ -110,4 +121,101 @@ test('the bank transfer channel shows the account and takes the reference; the o
   expect(order?.amount).toBe('75000');
   await deposits.confirm(order!.orderId);
   await expect(page.getByTestId('header-balance-value')).toHaveText('₹750.00');
+});
+
+/** A 12-digit UTR no other run of this server has used. */
+const newUtr = () => String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+
+test('a player pays by UPI: the QR code and the app link, the UTR, the operator confirms; a second UPI deposit is confirmed by the signed webhook (Hindi, phone)', async ({
+  context,
+  page,
+  deposits,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const player = await registerPlayer(baseURL());
+  await logIn(page, player);
+  await page.goto('/?mc=depositv2');
+  const depositPage = page.getByTestId('deposit-page');
+
+  /** Picks UPI, enters the amount and submits: the UPI details show. */
+  async function startUpiDeposit(amount: string) {
+    await page.getByTestId('deposit-channel-upi').click();
+    await page.getByTestId('deposit-amount').fill(amount);
+    await depositPage.getByRole('button', { name: 'जमा करें', exact: true }).click();
+    await expect(page.getByTestId('deposit-upi-details')).toBeVisible();
+  }
+
+  await startUpiDeposit('750');
+  await expect(page.getByTestId('deposit-upi-details')).toContainText('₹750.00');
+  // The QR code of the intent, named for a screen reader; on the phone the link to the UPI app.
+  const qr = page.getByRole('img', { name: /UPI से .+ को ₹750.00 भुगतान करने का QR कोड/ });
+  await expect(qr).toBeVisible();
+  const link = page.getByRole('link', { name: 'UPI ऐप से भुगतान करें' });
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href.startsWith('upi://pay?')).toBe(true);
+  expect(href).toContain('am=750.00');
+  expect(href).toContain('cu=INR');
+  expect(await qr.getAttribute('data-uri')).toBe(href);
+  const vpa = (await page.getByTestId('deposit-upi-vpa').textContent()) ?? '';
+  expect(href).toContain(`pa=${vpa}`);
+
+  // The UPI ID copies to the clipboard, and the live region says so.
+  await page.getByRole('button', { name: 'UPI ID कॉपी करें' }).click();
+  await expect(page.getByTestId('deposit-copy-status')).toHaveText('कॉपी किया: UPI ID');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(vpa);
+  await lookShot(page, { path: test.info().outputPath('deposit-upi-hi-phone.png') });
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A UTR is exactly 12 digits: a short one is refused in the page, in Hindi.
+  const utrField = page.getByLabel('UTR (12 अंकों का UPI संदर्भ)');
+  await utrField.fill('12345');
+  await page.getByRole('button', { name: 'UTR जमा करें' }).click();
+  await expect(page.getByTestId('deposit-utr-error')).toContainText('UTR ठीक 12 अंकों का होता है');
+  const utr = newUtr();
+  await utrField.fill(utr);
+  await page.getByRole('button', { name: 'UTR जमा करें' }).click();
+  await expect(page.getByTestId('deposit-awaiting')).toContainText('UTR प्राप्त हुआ');
+
+  // The operator finds the UTR among the pending UPI orders and confirms it.
+  const memberId = await memberIdOf(page, baseURL());
+  const [order] = await deposits.pending(memberId, 'upi');
+  expect(order).toMatchObject({ amount: '75000', transferReference: utr });
+  await deposits.confirm(order!.orderId);
+  await expect(page.getByTestId('header-balance-value')).toHaveText('₹750.00');
+  await expect(page.getByTestId('deposit-paid')).toContainText('₹750.00');
+
+  // A second UPI deposit, confirmed by the UPI provider's signed webhook.
+  await page.getByTestId('deposit-paid').getByRole('button', { name: 'नई जमा राशि' }).click();
+  await startUpiDeposit('500');
+  const secondUtr = newUtr();
+  await page.getByLabel('UTR (12 अंकों का UPI संदर्भ)').fill(secondUtr);
+  await page.getByRole('button', { name: 'UTR जमा करें' }).click();
+  await expect(page.getByTestId('deposit-awaiting')).toBeVisible();
+  await deposits.upiPaid({ utr: secondUtr, amount: '50000' });
+  await expect(page.getByTestId('header-balance-value')).toHaveText('₹1,250.00');
+  await expect(page.getByTestId('deposit-paid')).toContainText('₹500.00');
+});
+
+test('on a desktop with a mouse the UPI order shows its QR code to scan and no app link (English)', async ({
+  context,
+  page,
+}) => {
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await logIn(page, await registerPlayer(baseURL()));
+  await page.goto('/?mc=depositv2');
+  await page.getByTestId('deposit-channel-upi').click();
+  await page.getByTestId('deposit-amount').fill('1,000');
+  await page
+    .getByTestId('deposit-page')
+    .getByRole('button', { name: 'Deposit', exact: true })
+    .click();
+  await expect(page.getByTestId('deposit-upi-details')).toContainText('Pay ₹1,000.00 by UPI');
+  await expect(
+    page.getByRole('img', { name: /QR code to pay ₹1,000.00 to .+ by UPI/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('deposit-upi-link')).toBeHidden();
+  await expect(page.getByLabel('UTR (12-digit UPI reference)')).toBeVisible();
 });

@@ -209,10 +209,11 @@ describe('deposits through a payment gateway over HTTP', () => {
     const { status, body } = await d.channels(token);
     expect(status).toBe(200);
     expect(body.value?.channels.map((c) => [c.kind, c.minAmount, c.maxAmount])).toEqual([
+      ['upi', '10000', '10000000'],
       ['online', '10000', '10000000'],
       ['manual', '10000', '5000000'],
     ]);
-    expect(body.value?.channels[1]?.bankAccount?.accountNumber).toBeTruthy();
+    expect(body.value?.channels[2]?.bankAccount?.accountNumber).toBeTruthy();
     socket.close();
   });
 
@@ -225,9 +226,9 @@ describe('deposits through a payment gateway over HTTP', () => {
       });
       return reply.body.value?.channels.map((c) => c.name);
     };
-    expect(await names('hi')).toEqual(['ऑनलाइन भुगतान', 'बैंक ट्रांसफ़र']);
-    expect(await names('bn')).toEqual(['অনলাইন পেমেন্ট', 'ব্যাংক ট্রান্সফার']);
-    expect(await names('en')).toEqual(['Online payment', 'Bank transfer']);
+    expect(await names('hi')).toEqual(['UPI', 'ऑनलाइन भुगतान', 'बैंक ट्रांसफ़र']);
+    expect(await names('bn')).toEqual(['UPI', 'অনলাইন পেমেন্ট', 'ব্যাংক ট্রান্সফার']);
+    expect(await names('en')).toEqual(['UPI', 'Online payment', 'Bank transfer']);
     socket.close();
   });
 

@@ -1,33 +1,43 @@
 /**
- * Deposits for the e2e specs: the operator's side of manual (bank transfer) orders.
+ * Deposits for the e2e specs: the operator's side of manual (bank transfer) and UPI orders, and
+ * the UPI provider's signed webhook.
  *
  * @example
  * const [order] = await deposits.pending(memberId);
  * await deposits.confirm(order.orderId);
+ * await deposits.upiPaid({ utr: '412345678901', amount: '50000' });
  */
-import { depositOpsPaths } from '../../../src/contract/deposit.ts';
+import {
+  depositOpsPaths,
+  upiWebhookPath,
+  type ChannelKind,
+} from '../../../src/contract/deposit.ts';
 import type { opsDepositListSchema } from '../../../src/contract/deposit.ts';
+import { signWebhook } from '../../../src/server/areas/deposit/payment.provider.ts';
 import type { z } from 'zod';
 import { opsRequest } from './ops.ts';
+import { e2eUpiWebhookSecret } from './server.ts';
 
 type OpsDepositOrder = z.infer<typeof opsDepositListSchema>['orders'][number];
 
 export type DepositDriver = {
-  /** Manual orders awaiting the operator's confirmation, of one member when given. */
-  pending(memberId?: number): Promise<OpsDepositOrder[]>;
+  /** Orders awaiting the operator's confirmation (manual by default), of one member when given. */
+  pending(memberId?: number, kind?: ChannelKind): Promise<OpsDepositOrder[]>;
   /** Confirms a manual order: the amount is credited and the player notified. */
   confirm(orderId: string): Promise<void>;
   /** Rejects a manual order with a reason. */
   reject(orderId: string, reason?: string): Promise<void>;
+  /** The UPI provider tells, signed, that the payment with this UTR and amount went through. */
+  upiPaid(event: { utr: string; amount: string }): Promise<void>;
 };
 
 export function depositDriver(baseURL: string): DepositDriver {
   return {
-    async pending(memberId) {
+    async pending(memberId, kind = 'manual') {
       const { orders } = await opsRequest<{ orders: OpsDepositOrder[] }>(
         baseURL,
         'GET',
-        depositOpsPaths.list,
+        `${depositOpsPaths.list}?kind=${kind}`,
       );
       return memberId === undefined ? orders : orders.filter((o) => o.memberId === memberId);
     },
@@ -38,6 +48,20 @@ export function depositDriver(baseURL: string): DepositDriver {
       await opsRequest(baseURL, 'POST', depositOpsPaths.reject.replace(':orderId', orderId), {
         reason,
       });
+    },
+    async upiPaid({ utr, amount }) {
+      const body = JSON.stringify({ utr, amount, status: 'paid' });
+      const response = await fetch(new URL(upiWebhookPath, baseURL), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...signWebhook(e2eUpiWebhookSecret, body, new Date()),
+        },
+        body,
+      });
+      if (!response.ok) {
+        throw new Error(`UPI webhook failed: HTTP ${response.status} ${await response.text()}`);
+      }
     },
   };
 }

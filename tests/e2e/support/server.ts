@@ -18,6 +18,9 @@ export const opsCredentials = {
   password: 'e2e-operator-password',
 } as const;
 
+/** The UPI provider's webhook secret of every e2e server (tests/e2e/support/deposit.ts signs with it). */
+export const e2eUpiWebhookSecret = 'e2e-upi-webhook-secret-0123456789';
+
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 export type E2eServer = {
@@ -66,6 +69,7 @@ export async function e2eServer(): Promise<E2eServer> {
       // The loopback proxy is trusted, so a spec may appear from another address with an
       // X-Forwarded-For header (second-factor.spec.ts); without the header nothing changes.
       TRUST_PROXY: '127.0.0.1',
+      UPI_WEBHOOK_SECRET: e2eUpiWebhookSecret,
     },
   };
 }

@@ -37,7 +37,7 @@ function selfUrl(app: FastifyInstance): string {
  */
 async function createDepositArea(
   app: FastifyInstance,
-  config: Pick<Config, 'payment' | 'publicUrl'>,
+  config: Pick<Config, 'payment' | 'publicUrl' | 'upi'>,
   deps: {
     db: Db;
     clock: Clock;
@@ -82,6 +82,7 @@ async function createDepositArea(
       sandboxed ? returnPath(orderId) : `${config.publicUrl}${returnPath(orderId)}`,
     notifyUrl: () => `${sandboxed ? selfUrl(app) : config.publicUrl}${paymentWebhookPath}`,
     webhookToleranceSeconds: config.payment.webhookToleranceSeconds,
+    upi: config.upi,
     log: app.log,
   });
   await app.register(depositRoutes, { deposit });

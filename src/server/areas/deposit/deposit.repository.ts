@@ -26,6 +26,15 @@ export async function findOrder(db: Db, id: string): Promise<DepositOrderRow | u
   return row;
 }
 
+/** The UPI order that carries this UTR, whatever its status. */
+export async function findUpiOrderByUtr(db: Db, utr: string): Promise<DepositOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(depositOrders)
+    .where(and(eq(depositOrders.kind, 'upi'), eq(depositOrders.transferReference, utr)));
+  return row;
+}
+
 export async function findOrderByKey(
   db: Db,
   memberId: number,

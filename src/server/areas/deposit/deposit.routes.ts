@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   channelListSchema,
@@ -11,8 +11,11 @@ import {
   opsDepositQuerySchema,
   opsRejectBodySchema,
   orderIdParamsSchema,
+  paymentWebhookBodySchema,
   paymentWebhookPath,
   transferReferenceBodySchema,
+  upiWebhookBodySchema,
+  upiWebhookPath,
   webhookHeaders,
   webhookReplySchema,
 } from '../../../contract/deposit.ts';
@@ -104,7 +107,12 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
       schema: {
         tags,
         security,
-        summary: 'The bank transfer reference of a manual deposit (for the operator to check)',
+        summary:
+          'The bank transfer reference of a manual deposit, or the 12-digit UTR of a UPI one',
+        description:
+          'Manual: 4 to 64 letters, digits, space and `_ . / -`. UPI: exactly 12 digits ' +
+          '(400 `upi_utr_invalid`); a UTR settles one order only (409 `upi_utr_taken` when ' +
+          'another order has it). The operator, or the UPI provider’s webhook, confirms.',
         params: orderIdParamsSchema,
         body: transferReferenceBodySchema,
         response: replies(depositOrderSchema),
@@ -138,15 +146,27 @@ export const depositRoutes: FastifyPluginAsyncZod<Options> = async (app, { depos
   );
 };
 
+const signedHeaders = z.looseObject({
+  [webhookHeaders.signature]: z.string().max(200).optional(),
+  [webhookHeaders.timestamp]: z.string().max(20).optional(),
+});
+
 /**
- * The payment gateway's webhook. Its body stays raw (a Buffer) so the HMAC is computed over the
- * exact bytes the gateway signed; the service parses and validates it after the signature.
+ * The payment gateway's and the UPI provider's webhooks. Their body stays raw (a Buffer) so the
+ * HMAC is computed over the exact bytes the sender signed; the service parses and validates it
+ * after the signature. The body schemas are there for the OpenAPI document: the validator of
+ * this plugin leaves the body as it came (headers are validated as everywhere).
  */
 export const paymentWebhookRoutes: FastifyPluginAsyncZod<Options> = async (app, { deposit }) => {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: 64 * 1024 },
     (_request, body, done) => done(null, body),
+  );
+  app.setValidatorCompiler((route) =>
+    route.httpPart === 'body'
+      ? (data: unknown) => ({ value: data })
+      : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]),
   );
   app.post(
     paymentWebhookPath,
@@ -155,28 +175,54 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<Options> = async (app, 
       schema: {
         tags: ['deposit'],
         summary: 'The payment gateway’s signed result (HMAC-SHA256, replay window)',
-        headers: z.looseObject({
-          [webhookHeaders.signature]: z.string().max(200).optional(),
-          [webhookHeaders.timestamp]: z.string().max(20).optional(),
-        }),
+        headers: signedHeaders,
+        body: paymentWebhookBodySchema,
         response: replies(webhookReplySchema),
       },
     },
-    async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return typeof value === 'string' ? value : undefined;
-      };
-      return ok(
-        await deposit.webhook(raw, {
-          signature: header(webhookHeaders.signature),
-          timestamp: header(webhookHeaders.timestamp),
-        }),
-      );
+    async (request) => ok(await deposit.webhook(...signedCall(request))),
+  );
+  app.post(
+    upiWebhookPath,
+    {
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['deposit'],
+        summary: 'The UPI provider’s signed result of a UPI deposit (HMAC-SHA256, replay window)',
+        description:
+          'Signed as `/wps/payment/webhook` is, with UPI_WEBHOOK_SECRET (401 on a bad ' +
+          'signature or a timestamp outside the replay window). The JSON body, read raw and ' +
+          'checked after the signature: `orderId` (the order id, the `tn` of the intent) or ' +
+          '`utr` (12 digits) or both, `amount` (minor units, a string of digits) and `status` ' +
+          '(`paid` or `failed`). Matched by UTR and amount (409 `payment_mismatch`); a paid ' +
+          'result credits once, however often it comes.',
+        headers: signedHeaders,
+        body: upiWebhookBodySchema,
+        response: replies(webhookReplySchema),
+      },
     },
+    async (request) => ok(await deposit.upiWebhook(...signedCall(request))),
   );
 };
+
+/** The raw body and the signature headers of a webhook call. */
+function signedCall(request: {
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}): [Buffer, { signature: string | undefined; timestamp: string | undefined }] {
+  const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return [
+    raw,
+    {
+      signature: header(webhookHeaders.signature),
+      timestamp: header(webhookHeaders.timestamp),
+    },
+  ];
+}
 
 /** Operators: manual deposits awaiting confirmation, confirm (credits) or reject (audited). */
 export const depositOpsRoutes: FastifyPluginAsyncZod<Options> = async (app, { deposit }) => {
@@ -213,7 +259,7 @@ export const depositOpsRoutes: FastifyPluginAsyncZod<Options> = async (app, { de
       schema: {
         tags,
         security,
-        summary: 'Confirm a manual deposit: the amount is credited and the player notified',
+        summary: 'Confirm a manual or UPI deposit: the amount is credited and the player notified',
         params: orderIdParamsSchema,
         response: replies(depositOrderSchema),
       },
@@ -228,7 +274,7 @@ export const depositOpsRoutes: FastifyPluginAsyncZod<Options> = async (app, { de
       schema: {
         tags,
         security,
-        summary: 'Reject a manual deposit with a reason: the player is notified',
+        summary: 'Reject a manual or UPI deposit with a reason: the player is notified',
         params: orderIdParamsSchema,
         body: opsRejectBodySchema,
         response: replies(depositOrderSchema),

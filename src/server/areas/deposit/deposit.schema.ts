@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Language } from '../../../contract/constants.ts';
-import type { BankAccount, ChannelKind, DepositStatus } from '../../../contract/deposit.ts';
+import type { ChannelKind, DepositStatus, StoredBankAccount } from '../../../contract/deposit.ts';
 import { members } from '../../platform/members/members.schema.ts';
 
 /** Payment channels from configuration (seeded; operators edit the rows). Limits in minor units. */
@@ -31,7 +31,7 @@ export const paymentChannels = pgTable(
     /** The channel's name per language (hi, en, bn); `name` where a language has none. */
     names: jsonb('names').$type<Partial<Record<Language, string>>>(),
     /** Manual channels: the account players transfer to. */
-    bankAccount: jsonb('bank_account').$type<BankAccount>(),
+    bankAccount: jsonb('bank_account').$type<StoredBankAccount>(),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
   },
@@ -67,7 +67,7 @@ export const depositOrders = pgTable(
     /** Online: the gateway's payment id. */
     providerReference: text('provider_reference').unique(),
     redirectUrl: text('redirect_url'),
-    /** Manual: the player's bank transfer reference. */
+    /** Manual: the player's bank transfer reference; UPI: the payment's UTR (once ever). */
     transferReference: text('transfer_reference'),
     /** Why it failed (gateway result, operator's reason). */
     failureReason: text('failure_reason'),
@@ -78,6 +78,10 @@ export const depositOrders = pgTable(
     uniqueIndex('deposit_orders_member_key_idx').on(table.memberId, table.idempotencyKey),
     index('deposit_orders_member_idx').on(table.memberId, table.createdAt),
     index('deposit_orders_status_idx').on(table.status, table.kind),
+    // A UPI payment's UTR settles one order only, whoever gives it and whatever became of it.
+    uniqueIndex('deposit_orders_upi_utr_idx')
+      .on(table.transferReference)
+      .where(sql`${table.kind} = 'upi'`),
     check('deposit_orders_amount_positive', sql`${table.amount} > 0`),
   ],
 );

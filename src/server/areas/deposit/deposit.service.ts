@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
   paymentWebhookBodySchema,
+  upiWebhookBodySchema,
+  utrSchema,
   type BankAccount,
   type CreateDepositBody,
   type DepositOrder,
   type DepositStatus,
   type PaymentChannel,
   type ChannelKind,
+  type StoredBankAccount,
+  type UpiPayment,
 } from '../../../contract/deposit.ts';
 import type { Language } from '../../../contract/constants.ts';
 import { toWireMinor } from '../../../contract/wallet.ts';
@@ -16,6 +20,7 @@ import {
   findChannel,
   findOrder,
   findOrderByKey,
+  findUpiOrderByUtr,
   insertOrder,
   listEnabledChannels,
   listMemberOrders,
@@ -56,10 +61,47 @@ export type DepositDeps = {
   /** Where the gateway posts its webhook. */
   notifyUrl: () => string;
   webhookToleranceSeconds: number;
+  /** The UPI channel's payee and webhook secret; null: UPI is not offered. */
+  upi: UpiPayee | null;
   log: { warn: (object: object, message: string) => void };
 };
 
 type WebhookHeaders = { signature: string | undefined; timestamp: string | undefined };
+
+/** The site's UPI id (VPA), payee name and the UPI provider's webhook secret (null: off). */
+export type UpiPayee = { vpa: string; payeeName: string; webhookSecret: string | null };
+
+const bankAccountOf = (stored: StoredBankAccount | null | undefined): BankAccount | null =>
+  stored ? { ...stored, ifsc: stored.ifsc ?? null } : null;
+
+/** Minor units as UPI writes an amount: rupees and two digits of paise ("750.00"). */
+const upiAmount = (minor: bigint) =>
+  `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
+
+/** A query value of the intent URI; `@` stays as it is, as UPI apps expect it in `pa`. */
+const upiParam = (value: string) => encodeURIComponent(value).replaceAll('%40', '@');
+
+/** The UPI intent of an order: pay the site's VPA this amount in INR, noted with the order id. */
+export function upiPaymentOf(payee: UpiPayee, orderId: string, amount: bigint): UpiPayment {
+  const am = upiAmount(amount);
+  const query = [
+    ['pa', payee.vpa],
+    ['pn', payee.payeeName],
+    ['am', am],
+    ['cu', 'INR'],
+    ['tn', orderId],
+  ]
+    .map(([key, value]) => `${key}=${upiParam(value ?? '')}`)
+    .join('&');
+  return { vpa: payee.vpa, payeeName: payee.payeeName, amount: am, uri: `upi://pay?${query}` };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
 
 const toChannel = (row: ChannelRow, language: Language): PaymentChannel => ({
   id: row.id,
@@ -69,10 +111,14 @@ const toChannel = (row: ChannelRow, language: Language): PaymentChannel => ({
   currency: row.currency,
   minAmount: toWireMinor(row.minAmount),
   maxAmount: toWireMinor(row.maxAmount),
-  bankAccount: row.kind === 'manual' ? (row.bankAccount ?? null) : null,
+  bankAccount: row.kind === 'manual' ? bankAccountOf(row.bankAccount) : null,
 });
 
-const toOrder = (row: DepositOrderRow, bankAccount: BankAccount | null): DepositOrder => ({
+const toOrder = (
+  row: DepositOrderRow,
+  bankAccount: StoredBankAccount | null,
+  upi: UpiPayee | null,
+): DepositOrder => ({
   orderId: row.id,
   channelId: row.channelId,
   kind: row.kind,
@@ -80,8 +126,9 @@ const toOrder = (row: DepositOrderRow, bankAccount: BankAccount | null): Deposit
   currency: row.currency,
   status: row.status,
   redirectUrl: row.status === 'pending' ? row.redirectUrl : null,
-  bankAccount: row.kind === 'manual' ? bankAccount : null,
+  bankAccount: row.kind === 'manual' ? bankAccountOf(bankAccount) : null,
   transferReference: row.transferReference,
+  upi: row.kind === 'upi' && upi ? upiPaymentOf(upi, row.id, row.amount) : null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -98,11 +145,18 @@ export function createDepositService(deps: DepositDeps) {
   const usable = (row: ChannelRow) =>
     row.enabled &&
     row.currency === deps.ledger.currency &&
-    (row.kind === 'manual' ? Boolean(row.bankAccount) : deps.provider !== null);
+    (row.kind === 'manual'
+      ? Boolean(row.bankAccount)
+      : row.kind === 'upi'
+        ? deps.upi !== null && row.currency === 'INR'
+        : deps.provider !== null);
+
+  const view = (row: DepositOrderRow, bankAccount: StoredBankAccount | null) =>
+    toOrder(row, bankAccount, deps.upi);
 
   async function orderView(row: DepositOrderRow): Promise<DepositOrder> {
     const channel = row.kind === 'manual' ? await findChannel(db, row.channelId) : undefined;
-    return toOrder(row, channel?.bankAccount ?? null);
+    return view(row, channel?.bankAccount ?? null);
   }
 
   async function memberOrder(memberId: number, orderId: string): Promise<DepositOrderRow> {
@@ -124,8 +178,11 @@ export function createDepositService(deps: DepositDeps) {
     });
   }
 
-  /** Credits a pending order and marks it paid, in one transaction; a replay does nothing. */
-  async function settlePaid(orderId: string, actor: string, details: object) {
+  /**
+   * Credits a pending order and marks it paid, in one transaction; a replay does nothing.
+   * `utr`: the UPI payment's UTR the provider told, stored on an order that had none.
+   */
+  async function settlePaid(orderId: string, actor: string, details: object, utr?: string) {
     const order = await findOrder(db, orderId);
     if (!order) throw new AppError(404, 'not_found');
     if (order.status !== 'pending') return { order, changed: false };
@@ -140,7 +197,11 @@ export function createDepositService(deps: DepositDeps) {
         actor: 'system:deposit',
       },
       async (tx, reply) => {
-        paid = await updatePendingOrder(tx, order.id, { status: 'paid', updatedAt: deps.clock() });
+        paid = await updatePendingOrder(tx, order.id, {
+          status: 'paid',
+          updatedAt: deps.clock(),
+          ...(utr ? { transferReference: utr } : {}),
+        });
         // Settled meanwhile (cancelled, failed): the credit rolls back with this error.
         if (!paid) throw new AppError(409, 'deposit_not_pending');
         const after = reply.entries[0]?.balanceAfter ?? '0';
@@ -217,7 +278,7 @@ export function createDepositService(deps: DepositDeps) {
             before: null,
             after: { paymentId: created.paymentId },
           });
-          if (record) await record(tx, toOrder(row, null));
+          if (record) await record(tx, view(row, null));
         }
         return row;
       });
@@ -247,7 +308,7 @@ export function createDepositService(deps: DepositDeps) {
         existing.kind === 'online' && existing.status === 'pending' && !existing.providerReference
           ? await startPayment(existing, record)
           : existing;
-      return toOrder(resumed, channel?.bankAccount ?? null);
+      return view(resumed, channel?.bankAccount ?? null);
     }
     if (!channel || !usable(channel)) throw new AppError(409, 'deposit_channel_unavailable');
     if (amount < channel.minAmount || amount > channel.maxAmount) {
@@ -274,13 +335,14 @@ export function createDepositService(deps: DepositDeps) {
         before: null,
         after: { channel: channel.code, amount: body.amount, status: 'pending' },
       });
-      if (row.kind === 'manual') await record(tx, toOrder(row, channel.bankAccount ?? null));
+      // Manual and UPI replies are whole now; an online one waits for the gateway's payment.
+      if (row.kind !== 'online') await record(tx, view(row, channel.bankAccount ?? null));
       return row;
     });
     // A concurrent submit with this key won: answer with its order.
     if (!made) return createOrder(memberId, body, record);
     const order = made.kind === 'online' ? await startPayment(made, record) : made;
-    return toOrder(order, channel.bankAccount ?? null);
+    return view(order, channel.bankAccount ?? null);
   }
 
   return {
@@ -314,26 +376,48 @@ export function createDepositService(deps: DepositDeps) {
       return orderView(await memberOrder(memberId, orderId));
     },
 
-    /** Manual orders: the player's bank transfer reference, for the operator to check. */
+    /**
+     * Manual orders: the player's bank transfer reference; UPI orders: the payment's 12-digit
+     * UTR, which settles one order only (409 `upi_utr_taken` when another order has it). Either
+     * is for the operator (or the UPI provider's webhook) to check.
+     */
     async submitReference(memberId: number, orderId: string, reference: string) {
       const order = await memberOrder(memberId, orderId);
-      if (order.kind !== 'manual') throw new AppError(409, 'deposit_channel_unavailable');
-      const row = await db.transaction(async (tx) => {
-        const updated = await updatePendingOrder(tx, orderId, {
-          transferReference: reference,
-          updatedAt: deps.clock(),
+      if (order.kind === 'online') throw new AppError(409, 'deposit_channel_unavailable');
+      let value = reference;
+      if (order.kind === 'upi') {
+        const utr = utrSchema.safeParse(reference);
+        if (!utr.success) throw new AppError(400, 'upi_utr_invalid');
+        value = utr.data;
+        const holder = await findUpiOrderByUtr(db, value);
+        if (holder && holder.id !== orderId) throw new AppError(409, 'upi_utr_taken');
+        // The same UTR again for this order: nothing changes.
+        if (holder && order.status === 'pending') return orderView(order);
+      }
+      try {
+        const row = await db.transaction(async (tx) => {
+          const updated = await updatePendingOrder(tx, orderId, {
+            transferReference: value,
+            updatedAt: deps.clock(),
+          });
+          if (!updated) throw new AppError(409, 'deposit_not_pending');
+          await insertAudit(tx, {
+            actor: `member:${memberId}`,
+            action: 'deposit.transferReference',
+            target: `deposit:${orderId}`,
+            before: { transferReference: order.transferReference },
+            after: { transferReference: value },
+          });
+          return updated;
         });
-        if (!updated) throw new AppError(409, 'deposit_not_pending');
-        await insertAudit(tx, {
-          actor: `member:${memberId}`,
-          action: 'deposit.transferReference',
-          target: `deposit:${orderId}`,
-          before: { transferReference: order.transferReference },
-          after: { transferReference: reference },
-        });
-        return updated;
-      });
-      return orderView(row);
+        return await orderView(row);
+      } catch (error) {
+        // Another order took the UTR between the check and the write (the unique index).
+        if (order.kind === 'upi' && isUniqueViolation(error)) {
+          throw new AppError(409, 'upi_utr_taken');
+        }
+        throw error;
+      }
     },
 
     async cancel(memberId: number, orderId: string) {
@@ -405,6 +489,68 @@ export function createDepositService(deps: DepositDeps) {
       return { orderId: order.id, status: now.status, duplicate: !changed };
     },
 
+    /**
+     * The UPI provider's signed result (`upiWebhookPath`), checked as `webhook` checks the
+     * gateway's: HMAC over the raw body, replay window (401). The order is found by UTR (and
+     * must be the one named by `orderId`, when given) or by `orderId`; its amount must match
+     * (409). A paid result credits once, however often it comes.
+     */
+    async upiWebhook(rawBody: Buffer, headers: WebhookHeaders) {
+      const secret = deps.upi?.webhookSecret;
+      if (!secret) throw new AppError(404, 'not_found');
+      const check = verifyWebhookSignature({
+        secret,
+        rawBody,
+        signature: headers.signature,
+        timestamp: headers.timestamp,
+        now: deps.clock(),
+        toleranceSeconds: deps.webhookToleranceSeconds,
+      });
+      if (check !== 'ok') {
+        deps.log.warn({ check }, 'UPI webhook refused');
+        throw new AppError(401, 'payment_signature_invalid');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError(400, 'bad_request');
+      }
+      refuseUnstorableText(json, 'body');
+      const parsed = upiWebhookBodySchema.safeParse(json);
+      if (!parsed.success) throw new AppError(400, 'bad_request');
+      const event = parsed.data;
+      let order = event.utr ? await findUpiOrderByUtr(db, event.utr) : undefined;
+      if (order && event.orderId && order.id !== event.orderId) {
+        throw new AppError(409, 'payment_mismatch');
+      }
+      if (!order && event.orderId) {
+        const named = await findOrder(db, event.orderId);
+        order = named?.kind === 'upi' ? named : undefined;
+        // The player gave another UTR for this order than the provider paid it with.
+        if (order?.transferReference && event.utr && order.transferReference !== event.utr) {
+          throw new AppError(409, 'payment_mismatch');
+        }
+      }
+      if (!order) throw new AppError(404, 'not_found');
+      if (toWireMinor(order.amount) !== event.amount) throw new AppError(409, 'payment_mismatch');
+      const actor = 'provider:upi';
+      const utr = event.utr ?? order.transferReference;
+      const details = { utr };
+      let changed: boolean;
+      try {
+        changed =
+          event.status === 'paid'
+            ? (await settlePaid(order.id, actor, details, event.utr)).changed
+            : (await settleFailed(order.id, actor, 'declined', details)) !== undefined;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, 'payment_mismatch');
+        throw error;
+      }
+      const now = (await findOrder(db, order.id)) ?? order;
+      return { orderId: order.id, status: now.status, duplicate: !changed };
+    },
+
     async opsList(query: { status: DepositStatus; kind: ChannelKind; limit: number }) {
       const rows = await listOrdersByStatus(db, query.status, query.kind, query.limit);
       return Promise.all(
@@ -416,9 +562,10 @@ export function createDepositService(deps: DepositDeps) {
       );
     },
 
+    /** Manual and UPI orders: the operator found the money (bank statement, UTR) and confirms. */
     async opsConfirm(operator: Operator, orderId: string) {
       const order = await findOrder(db, orderId);
-      if (!order || order.kind !== 'manual') throw new AppError(404, 'not_found');
+      if (!order || order.kind === 'online') throw new AppError(404, 'not_found');
       if (order.status !== 'pending') throw new AppError(409, 'deposit_not_pending');
       const { order: settled } = await settlePaid(orderId, `operator:${operator.username}`, {
         transferReference: order.transferReference,
@@ -428,7 +575,7 @@ export function createDepositService(deps: DepositDeps) {
 
     async opsReject(operator: Operator, orderId: string, reason: string) {
       const order = await findOrder(db, orderId);
-      if (!order || order.kind !== 'manual') throw new AppError(404, 'not_found');
+      if (!order || order.kind === 'online') throw new AppError(404, 'not_found');
       const failed = await settleFailed(orderId, `operator:${operator.username}`, reason, {
         transferReference: order.transferReference,
       });

@@ -100,6 +100,8 @@ const catalogues: Record<Language, Catalogue> = {
     deposit_channel_unavailable: 'यह भुगतान चैनल अभी उपलब्ध नहीं है।',
     deposit_amount_out_of_range: 'राशि इस चैनल की न्यूनतम और अधिकतम सीमा के भीतर होनी चाहिए।',
     deposit_not_pending: 'यह जमा आदेश अब लंबित नहीं है।',
+    upi_utr_invalid: 'UTR ठीक 12 अंकों का होता है (जैसे 412345678901)। कुछ नहीं भेजा गया।',
+    upi_utr_taken: 'यह UTR पहले ही किसी जमा में उपयोग हो चुका है। अपने UPI ऐप में इस भुगतान का UTR जाँचें।',
     payment_signature_invalid: 'भुगतान सूचना का हस्ताक्षर अमान्य या पुराना है।',
     payment_mismatch: 'भुगतान सूचना इस जमा आदेश से मेल नहीं खाती।',
     payment_unavailable: 'भुगतान गेटवे अभी उपलब्ध नहीं है, कृपया बाद में पुनः प्रयास करें।',
@@ -278,6 +280,9 @@ const catalogues: Record<Language, Catalogue> = {
     deposit_channel_unavailable: 'This payment channel is not available right now.',
     deposit_amount_out_of_range: "The amount must be within this channel's minimum and maximum.",
     deposit_not_pending: 'This deposit order is no longer pending.',
+    upi_utr_invalid: 'A UTR is exactly 12 digits (like 412345678901). Nothing was sent.',
+    upi_utr_taken:
+      'This UTR has already been used for a deposit. Check the UTR of this payment in your UPI app.',
     payment_signature_invalid: 'The payment notice has an invalid or outdated signature.',
     payment_mismatch: 'The payment notice does not match this deposit order.',
     payment_unavailable: 'The payment gateway is not available, please try again later.',
@@ -459,6 +464,9 @@ const catalogues: Record<Language, Catalogue> = {
     deposit_channel_unavailable: 'এই পেমেন্ট চ্যানেলটি এখন উপলব্ধ নয়।',
     deposit_amount_out_of_range: 'পরিমাণ এই চ্যানেলের সর্বনিম্ন ও সর্বোচ্চ সীমার মধ্যে হতে হবে।',
     deposit_not_pending: 'এই ডিপোজিট অর্ডারটি আর অপেক্ষমাণ নেই।',
+    upi_utr_invalid: 'UTR ঠিক ১২টি অঙ্কের হয় (যেমন 412345678901)। কিছুই পাঠানো হয়নি।',
+    upi_utr_taken:
+      'এই UTR আগেই একটি ডিপোজিটে ব্যবহার করা হয়েছে। আপনার UPI অ্যাপে এই পেমেন্টের UTR দেখে নিন।',
     payment_signature_invalid: 'পেমেন্ট বার্তার স্বাক্ষর অবৈধ বা পুরোনো।',
     payment_mismatch: 'পেমেন্ট বার্তাটি এই ডিপোজিট অর্ডারের সাথে মেলে না।',
     payment_unavailable: 'পেমেন্ট গেটওয়ে এখন উপলব্ধ নয়, অনুগ্রহ করে পরে আবার চেষ্টা করুন।',

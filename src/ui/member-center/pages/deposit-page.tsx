@@ -1,5 +1,8 @@
 import {
   createContext,
+  lazy,
+  Suspense,
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -15,8 +18,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import {
   transferReferencePattern,
   transferReferenceSchema,
+  utrPattern,
+  utrSchema,
   type DepositOrder,
   type PaymentChannel,
+  type UpiPayment,
 } from '../../../contract/deposit.ts';
 import { depositReturnQueryKey } from '../../../contract/member-center.ts';
 import type { depositMachine } from '../../../machines/deposit.machine.ts';
@@ -27,6 +33,9 @@ import { Field, FormError } from '../../components/form/field.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { MoneyField, useMoney } from '../../components/form/money-field.tsx';
 import './deposit.css';
+
+/** The QR encoder comes with the first UPI order shown, not with the deposit page. */
+const UpiQr = lazy(() => import('./upi-qr.tsx'));
 
 /** The query key the gateway brings the player back with (set by the server's return URL). */
 const returnedOrderKey = depositReturnQueryKey;
@@ -155,6 +164,76 @@ function AmountForm({
   );
 }
 
+/**
+ * Copies to the clipboard and says so in one polite live region per panel (`status`), so a
+ * screen reader hears "Copied: IFSC" without leaving the button.
+ */
+function useCopy() {
+  const { t } = useTranslation('deposit');
+  const [status, setStatus] = useState('');
+  const copy = useCallback(
+    (what: string, value: string) => {
+      const done = () => setStatus(t('copy.done', { what }));
+      const failed = () => setStatus(t('copy.failed'));
+      // Cleared first: copying the same thing twice is announced twice.
+      setStatus('');
+      if (!navigator.clipboard) {
+        failed();
+        return;
+      }
+      navigator.clipboard.writeText(value).then(done, failed);
+    },
+    [t],
+  );
+  const region = (
+    <p className="dep-copied" role="status" aria-live="polite" data-testid="deposit-copy-status">
+      {status}
+    </p>
+  );
+  return { copy, region };
+}
+
+/** A detail with a copy button beside it, named for what it copies ("Copy IFSC"). */
+function CopyRow({
+  label,
+  value,
+  shown,
+  testId,
+  onCopy,
+}: {
+  label: string;
+  value: string;
+  /** What the page shows, where it differs from what is copied (the amount with its symbol). */
+  shown?: string;
+  testId: string;
+  onCopy: (what: string, value: string) => void;
+}) {
+  const { t } = useTranslation('deposit');
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="dep-copy-row">
+        <span data-testid={testId}>{shown ?? value}</span>
+        <button
+          type="button"
+          className="btn btn--outline dep-copy"
+          aria-label={t('copy.label', { what: label })}
+          data-testid={`${testId}-copy`}
+          onClick={() => onCopy(label, value)}
+        >
+          {t('copy.button')}
+        </button>
+      </dd>
+    </>
+  );
+}
+
+/** Minor units as a plain decimal to paste into a banking app ("750.00"). */
+const plainAmount = (minor: string) => {
+  const value = BigInt(minor);
+  return `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
+};
+
 function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
   const { t } = useTranslation('deposit');
   const money = useMoney();
@@ -162,6 +241,7 @@ function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
   const error = useSelector(deposit, (s) => s.context.error);
   const headingId = useId();
   const account = order.bankAccount;
+  const { copy, region } = useCopy();
   const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -177,19 +257,41 @@ function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
         {t('bank.title')}
       </h3>
       <dl className="dep-details">
-        <dt>{t('bank.amount')}</dt>
-        <dd data-testid="deposit-bank-amount">{money(order.amount)}</dd>
+        <CopyRow
+          label={t('bank.amount')}
+          value={plainAmount(order.amount)}
+          shown={money(order.amount)}
+          testId="deposit-bank-amount"
+          onCopy={copy}
+        />
         {account && (
           <>
             <dt>{t('bank.bankName')}</dt>
             <dd>{account.bankName}</dd>
-            <dt>{t('bank.accountName')}</dt>
-            <dd>{account.accountName}</dd>
-            <dt>{t('bank.accountNumber')}</dt>
-            <dd data-testid="deposit-bank-number">{account.accountNumber}</dd>
+            <CopyRow
+              label={t('bank.accountName')}
+              value={account.accountName}
+              testId="deposit-bank-name"
+              onCopy={copy}
+            />
+            <CopyRow
+              label={t('bank.accountNumber')}
+              value={account.accountNumber}
+              testId="deposit-bank-number"
+              onCopy={copy}
+            />
+            {account.ifsc && (
+              <CopyRow
+                label={t('bank.ifsc')}
+                value={account.ifsc}
+                testId="deposit-bank-ifsc"
+                onCopy={copy}
+              />
+            )}
           </>
         )}
       </dl>
+      {region}
       <form className="dep-form" onSubmit={submit}>
         <Field
           label={t('reference.label')}
@@ -208,6 +310,78 @@ function BankDetails({ order, busy }: { order: DepositOrder; busy: boolean }) {
           message={error ? t(`errors.${error}`, { defaultValue: t('errors.unknown') }) : null}
         />
         <FormActions submit={{ label: t('reference.submit'), busy }} />
+      </form>
+    </section>
+  );
+}
+
+/**
+ * A UPI order: the QR code of its intent, on a phone a link that opens the UPI app, the UPI ID
+ * and amount to copy, then the 12-digit UTR the app showed after paying.
+ */
+function UpiDetails({ order, upi, busy }: { order: DepositOrder; upi: UpiPayment; busy: boolean }) {
+  const { t } = useTranslation('deposit');
+  const money = useMoney();
+  const { deposit } = useDepositActor();
+  const error = useSelector(deposit, (s) => s.context.error);
+  const headingId = useId();
+  const { copy, region } = useCopy();
+  const [invalid, setInvalid] = useState(false);
+  const amount = money(order.amount);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('utr');
+    // The contract's rule, as the server checks it: exactly 12 digits.
+    const parsed = utrSchema.safeParse(typeof value === 'string' ? value : '');
+    setInvalid(!parsed.success);
+    if (parsed.success) deposit.send({ type: 'user.submitReference', reference: parsed.data });
+  };
+  return (
+    <section aria-labelledby={headingId} data-testid="deposit-upi-details">
+      <h3 id={headingId} className="dep-heading">
+        {t('upi.title', { amount })}
+      </h3>
+      <p className="dep-hint">{t('upi.scan')}</p>
+      <div className="dep-upi-qr">
+        <Suspense fallback={<Spinner />}>
+          <UpiQr uri={upi.uri} label={t('upi.qr', { amount, vpa: upi.vpa })} />
+        </Suspense>
+      </div>
+      <a className="btn btn--primary dep-upi-app" href={upi.uri} data-testid="deposit-upi-link">
+        {t('upi.openApp')}
+      </a>
+      <dl className="dep-details">
+        <CopyRow label={t('upi.vpa')} value={upi.vpa} testId="deposit-upi-vpa" onCopy={copy} />
+        <dt>{t('upi.payee')}</dt>
+        <dd data-testid="deposit-upi-payee">{upi.payeeName}</dd>
+        <CopyRow
+          label={t('upi.amount')}
+          value={upi.amount}
+          shown={amount}
+          testId="deposit-upi-amount"
+          onCopy={copy}
+        />
+      </dl>
+      {region}
+      <form className="dep-form" onSubmit={submit} noValidate>
+        <Field
+          label={t('upi.utrLabel')}
+          name="utr"
+          required
+          pattern={utrPattern}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={busy}
+          hint={t('upi.utrHint')}
+          error={invalid ? t('upi.utrInvalid') : undefined}
+          errorTestId="deposit-utr-error"
+          onInput={() => setInvalid(false)}
+          data-testid="deposit-utr"
+        />
+        <FormError
+          message={error ? t(`errors.${error}`, { defaultValue: t('errors.unknown') }) : null}
+        />
+        <FormActions submit={{ label: t('upi.submit'), busy }} />
       </form>
     </section>
   );
@@ -349,16 +523,17 @@ export default function DepositPage() {
       </div>
     );
   } else if ((state === 'awaitingTransfer' || state === 'submittingReference') && order) {
-    body = <BankDetails order={order} busy={busy} />;
+    body = order.upi ? (
+      <UpiDetails order={order} upi={order.upi} busy={busy} />
+    ) : (
+      <BankDetails order={order} busy={busy} />
+    );
   } else if (state === 'awaitingConfirmation' || state === 'pendingResult') {
     // Both wait for the gateway or the operator: read the order again, or start another.
     const waiting = state === 'pendingResult' ? 'pending' : 'awaiting';
+    const texts = waiting === 'awaiting' && order?.kind === 'upi' ? 'awaitingUpi' : waiting;
     body = (
-      <Notice
-        testId={`deposit-${waiting}`}
-        title={t(`${waiting}.title`)}
-        text={t(`${waiting}.text`)}
-      >
+      <Notice testId={`deposit-${waiting}`} title={t(`${texts}.title`)} text={t(`${texts}.text`)}>
         <button
           type="button"
           className="btn btn--outline"

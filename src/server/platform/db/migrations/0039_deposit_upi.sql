@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "deposit_orders_upi_utr_idx" ON "deposit_orders" USING btree ("transfer_reference") WHERE "deposit_orders"."kind" = 'upi';
