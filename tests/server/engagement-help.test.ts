@@ -157,6 +157,13 @@ describe('help center', () => {
     expect(guide(hi)?.title).toBe('शुरुआती गाइड');
     expect(guide(bn)?.title).toBe('নতুনদের গাইড');
     expect(guide(en)?.articles.length).toBe(5);
+    // The one rule of valid turnover stands in the terms, in each language (issue 34).
+    const terms = (center?: HelpCenter) => center?.sections.find((s) => s.key === 'terms');
+    expect(terms(en)?.articles.map((a) => a.title)).toContain('What counts as valid turnover');
+    expect(terms(hi)?.articles.map((a) => a.title)).toContain('वैध टर्नओवर में क्या गिना जाता है');
+    expect(terms(en)?.articles.find((a) => a.title.startsWith('What counts'))?.content).toContain(
+      'first 5-minute period that starts after you claim it',
+    );
   });
 
   it('searches in the database: every word, in the asked language, wildcards taken literally', async () => {

@@ -577,6 +577,26 @@ describe('wagering and withdrawals', () => {
       },
     });
 
+  it('wagering counts only turnover after the claim, not earlier play of its window (issue 34)', async () => {
+    const promotion = await createPromotion({ wageringMultiplier: 5, cap: '100000' });
+    const p = await player({ balance: 100_000n });
+    await paidDeposit(p, 100_000n);
+    // Two minutes into a window: play first, then claim in the same window.
+    const intoWindow = clock.now().getTime() % (5 * 60_000);
+    clock.advance(5 * 60_000 - intoWindow + 2 * 60_000);
+    await played(p, 50_000n);
+    clock.advance(60_000);
+    expect((await claim(p, { promotionId: promotion.id })).status).toBe(200);
+    const info = async () =>
+      (await call<WithdrawInfo>(site.app, { url: withdrawPaths.info, headers: p.headers })).body
+        .value!;
+    expect(await info()).toMatchObject({ held: '10000', turnoverNeeded: '50000' });
+    // The next window's play counts.
+    clock.advance(5 * 60_000);
+    await played(p, 50_000n);
+    expect(await info()).toMatchObject({ held: '0', turnoverNeeded: '0' });
+  });
+
   it('/withdraw/info says what can be withdrawn now and what the bonus wagering holds (issue 34)', async () => {
     const promotion = await createPromotion({ wageringMultiplier: 5, cap: '100000' });
     const p = await player({ balance: 100_000n });

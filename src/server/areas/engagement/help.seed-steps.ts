@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client.ts';
 import type { SeedStep } from '../../platform/seed/seed.ts';
 import { helpArticles, helpSections } from './help.schema.ts';
-import { guideSeed, helpSeed, type SectionSeed } from './help.seed.ts';
+import { guideSeed, helpSeed, turnoverArticle, type SectionSeed } from './help.seed.ts';
 
 async function insertSection(tx: Db, section: SectionSeed, sort: number) {
   await tx
@@ -32,4 +32,11 @@ export const helpSeedSteps: SeedStep[] = [
   },
   // After the others: /help opens on the terms, as the link walk and the footer expect.
   { name: 'help-guide-v1', run: (tx) => insertSection(tx, guideSeed, helpSeed.length + 1) },
+  // The one rule of valid turnover, after the terms' bonus rules (sites seeded before get it too).
+  {
+    name: 'help-turnover-v1',
+    run: async (tx) => {
+      await tx.insert(helpArticles).values({ sectionKey: 'terms', ...turnoverArticle, sort: 4 });
+    },
+  },
 ];

@@ -214,3 +214,20 @@ export const guideSeed: SectionSeed = {
     },
   ],
 };
+
+/**
+ * The one rule of valid turnover, in the terms (issue 34): every part that counts turnover
+ * (missions, points, rebate, VIP, a bonus's wagering, the agents' wage) reads the same rollups.
+ */
+export const turnoverArticle: ArticleSeed = {
+  title: {
+    hi: 'वैध टर्नओवर में क्या गिना जाता है',
+    en: 'What counts as valid turnover',
+    bn: 'বৈধ টার্নওভারে কী গণনা হয়',
+  },
+  content: {
+    hi: 'वैध टर्नओवर आपके हर दांव की राशि है, हर उत्पाद पर: स्लॉट और हमारे अपने गेम, लाइव कैसीनो, खेल, कार्ड गेम, मछली शिकार, मुर्गा लड़ाई और लॉटरी। दांव लगाते ही यह गिना जाता है (कुछ गेम में प्रदाता कम गिनता है, जैसे दोनों पक्षों पर लगे दांव); वापस किया गया या रद्द दांव कुछ नहीं गिनता, और जीत इसे कम नहीं करती। साइट का हर हिस्सा इसे एक ही तरह गिनता है: मिशन, पॉइंट, रिबेट, VIP स्तर, बोनस की टर्नओवर शर्त और आपके एजेंट का वेतन। बोनस की शर्त उस पहली 5-मिनट अवधि से गिनी जाती है जो बोनस लेने के बाद शुरू होती है। पॉइंट, रिबेट और VIP स्तर नियमित गणना में जुड़ते हैं; मिशन और बोनस की शर्त तुरंत दिखती हैं।',
+    en: "Valid turnover is the stake of every bet you place, on every product: slots and our own games, live casino, sports, card games, fishing, cockfight and lottery. It counts when the bet is placed (for some games the provider counts less, such as bets on both sides); a refunded or cancelled bet counts nothing, and a win does not reduce it. Every part of the site counts it the same way: missions, points, rebate, VIP levels, a bonus's wagering and your agent's wage. A bonus's wagering counts from the first 5-minute period that starts after you claim it. Points, rebate and VIP levels are added by the regular count; missions and wagering show at once.",
+    bn: 'বৈধ টার্নওভার হলো প্রতিটি পণ্যে আপনার প্রতিটি বাজির পরিমাণ: স্লট ও আমাদের নিজস্ব গেম, লাইভ ক্যাসিনো, খেলাধুলা, কার্ড গেম, মাছ শিকার, মোরগ লড়াই ও লটারি। বাজি ধরার সঙ্গে সঙ্গে এটি গণনা হয় (কিছু গেমে প্রদানকারী কম গণনা করে, যেমন দুই দিকে বাজি); ফেরত বা বাতিল বাজি কিছুই গণনা করে না, আর জয় এটি কমায় না। সাইটের প্রতিটি অংশ এটি একইভাবে গণনা করে: মিশন, পয়েন্ট, রিবেট, VIP স্তর, বোনাসের টার্নওভার শর্ত ও আপনার এজেন্টের বেতন। বোনাসের শর্ত গণনা শুরু হয় বোনাস নেওয়ার পরে শুরু হওয়া প্রথম ৫-মিনিটের সময়কাল থেকে। পয়েন্ট, রিবেট ও VIP স্তর নিয়মিত গণনায় যোগ হয়; মিশন ও বোনাসের শর্ত সঙ্গে সঙ্গে দেখা যায়।',
+  },
+};

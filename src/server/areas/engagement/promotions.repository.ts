@@ -127,7 +127,7 @@ export async function promotionViews(
         cl.state = 'issued' AND cl.wagering_required > coalesce((
           SELECT sum(r.valid_turnover) FROM game_rollups_5m r
           WHERE r.member_id = ${member}
-            AND r.window_start >= date_bin('5 minutes', cl.claimed_at, timestamptz 'epoch')), 0)
+            AND r.window_start >= cl.claimed_at), 0)
           AS wagering_open
       FROM based b
       LEFT JOIN promotion_claims cl ON cl.promotion_id = b.id AND cl.member_id = ${member}
@@ -293,7 +293,7 @@ export async function claimDetails(
       CASE WHEN c.state = 'issued' AND c.wagering_required > 0 THEN coalesce((
         SELECT sum(r.valid_turnover) FROM game_rollups_5m r
         WHERE r.member_id = c.member_id
-          AND r.window_start >= date_bin('5 minutes', c.claimed_at, timestamptz 'epoch')), 0)
+          AND r.window_start >= c.claimed_at), 0)
       ELSE 0 END::text AS wagering_done
     FROM promotion_claims c
     JOIN promotions p ON p.id = c.promotion_id
@@ -341,7 +341,7 @@ export async function wageringHold(
       SELECT c.amount, c.wagering_required, coalesce((
         SELECT sum(r.valid_turnover) FROM game_rollups_5m r
         WHERE r.member_id = c.member_id
-          AND r.window_start >= date_bin('5 minutes', c.claimed_at, timestamptz 'epoch')), 0)
+          AND r.window_start >= c.claimed_at), 0)
         AS done
       FROM promotion_claims c
       WHERE c.member_id = ${memberId} AND c.state = 'issued' AND c.wagering_required > 0
