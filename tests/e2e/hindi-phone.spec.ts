@@ -115,7 +115,17 @@ test('the banners are in the page language: artwork without words, title and cal
   await openHome(page, 'hi');
   const slide = page.getByTestId('banner-slide').first();
   await expect(slide.locator('.banner-carousel__title')).toHaveText(/[\u0900-\u097f]/u);
-  await expect(slide.locator('.banner-carousel__cta')).toHaveText('अभी खेलें');
+  // Each call to action says what its link does: the welcome bonus is an offer, a lobby is
+  // play (issue 34: "Play now" on every banner; tests/unit/banner-cta.test.ts has the rest).
+  await expect(slide.locator('.banner-carousel__cta')).toHaveText('ऑफ़र देखें');
+  await expect(
+    page
+      .getByTestId('banner-slide')
+      .filter({ has: page.locator('a[href="/rng"]') })
+      .first()
+      .locator('.banner-carousel__cta'),
+  ).toHaveText('अभी खेलें');
+
   const sources = await page
     .getByTestId('banner-slide')
     .locator('img')
@@ -134,7 +144,7 @@ test('the banners are in the page language: artwork without words, title and cal
   // A switch to English relabels the slides and their dots for a screen reader (issue 34).
   await expect(slide).toHaveAttribute('aria-label', /में से स्लाइड/u);
   await page.getByTestId('language-menu').selectOption('en');
-  await expect(slide.locator('.banner-carousel__cta')).toHaveText('Play now');
+  await expect(slide.locator('.banner-carousel__cta')).toHaveText('See the offer');
   await expect(page.getByTestId('banner-slide').first()).toHaveAttribute(
     'aria-label',
     /^Slide \d+ of \d+$/,

@@ -650,6 +650,8 @@ describe('the sandbox gateway this server serves (npm start demo)', () => {
     const page = await site.app.inject({ url: `${order.redirectUrl}?lang=en` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('SANDBOX');
+    // The site's icon in the tab, as every page of the site (issue 34).
+    expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     // The site's currency, written the Indian way by Intl.
     expect(page.body).toContain('₹5,000.00');
     const hindi = await site.app.inject({ url: order.redirectUrl ?? '' });

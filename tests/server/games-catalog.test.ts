@@ -315,6 +315,11 @@ describe('the games catalog', () => {
     expect(first.headers['content-type']).toContain('image/svg+xml');
     expect(first.headers['cache-control']).toContain('max-age=86400');
     expect(first.body.startsWith('<svg')).toBe(true);
+    // No words in any one language (issue 34: English initials on Hindi pages): the card's
+    // title names the game in the page's language.
+    const words = [...first.body.matchAll(/<text[^>]*>([^<]*)</g)].map((match) => match[1]);
+    expect(words.every((word) => /^\d*$/.test(word ?? ''))).toBe(true);
+    expect(first.body).not.toContain('aria-label');
     const again = await site.app.inject({ url });
     expect(again.body).toBe(first.body);
     const cached = await site.app.inject({

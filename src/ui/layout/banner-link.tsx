@@ -3,6 +3,32 @@ import { useTranslation } from 'react-i18next';
 import type { Banner } from '../../contract/system.ts';
 import { LazyImage } from '../components/lazy-image.tsx';
 
+type CtaKey = 'play' | 'offer' | 'redeem' | 'vip' | 'app' | 'join' | 'open' | 'more';
+
+/** The routes whose banners say more than "play now": a game lobby is play, and so on. */
+const routeCtas: readonly [RegExp, CtaKey][] = [
+  [/^\/(promotions|promoDetail)\b/, 'offer'],
+  [/^\/pointMall\b/, 'redeem'],
+  [/^\/vip\b/, 'vip'],
+  [/^\/download\b/, 'app'],
+  [/^\/(register|join)\b/, 'join'],
+  [/^\/(live|sports|esports|rng|fish|pvp|lottery|cockfight|elott|game|fbsports)\b/i, 'play'],
+];
+
+/** What a banner's call to action says: what its link does (issue 34: "Play now" on all). */
+export function ctaOf(banner: Pick<Banner, 'linkageType' | 'linkage'>): CtaKey {
+  switch (banner.linkageType) {
+    case 'GAME':
+      return 'play';
+    case 'PROMOTION':
+      return 'offer';
+    case 'URL':
+      return 'open';
+    default:
+      return routeCtas.find(([route]) => route.test(banner.linkage ?? ''))?.[1] ?? 'more';
+  }
+}
+
 /**
  * One banner: its artwork (pictures only) with its title and call to action written over it in
  * the page's language, linked as its linkage type says.
@@ -24,7 +50,7 @@ export function BannerLink({ banner, eager }: { banner: Banner; eager?: boolean 
         <span className="banner-carousel__title">{banner.title}</span>
         {linked && (
           <span className="banner-carousel__cta" aria-hidden="true">
-            {t('banner.cta')}
+            {t(`banner.cta.${ctaOf(banner)}`)}
           </span>
         )}
       </span>

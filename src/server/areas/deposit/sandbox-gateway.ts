@@ -94,6 +94,7 @@ function pageHtml(language: Language, body: string): string {
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${escapeHtml(t.banner ?? '')}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f1e8;color:#1d1d1f}

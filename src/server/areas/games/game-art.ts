@@ -3,7 +3,8 @@ import type { GameCategory } from '../../../contract/routes.ts';
 
 /**
  * A game's artwork, drawn by the server: a 300x300 SVG whose colours, pattern and emblem come
- * from the game's id and category, with the initials of its English name. The same game always
+ * from the game's id and category, with no words (the card names the game in the page's
+ * language; initials of the English name read wrong on a Hindi page). The same game always
  * gets the same bytes (served with a long cache and an ETag). No image is fetched anywhere.
  */
 
@@ -54,22 +55,7 @@ const emblems: Record<GameCategory, string> = {
     '<path d="M171,118 c-8,-12 -22,0 0,22 c22,-22 8,-34 0,-22Z" fill="#e53935"/>',
 };
 
-function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Up to two initials of the name, letters and digits only. */
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((word) => [...word.normalize('NFKD').replace(/[^\p{L}\p{N}]/gu, '')][0] ?? '')
-    .filter(Boolean)
-    .slice(0, 2)
-    .join('')
-    .toUpperCase();
-}
-
-export function gameArtSvg(game: { nodeId: number; gameType: GameCategory; nameEn: string }) {
+export function gameArtSvg(game: { nodeId: number; gameType: GameCategory }) {
   const digest = createHash('sha256').update(`game-art:${game.nodeId}`).digest();
   const [from, to] = palettes[(digest[0] ?? 0) % palettes.length] ?? palettes[0];
   const angle = ((digest[1] ?? 0) % 4) * 45;
@@ -80,10 +66,9 @@ export function gameArtSvg(game: { nodeId: number; gameType: GameCategory; nameE
     return `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" fill-opacity=".14"/>`;
   }).join('');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300" role="img" aria-label="${esc(game.nameEn)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300" aria-hidden="true">` +
     `<defs><linearGradient id="g" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="300" height="300" rx="24" fill="url(#g)"/>${dots}${emblems[game.gameType]}` +
-    `<text x="150" y="250" fill="#fff" font-family="'Poppins','Segoe UI',Arial,sans-serif" font-size="46" font-weight="700" text-anchor="middle">${esc(initials(game.nameEn))}</text>` +
     `</svg>`
   );
 }
