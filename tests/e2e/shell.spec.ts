@@ -138,6 +138,15 @@ test.describe('side bars', () => {
       (route) => route.fulfill({ contentType: 'text/html', body: '<title>service</title>' }),
     );
     await page.goto('/');
+    // Each entry says what it opens and where (issue 34), in the page's language.
+    const chatHost = new URL(urlOf('LIVECHAT')!).host.replace(/^www\./, '');
+    await expect(page.getByTestId('right-bar-service')).toHaveAccessibleName(
+      `लाइव चैट: नई विंडो में ${chatHost} खोलता है`,
+    );
+    const telegramHost = new URL(urlOf('TELEGRAM')!).host;
+    await expect(
+      page.getByRole('link', { name: `टेलीग्राम: नए टैब में ${telegramHost} खोलता है` }),
+    ).toBeVisible();
     const visitor = await serviceWindow(page);
     expect(visitor.url).toBe(urlOf('LIVECHAT'));
     expect(visitor.size).toEqual({ width: 440, height: 750 });

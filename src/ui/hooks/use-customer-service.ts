@@ -47,3 +47,15 @@ export function useCustomerService(): CustomerServiceChannel | null {
   const rankLevel = useSelector(useSession(), (s) => s.context.member?.clubLabel.rankLevel ?? null);
   return customerServiceChannel(serviceUrls(permission), rankLevel);
 }
+
+/**
+ * Where a channel's address leads, for its label ("opens chat.example.com"): the host without
+ * "www.", or the address as written when it is not a URL.
+ */
+export function channelHost(url: string): string {
+  try {
+    return new URL(url, 'https://site.invalid').host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../contract/system.ts';
 import { ChatIcon, FacebookIcon, TelegramIcon } from '../components/icons.tsx';
-import { openServiceWindow, useCustomerService } from '../hooks/use-customer-service.ts';
+import {
+  channelHost,
+  openServiceWindow,
+  useCustomerService,
+} from '../hooks/use-customer-service.ts';
 import { usePermission } from '../hooks/use-permission.ts';
 
 const linkTypes = ['FACEBOOK', 'TELEGRAM'] as const;
@@ -20,7 +24,13 @@ export function RightBar() {
     .map((type) => resources.find((r) => r.resourceType === type && r.url))
     .filter((r): r is Resource => r !== undefined);
   if (!channel && links.length === 0) return null;
-  const chatLabel = t(`rightBar.${channel?.kind === 'vip' ? 'VIPSERVICE' : 'LIVECHAT'}`);
+  // Each entry says what it opens and where (issue 34): the chat in its window, a link in a tab.
+  const chatLabel = channel
+    ? t('rightBar.opensWindow', {
+        name: t(`rightBar.${channel.kind === 'vip' ? 'VIPSERVICE' : 'LIVECHAT'}`),
+        host: channelHost(channel.url),
+      })
+    : '';
   return (
     <nav className="right-bar" aria-label={t('rightBar.label')}>
       <ul className="right-bar__list">
@@ -41,7 +51,10 @@ export function RightBar() {
         )}
         {links.map((resource) => {
           const Icon = icons[resource.resourceType as (typeof linkTypes)[number]];
-          const label = t(`rightBar.${resource.resourceType}`);
+          const label = t('rightBar.opensTab', {
+            name: t(`rightBar.${resource.resourceType}`),
+            host: channelHost(resource.url),
+          });
           return (
             <li key={resource.resourceType}>
               <a

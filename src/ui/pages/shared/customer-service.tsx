@@ -1,7 +1,11 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../contract/system.ts';
-import { openServiceWindow, useCustomerService } from '../../hooks/use-customer-service.ts';
+import {
+  channelHost,
+  openServiceWindow,
+  useCustomerService,
+} from '../../hooks/use-customer-service.ts';
 import { customerServiceLinks, usePermission } from './site-data.ts';
 
 /** Opens live chat and VIP service in their 440 x 750 window; other channels in a new tab. */
@@ -53,6 +57,10 @@ export function CustomerServiceLinks({ types, className }: Props) {
         >
           <img src={`/media/pages/service-${resource.resourceType.toLowerCase()}.svg`} alt="" />
           <span>{t(`service.${resource.resourceType}`)}</span>
+          {/* What it opens, so an entry never leads somewhere unsaid (issue 34). */}
+          <span className="pg-btn__where" data-testid="service-where">
+            {t('service.opens', { host: channelHost(resource.url) })}
+          </span>
         </a>
       ))}
     </div>
