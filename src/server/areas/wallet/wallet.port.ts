@@ -6,6 +6,8 @@ export type WalletPort = {
     LedgerService,
     | 'post'
     | 'posted'
+    | 'played'
+    | 'onPlayed'
     | 'currency'
     | 'balance'
     | 'postMany'
