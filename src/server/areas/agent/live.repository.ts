@@ -180,15 +180,23 @@ export async function liveFeed(
   });
 }
 
-/** The agents (types 1, 2, 41, 42) above any of these members, each once. */
-export async function agentsAbove(db: Db, memberIds: readonly number[]): Promise<number[]> {
-  if (memberIds.length === 0) return [];
+/**
+ * Per member, the agents (types 1, 2, 41, 42) above it at any depth (none: an empty list), in one
+ * statement for the whole batch.
+ */
+export async function agentsAbove(
+  db: Db,
+  memberIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  if (memberIds.length === 0) return new Map();
   const ids = `{${[...new Set(memberIds.map((id) => Math.trunc(id)))].join(',')}}`;
-  const rows = rowsOf<{ id: number }>(
+  const rows = rowsOf<{ id: number; agents: number[] }>(
     await db.execute(sql`
-    SELECT DISTINCT t.ancestor_id AS id FROM agent_tree t
-    JOIN members m ON m.id = t.ancestor_id AND m.type IN (${agentTypes})
-    WHERE t.descendant_id = ANY(${ids}::int[]) AND t.depth > 0`),
+    SELECT b.id, coalesce(array_agg(t.ancestor_id) FILTER (WHERE m.id IS NOT NULL), '{}') AS agents
+    FROM unnest(${ids}::int[]) AS b(id)
+    LEFT JOIN agent_tree t ON t.descendant_id = b.id AND t.depth > 0
+    LEFT JOIN members m ON m.id = t.ancestor_id AND m.type IN (${agentTypes})
+    GROUP BY b.id`),
   );
-  return rows.map((row) => Number(row.id));
+  return new Map(rows.map((row) => [Number(row.id), row.agents.map(Number)]));
 }

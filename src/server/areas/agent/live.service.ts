@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { MemberRow } from '../../platform/http/auth.ts';
 import type { Publisher } from '../../platform/realtime/publisher.ts';
+import { LRUCache } from 'lru-cache';
 import { createBatcher } from '../../platform/batcher.ts';
 import { agentsAbove, liveFeed, liveFigures } from './live.repository.ts';
 
@@ -32,15 +33,13 @@ export function createLiveService(deps: {
     async snapshot(agent: MemberRow): Promise<AgentLive> {
       const now = clock();
       const window = openWindow(now, windowSeconds);
-      const [figures, feed] = await Promise.all([
-        liveFigures(db, agent.id, {
-          ...window,
-          now,
-          recentSince: new Date(now.getTime() - recentMs),
-          idleSince: new Date(now.getTime() - deps.sessionIdleMinutes * 60_000),
-        }),
-        liveFeed(db, agent.id, agentLiveFeedSize),
-      ]);
+      const figures = await liveFigures(db, agent.id, {
+        ...window,
+        now,
+        recentSince: new Date(now.getTime() - recentMs),
+        idleSince: new Date(now.getTime() - deps.sessionIdleMinutes * 60_000),
+      });
+      const feed = await liveFeed(db, agent.id, agentLiveFeedSize);
       const accruedTotal = figures.accruals.reduce((sum, one) => sum + BigInt(one.amount), 0n);
       return {
         serverTime: now.toISOString(),
@@ -66,8 +65,9 @@ export type LiveService = ReturnType<typeof createLiveService>;
  * Tells the agents above the players whose play just committed that their live view should read
  * again: an `agentLive` event to each agent's room, at most one per agent per `throttleMs`
  * (the first at once, one more at the end of the pause when more play came meanwhile). Cheap per
- * update: the players of one turn of the event loop make ONE statement (their agents), and the
- * events of one turn are numbered in ONE statement (the publisher's batch).
+ * update: the players of one turn of the event loop not seen lately make ONE statement (their
+ * agents, then kept), and the events of one turn are numbered in ONE statement (the publisher's
+ * batch).
  */
 export function createLiveNotifier(deps: {
   db: Db;
@@ -102,9 +102,17 @@ export function createLiveNotifier(deps: {
     pausing.set(agentId, { again: false, timer });
   }
 
+  // A member's upline never changes (the closure tree): its agents are looked up once, then
+  // kept a while (an ancestor made an agent later is seen when the entry expires).
+  const known = new LRUCache<number, readonly number[]>({ max: 50_000, ttl: 10 * 60_000 });
   const lookups = createBatcher(async (memberIds: number[]): Promise<null[]> => {
     try {
-      const agents = await agentsAbove(deps.db, memberIds);
+      const agents = new Set<number>();
+      const unknown = memberIds.filter((id) => !known.has(id));
+      const found = await agentsAbove(deps.db, unknown);
+      for (const [id, above] of found) known.set(id, above);
+      for (const id of memberIds)
+        for (const agent of known.get(id) ?? found.get(id) ?? []) agents.add(agent);
       const now: number[] = [];
       for (const id of agents) {
         const entry = pausing.get(id);
