@@ -3,7 +3,8 @@
  * wage opens the live view (agentLive) of the agent center on a server of its own (15-minute
  * windows, so one bet and its read fall in one window); a player of its team bets P 270.00 on
  * the lottery, and without a reload the team's valid turnover and the wage accrued so far rise
- * (the `agentLive` push reads the window again). The feed shows the contract, and stays.
+ * (the `agentLive` push reads the window again). The feed shows the contract, and stays; axe
+ * finds nothing on the view.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { test, expect } from './support/fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { opsAuthorization } from './support/member.ts';
 import { walletDriver } from './support/wallet.ts';
+import { axeViolations } from './support/axe.ts';
 import { agentOpsPaths } from '../../src/contract/agent.ts';
 import { lotteryPaths, type LotteryMenu } from '../../src/contract/lottery.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
@@ -126,5 +128,7 @@ test("the agent's live view shows a downline's bet in the turnover and the accru
   await expect(view.getByTestId('ag-live-windowBets')).toContainText('1');
   await expect(view.getByTestId('ag-live-recentBets')).toContainText('1');
   await expect(view.getByTestId('ag-live-status')).toBeVisible();
+  // Its own context (not the fixture's): axe on the live view here.
+  expect(await axeViolations(page), 'axe on the live view').toEqual([]);
   await context.close();
 });
