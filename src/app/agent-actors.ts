@@ -1,4 +1,5 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import { agentLiveMachine, type AgentLiveEvent } from '../machines/agent-live.machine.ts';
 import { contractMachine } from '../machines/contract.machine.ts';
 import type { ContractView } from '../contract/agent.ts';
 import type { AgentCalls, AgentFlows } from '../ui/pages/agent/agent-flows.ts';
@@ -38,5 +39,26 @@ export function createAgentFlows(calls: AgentCalls, news: AgentNewsHub): AgentFl
       },
       guards: { isUpline: () => side === 'upline' },
     });
-  return { calls, contract, listen: news.listen };
+  const live = () =>
+    agentLiveMachine.provide({
+      actors: {
+        loadLive: fromPromise(({ signal }) => calls.live(signal)),
+        // The channel's news as the live view's socket events.
+        watchLive: fromCallback<AgentLiveEvent>(({ sendBack }) =>
+          news.listen((one) => {
+            if (one.name === 'channel') {
+              sendBack({
+                type: one.payload.connected ? 'socket.reconnected' : 'socket.disconnected',
+              });
+            } else {
+              sendBack({
+                type: 'socket.liveChanged',
+                reason: one.name === 'agentLive' ? one.payload.reason : one.name,
+              });
+            }
+          }),
+        ),
+      },
+    });
+  return { calls, contract, live, listen: news.listen };
 }

@@ -1,5 +1,6 @@
 import { createActor, fromCallback, type Actor, type ActorRefFrom } from 'xstate';
 import type {
+  AgentLiveEvent,
   BadgesEvent,
   ContractEvent,
   LotteryBetEvent,
@@ -36,9 +37,16 @@ export type RealtimeWiringDeps = {
   onBadges?: (counts: Omit<BadgesEvent, 'seq'>) => void;
   /** Reads the badge counts over HTTP (the public state), for the resync. */
   loadBadges?: () => Promise<Omit<BadgesEvent, 'seq'>>;
-  /** Agent pages listen here for wage and contract events. */
+  /**
+   * Agent pages listen here for wage, contract and live-view events, and for the channel going
+   * down (`channel` false) and coming back after its resync (`channel` true).
+   */
   onAgentEvent?: (
-    event: { name: 'wage'; payload: WageEvent } | { name: 'contract'; payload: ContractEvent },
+    event:
+      | { name: 'wage'; payload: WageEvent }
+      | { name: 'contract'; payload: ContractEvent }
+      | { name: 'agentLive'; payload: AgentLiveEvent }
+      | { name: 'channel'; payload: { connected: boolean } },
   ) => void;
   /** Lottery pages listen here: draw news (broadcast) and the member's settled bets. */
   onLotteryEvent?: (
@@ -100,6 +108,9 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
       case 'contract':
         deps.onAgentEvent?.({ name: 'contract', payload: event.payload });
         break;
+      case 'agentLive':
+        deps.onAgentEvent?.({ name: 'agentLive', payload: event.payload });
+        break;
       case 'lotteryBet':
         deps.onLotteryEvent?.({ name: 'lotteryBet', payload: event.payload });
         break;
@@ -130,6 +141,7 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
       () => {},
     );
     rereadBadges();
+    deps.onAgentEvent?.({ name: 'channel', payload: { connected: true } });
   };
 
   const online = () => current?.actor.send({ type: 'app.online' });
@@ -148,6 +160,9 @@ export function wireRealtime(deps: RealtimeWiringDeps): RealtimeWiring {
               // A broadcast has no sequence number: past the connection machine, straight out.
               if (signal.type === 'socket.broadcast') deps.onLotteryEvent?.(signal.event);
               else sendBack(signal);
+              if (signal.type === 'socket.disconnected') {
+                deps.onAgentEvent?.({ name: 'channel', payload: { connected: false } });
+              }
             });
             receive((command) => {
               if (command.type === 'reconnect') connection.reconnect();

@@ -15,7 +15,10 @@ import { minorUnitsSchema } from './wallet.ts';
  * (1 = 0.01 %; 10000 = 100 %).
  */
 
-/** The agent center's pages by the spec's page keys, in menu order; the last four are optional. */
+/**
+ * The agent center's pages by the spec's page keys, in menu order; the four contract pages are
+ * optional. `agentLive` (issue 34: the open real-time wage window, live) follows my income.
+ */
 export const agentCenterPageKeys = [
   'agentAnnouncement',
   'agentTeamOverview',
@@ -24,6 +27,7 @@ export const agentCenterPageKeys = [
   'personalHistoryCopy',
   'palStatementsAgentCopy',
   'agentRevenueReport',
+  'agentLive',
   'agentDownlineTransactionDetailsCopy',
   'dividend',
   'salary',
@@ -208,6 +212,8 @@ export const agentPaths = {
   invitation: '/wps/agent/invitation',
   /** POST (token): main wallet to a direct or deeper downline member (payment password). */
   transferDownline: '/wps/agent/transfer/downline',
+  /** GET (token): the open real-time wage window as it stands (agentLive) and the latest events. */
+  live: '/wps/agent/live',
 } as const;
 
 /** Operator calls (HTTP Basic, audited). */
@@ -492,3 +498,72 @@ export const agentAnnouncementBodySchema = z
   .strict();
 export type AgentAnnouncementBody = z.infer<typeof agentAnnouncementBodySchema>;
 export const agentAnnouncementReplySchema = z.object({ id: dbIdSchema, createdAt: isoDateTime });
+
+/** How many of the latest wage and contract events the live view lists. */
+export const agentLiveFeedSize = 20;
+
+/** What the open window would pay on one contract the agent holds, at the rate its team reached. */
+export const agentLiveAccrualSchema = z.object({
+  contractId: dbIdSchema,
+  kind: z.enum(contractKinds),
+  /** Dividend only; null for wages. */
+  period: z.enum(dividendPeriods).nullable(),
+  /** The tier reached by the window's figures, capped at the upline's own rate. */
+  rateBps: rateBpsSchema,
+  /** The window's valid turnover (net loss for a dividend, never below 0). */
+  base: minorUnitsSchema,
+  /** floor(base x rateBps / 10000): what the window has earned so far, not yet settled. */
+  amount: minorUnitsSchema,
+});
+export type AgentLiveAccrual = z.infer<typeof agentLiveAccrualSchema>;
+
+/** One line of the live feed: a wage settled (received or paid) or a contract's step. */
+export const agentLiveFeedItemSchema = z.object({
+  /** A stable key: `wage:<contract>:<periodStart>` or `contract:<id>:<status>`. */
+  id: z.string(),
+  type: z.enum(['wage', 'contract']),
+  kind: z.enum(contractKinds),
+  contractId: dbIdSchema,
+  /** Wages: received or paid; contracts: the agent's side (upline offered it, downline holds it). */
+  direction: z.enum(['received', 'paid', 'upline', 'downline']),
+  /** Contracts only: the step (requested, accepted, rejected, terminated, cancelled). */
+  status: z.enum(contractStatuses).nullable(),
+  /** The other party's account ('' for the house). */
+  counterparty: z.string(),
+  /** Wages only: the amount, minor units. */
+  amount: minorUnitsSchema.nullable(),
+  at: isoDateTime,
+});
+export type AgentLiveFeedItem = z.infer<typeof agentLiveFeedItemSchema>;
+
+/**
+ * The agent live view (agentLive): the open real-time wage window, from its start to the next
+ * settlement, as it stands now: the team's figures so far, what each contract the agent holds has
+ * earned so far at its rate, who of the team is online, the bets of the last 5 minutes, and the
+ * latest wage and contract events. `serverTime` is when it was read: the countdown runs on it.
+ */
+export const agentLiveSchema = z.object({
+  serverTime: isoDateTime,
+  windowStart: isoDateTime,
+  /** The next real-time settlement. */
+  windowEnd: isoDateTime,
+  windowSeconds: z.number().int().min(1),
+  /** The whole team's (not the agent's own) valid turnover in the window so far. */
+  validTurnover: minorUnitsSchema,
+  /** Stakes less wins in the window so far (negative when the team won). */
+  netLoss: minorUnitsSchema,
+  /** Bets of the team counted in the window so far. */
+  windowBets: z.number().int().min(0),
+  /** Members of the team with a bet in the window. */
+  activeMembers: z.number().int().min(0),
+  /** Members of the team with a live session now. */
+  onlineMembers: z.number().int().min(0),
+  /** Bets the team placed in the last 5 minutes (games and lottery). */
+  recentBets: z.number().int().min(0),
+  accruals: z.array(agentLiveAccrualSchema),
+  /** The sum of the accruals. */
+  accruedTotal: minorUnitsSchema,
+  /** The latest wage and contract events, newest first. */
+  feed: z.array(agentLiveFeedItemSchema).max(agentLiveFeedSize),
+});
+export type AgentLive = z.infer<typeof agentLiveSchema>;

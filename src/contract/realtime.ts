@@ -101,6 +101,18 @@ export const contractEventSchema = z.object({
 });
 
 /**
+ * The agent live view should read again (agent room): a bet of the agent's team landed (or was
+ * settled) in the open real-time window. At most about one a second per agent; the view re-reads
+ * `agentPaths.live`, so a missed one costs nothing but a second.
+ */
+export const agentLiveEventSchema = z.object({
+  reason: z.enum(['bet']),
+  at: z.iso.datetime({ offset: true }),
+  seq,
+});
+export type AgentLiveEvent = z.infer<typeof agentLiveEventSchema>;
+
+/**
  * The red badges' counts (issue 16): claimable promotions, everything in the reward center,
  * claimable missions; after a change that may move them (a claim, a decision, a promotion).
  */
@@ -156,6 +168,7 @@ export const serverEventSchemas = {
   notification: notificationEventSchema,
   wage: wageEventSchema,
   contract: contractEventSchema,
+  agentLive: agentLiveEventSchema,
   lotteryBet: lotteryBetEventSchema,
   badges: badgesEventSchema,
   /** The member's mission figures moved (progress, a claim): engagement, missions part. */

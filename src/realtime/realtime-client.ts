@@ -62,6 +62,7 @@ const sequencedNames: readonly SequencedEventName[] = [
   'notification',
   'wage',
   'contract',
+  'agentLive',
   'lotteryBet',
   'badges',
   'mission',

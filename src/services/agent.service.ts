@@ -1,5 +1,6 @@
 import {
   agentCenterSchema,
+  agentLiveSchema,
   agentPaths,
   announcementPageSchema,
   consolidatedContractInfoSchema,
@@ -66,6 +67,7 @@ export function createAgentClient(http: HttpClient, enc: Encryptor) {
       http.get(agentPaths.transactions, transactionsPage, { query, signal }),
     announcements: (query: AgentQuery, signal?: AbortSignal) =>
       http.get(agentPaths.announcements, announcementPageSchema, { query, signal }),
+    live: (signal?: AbortSignal) => http.get(agentPaths.live, agentLiveSchema, { signal }),
     invitation: (signal?: AbortSignal) =>
       http.get(agentPaths.invitation, invitationSchema, { signal }),
     registerDownline: async (payload: RegisterDownlinePayload) =>

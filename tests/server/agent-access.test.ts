@@ -73,6 +73,7 @@ const cases: Record<keyof typeof agentPaths, Case[]> = {
   ],
   contractInfo: [{ request: () => ({ url: agentPaths.contractInfo }), foreign: 'own' }],
   center: [{ request: () => ({ url: agentPaths.center }), foreign: 'own' }],
+  live: [{ request: () => ({ url: agentPaths.live }), foreign: 'own' }],
   teamOverview: [
     { request: () => ({ url: `${agentPaths.teamOverview}?preset=last7` }), foreign: 'own' },
   ],

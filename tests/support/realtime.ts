@@ -19,6 +19,7 @@ const eventNames: ServerEventName[] = [
   'notification',
   'wage',
   'contract',
+  'agentLive',
   'badges',
   'points',
 ];

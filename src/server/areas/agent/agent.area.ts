@@ -12,6 +12,7 @@ import { transferRoutes } from './transfer.routes.ts';
 import { createMemberSecrets } from '../../platform/members/member-secrets.ts';
 import { agentDemoSeedSteps } from './agent.seed-steps.ts';
 import { reportsPlugin } from './reports.routes.ts';
+import { livePlugin } from './live.routes.ts';
 import { registerWageJobs } from './wage-jobs.ts';
 
 /**
@@ -49,6 +50,7 @@ export const agentArea = fp(
     });
     await app.register(transferRoutes, { transfers });
     await app.register(reportsPlugin);
+    await app.register(livePlugin);
     registerWageJobs(app);
   },
   {

@@ -155,7 +155,7 @@ export function createBetsService(deps: { db: Db; clock: Clock; ledger: WalletPo
       if (outcome.outcome === 'refused') {
         throw new AppError(refusalStatus[outcome.code] ?? 409, outcome.code);
       }
-      if (outcome.outcome === 'posted') ledger.posted([memberId]);
+      if (outcome.outcome === 'posted') ledger.played([memberId]);
       const gameName = outcome.names[language];
       const reply: PlaceSlipReply = {
         slipId,

@@ -193,7 +193,7 @@ export function createDrawEngine(deps: DrawEngineDeps) {
     publisher.broadcast(
       outcome.draws.map((draw) => ({ name: 'lotteryDraw', payload: { ...draw, at } })),
     );
-    if (outcome.members.length > 0) ledger.posted(outcome.members);
+    if (outcome.members.length > 0) ledger.played(outcome.members);
     const notices = await winNoticeEvents(deps.db, outcome.notices, now).catch((error: unknown) => {
       // The messages are stored; the member reads them (and the count) on the next visit.
       deps.log.error({ err: error }, 'lottery: win notices not announced');

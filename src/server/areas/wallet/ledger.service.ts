@@ -212,6 +212,7 @@ export function createLedgerService(deps: LedgerDeps) {
   const { db } = deps;
   const currency = deps.currency ?? defaultCurrency;
   const { publish } = deps;
+  const playListeners = new Set<(memberIds: readonly number[]) => void>();
 
   /** The posting's one statement (`ledger_post`), on `conn`: the pool or a transaction. */
   async function postOn(conn: Db, request: PostingRequest, hash: string): Promise<PostingResult> {
@@ -368,6 +369,24 @@ export function createLedgerService(deps: LedgerDeps) {
     posted(memberIds: readonly number[]) {
       deps.balancesChanged?.(memberIds);
       announce(memberIds);
+    },
+
+    /**
+     * `posted` for play: a bet, win or rollback of a game, a lottery slip or draw settlement has
+     * committed. Also tells the play listeners (`onPlayed`).
+     */
+    played(memberIds: readonly number[]) {
+      deps.balancesChanged?.(memberIds);
+      announce(memberIds);
+      for (const listener of playListeners) listener(memberIds);
+    },
+
+    /**
+     * An extension point for higher areas (the agent live view): `listener` hears the members
+     * of every committed play posting (`played`), after its commit. It must not throw.
+     */
+    onPlayed(listener: (memberIds: readonly number[]) => void) {
+      playListeners.add(listener);
     },
 
     /**

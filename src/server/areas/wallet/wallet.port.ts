@@ -7,6 +7,8 @@ export type WalletPort = {
     LedgerService,
     | 'post'
     | 'posted'
+    | 'played'
+    | 'onPlayed'
     | 'currency'
     | 'balance'
     | 'postMany'

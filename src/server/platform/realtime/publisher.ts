@@ -18,7 +18,7 @@ export const rooms = {
 };
 
 /** Agent events go to the agent room (only agent accounts join it); the rest to the member. */
-const agentEvents: readonly SequencedEventName[] = ['wage', 'contract'];
+const agentEvents: readonly SequencedEventName[] = ['wage', 'contract', 'agentLive'];
 
 /** One event for one room: numbered for a member, or an unnumbered broadcast. */
 export type Emission = {

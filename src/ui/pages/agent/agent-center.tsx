@@ -73,6 +73,8 @@ function AgentCenterDialog() {
   useEffect(
     () =>
       listen((news) => {
+        // The live view follows the channel and the team's bets itself.
+        if (news.name !== 'wage' && news.name !== 'contract') return;
         setRevision((n) => n + 1);
         // A contract in force or gone changes the kinds the agent may offer.
         if (news.name === 'contract') reloadCenter();

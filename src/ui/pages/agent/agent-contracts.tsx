@@ -285,7 +285,7 @@ export function ContractPanel({
         contractId: lastNews.payload.contractId,
         status: lastNews.payload.status,
       });
-    } else {
+    } else if (lastNews.name === 'wage') {
       actor.send({ type: 'socket.wageSettled', contractId: lastNews.payload.contractId });
     }
   }, [lastNews, actor]);

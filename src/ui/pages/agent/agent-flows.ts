@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   AgentCenter,
+  AgentLive,
   ConsolidatedContractInfo,
   ContractKind,
   ProcessContractBody,
@@ -18,13 +19,19 @@ import type {
   teamTransactionSchema,
   transferDownlineReplySchema,
 } from '../../../contract/agent.ts';
-import type { ContractEvent, WageEvent } from '../../../contract/realtime.ts';
+import type { AgentLiveEvent, ContractEvent, WageEvent } from '../../../contract/realtime.ts';
+import type { agentLiveMachine } from '../../../machines/agent-live.machine.ts';
 import type { contractMachine } from '../../../machines/contract.machine.ts';
 import { createFlowsContext } from '../../hooks/flows-context.ts';
 
 /** What the real-time channel tells the agent center. */
 export type AgentNews =
-  { name: 'wage'; payload: WageEvent } | { name: 'contract'; payload: ContractEvent };
+  | { name: 'wage'; payload: WageEvent }
+  | { name: 'contract'; payload: ContractEvent }
+  /** A bet of the team landed in the open window: the live view reads again. */
+  | { name: 'agentLive'; payload: AgentLiveEvent }
+  /** The channel went down (false) or is back after its resync (true). */
+  | { name: 'channel'; payload: { connected: boolean } };
 
 /** A period and page as the pages keep them: preset or startDate/endDate, pageNo, username. */
 export type AgentQuery = Record<string, string>;
@@ -65,6 +72,7 @@ export type AgentCalls = {
   transactions(query: AgentQuery, signal?: AbortSignal): Promise<Paged<TeamTransaction>>;
   announcements(query: AgentQuery, signal?: AbortSignal): Promise<Paged<Announcement>>;
   invitation(signal?: AbortSignal): Promise<Invitation>;
+  live(signal?: AbortSignal): Promise<AgentLive>;
   registerDownline(payload: RegisterDownlinePayload): Promise<{ member: DownlineMember }>;
   transferDownline(body: {
     downline: string;
@@ -82,6 +90,8 @@ export type AgentFlows = {
   calls: AgentCalls;
   /** The contract workflow with its calls, on the upline's or the downline's side. */
   contract(side: 'upline' | 'downline'): typeof contractMachine;
+  /** The live view (agentLive) with its read and the channel's news. */
+  live(): typeof agentLiveMachine;
   /** Listens to wage and contract news while the agent is connected; returns the unsubscribe. */
   listen(listener: (news: AgentNews) => void): () => void;
 };

@@ -13,6 +13,7 @@ export const agentPages: Record<AgentCenterPageKey, LazyExoticComponent<Componen
   personalHistoryCopy: lazy(async () => ({ default: (await reports()).TeamBetsPage })),
   palStatementsAgentCopy: lazy(async () => ({ default: (await reports()).ProfitLossPage })),
   agentRevenueReport: lazy(async () => ({ default: (await reports()).IncomePage })),
+  agentLive: lazy(() => import('./agent-live.tsx')),
   agentDownlineTransactionDetailsCopy: lazy(async () => ({
     default: (await reports()).TransactionsPage,
   })),

@@ -67,7 +67,7 @@ export class SeamlessRefusal extends AppError {
 export type SeamlessDeps = {
   db: Db;
   clock: Clock;
-  ledger: Pick<LedgerService, 'post' | 'posted' | 'currency' | 'balance'>;
+  ledger: Pick<LedgerService, 'post' | 'played' | 'currency' | 'balance'>;
   box: SecretBox;
   /**
    * Whether the site is in maintenance (the system port's cached read): bets, launch token
@@ -338,7 +338,7 @@ export function createSeamlessService(deps: SeamlessDeps) {
       );
     }
     if (outcome.outcome === 'posted' && outcome.memberId !== null) {
-      ledger.posted([outcome.memberId]);
+      ledger.played([outcome.memberId]);
     }
     return outcome.reply as TransactionReply;
   }
