@@ -45,6 +45,10 @@ export const notificationKinds = [
   'withdrawRejected',
   'message',
   'lotteryWon',
+  // A points redemption decided by the operator (params: redemptionId).
+  'redemptionApproved',
+  'redemptionRejected',
+  'redemptionReleased',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -153,10 +153,12 @@ async function earnAndClaim(
   );
   await expect(points).toContainText('150');
   await shot('point-mall');
-  // The operator approves and releases it: the history says released.
-  await releaseRedemption(workerBaseURL(), memberId);
+  // The operator approves and releases it: the open history says released, without a reload
+  // (issue 34: it stayed "in process" until one), and the member is told.
   await page.getByRole('button', { name: t('loyalty:points.back') }).click();
   await page.getByRole('tab', { name: t('loyalty:points.tabs.history') }).click();
+  await expect(page.getByTestId('points-member')).toContainText(t('loyalty:points.states.process'));
+  await releaseRedemption(workerBaseURL(), memberId);
   await expect(page.getByTestId('points-member')).toContainText(
     t('loyalty:points.states.released'),
   );

@@ -363,6 +363,9 @@ describe('points mall', () => {
     expect(replay.body.value?.redemption.id).toBe(redeemed.body.value?.redemption.id);
     const id = redeemed.body.value!.redemption.id;
     const before = await balance(a.member.id);
+    // Each decision is told to the member (an open redeem history reads it again; issue 34).
+    const client = realtimeClient(baseUrl, a.headers.authorization.slice('Bearer '.length));
+    await client.connected();
     expect((await ops('POST', `/ops/loyalty/points/redemptions/${id}/release`, {})).status).toBe(
       409,
     );
@@ -375,6 +378,14 @@ describe('points mall', () => {
     expect((await ops('POST', `/ops/loyalty/points/redemptions/${id}/release`, {})).status).toBe(
       409,
     );
+    expect(await client.next('notification')).toMatchObject({
+      kind: 'redemptionApproved',
+      params: { redemptionId: id },
+    });
+    expect(await client.next('notification')).toMatchObject({ kind: 'redemptionReleased' });
+    client.close();
+    // Only the two decisions were told: the refused releases changed nothing.
+    expect(client.received.filter((event) => event.name === 'notification')).toHaveLength(2);
     expect(await balance(a.member.id)).toBe(before + 1000n);
     const history = (await a.get<Redemptions>(loyaltyPaths.pointsRedemptions)).body.value;
     expect(history?.list).toMatchObject([{ id, state: 'released', itemName: expect.any(String) }]);

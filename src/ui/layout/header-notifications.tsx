@@ -42,6 +42,10 @@ export function wordNotification(
     };
   }
   const title = t(`notifications.kind.${notification.kind}`);
+  // A redemption's news says what became of it; it has no amount.
+  if (notification.kind.startsWith('redemption')) {
+    return { title, text: t(`notifications.text.${notification.kind}`) };
+  }
   const amount = minorUnitsSchema.safeParse(String(notification.params.amount ?? ''));
   if (!amount.success) return { title, text: '' };
   // The other params (a lottery win's game and draw number) fill the text as they are.

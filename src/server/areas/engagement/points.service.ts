@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '../../../contract/constants.ts';
@@ -77,6 +78,12 @@ const redemptionColumns = (language: Language) => sql`r.id, r.member_id, r.item_
 /** A redemption's free round grant (released free_spins items), when it has one. */
 const grantJoin = sql`LEFT JOIN free_round_grants g ON g.redemption_id = r.id`;
 
+const redemptionNews = {
+  approve: 'redemptionApproved',
+  reject: 'redemptionRejected',
+  release: 'redemptionReleased',
+} as const;
+
 /** A member whose points moved, with the balance after it (the `points` event). */
 export type PointsMoved = { memberId: number; points: string };
 
@@ -100,7 +107,7 @@ export function createPointsService(deps: {
   clock: Clock;
   ledger: Pick<WalletPort['ledger'], 'post'>;
   secrets: Pick<MemberSecrets, 'verifyPaymentPassword'>;
-  publisher: Pick<Publisher, 'publishMany'>;
+  publisher: Pick<Publisher, 'publishMany' | 'publish'>;
 }) {
   const { db, clock, ledger, secrets, publisher } = deps;
   /** The `points` event of a member whose points moved (the balance after), after the commit. */
@@ -366,6 +373,17 @@ export function createPointsService(deps: {
       if (moved.pointsAfter !== undefined) {
         await tellPoints({ memberId: moved.member_id, points: moved.pointsAfter });
       }
+      // The member hears what became of the redemption (an open redeem history reads it again).
+      await publisher.publish(moved.member_id, {
+        name: 'notification',
+        payload: {
+          id: randomUUID(),
+          kind: redemptionNews[action],
+          title: null,
+          params: { redemptionId: id },
+          createdAt: clock().toISOString(),
+        },
+      });
       // A bonus item's credit: one posting keyed by the redemption (a retry pays nothing more).
       if (action === 'release' && moved.kind === 'bonus' && moved.bonus) {
         await ledger.post({

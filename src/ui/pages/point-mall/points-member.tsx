@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type {
@@ -11,6 +11,7 @@ import type {
 import { useReloadOn, useRemoteData } from '../../hooks/use-remote-data.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { RemoteState } from '../shared/remote-state.tsx';
+import { useSession } from '../../identity/identity-flows.ts';
 import { useLoyaltyFlows, WithLoyaltyFlows } from './with-loyalty-flows.ts';
 
 const tabs = ['mall', 'history', 'details', 'rules'] as const;
@@ -189,9 +190,18 @@ function Catalog({ onRedeemed }: { onRedeemed: () => void }) {
 function History() {
   const { t } = useTranslation('loyalty');
   const { dateTime, money } = useFormat();
-  const view = useRemoteData<Redemptions>(
-    useActorRef(useLoyaltyFlows().redemptions, { input: {} }),
+  const history = useActorRef(useLoyaltyFlows().redemptions, { input: {} });
+  const view = useRemoteData<Redemptions>(history);
+  // The operator's decision arriving on the channel re-reads the list (its state changed).
+  const latest = useSelector(useSession(), (s) =>
+    s.context.notifications.find((n) => n.kind.startsWith('redemption')),
   );
+  const seen = useRef(latest?.id ?? null);
+  useEffect(() => {
+    if (!latest || seen.current === latest.id) return;
+    seen.current = latest.id;
+    history.send({ type: 'user.reload' });
+  }, [latest, history]);
   return (
     <RemoteState view={view} emptyText={t('points.noHistory')}>
       {(page) => (
