@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import {
   paymentWebhookBodySchema,
   upiWebhookBodySchema,
@@ -176,6 +177,42 @@ export function createDepositService(deps: DepositDeps) {
         createdAt: deps.clock().toISOString(),
       },
     });
+  }
+
+  /**
+   * A webhook's body, once its HMAC over the raw bytes and its timestamp (the replay window)
+   * check out (else 401), parsed by `schema` (else 400). A raw body skips the boundary's text
+   * check (http/text-guard.ts): the same check here.
+   */
+  function signedBody<T>(
+    secret: string,
+    rawBody: Buffer,
+    headers: WebhookHeaders,
+    name: string,
+    schema: z.ZodType<T>,
+  ): T {
+    const check = verifyWebhookSignature({
+      secret,
+      rawBody,
+      signature: headers.signature,
+      timestamp: headers.timestamp,
+      now: deps.clock(),
+      toleranceSeconds: deps.webhookToleranceSeconds,
+    });
+    if (check !== 'ok') {
+      deps.log.warn({ check }, `${name} webhook refused`);
+      throw new AppError(401, 'payment_signature_invalid');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new AppError(400, 'bad_request');
+    }
+    refuseUnstorableText(json, 'body');
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new AppError(400, 'bad_request');
+    return parsed.data;
   }
 
   /**
@@ -447,29 +484,13 @@ export function createDepositService(deps: DepositDeps) {
     async webhook(rawBody: Buffer, headers: WebhookHeaders) {
       const provider = deps.provider;
       if (!provider) throw new AppError(404, 'not_found');
-      const check = verifyWebhookSignature({
-        secret: provider.webhookSecret,
+      const event = signedBody(
+        provider.webhookSecret,
         rawBody,
-        signature: headers.signature,
-        timestamp: headers.timestamp,
-        now: deps.clock(),
-        toleranceSeconds: deps.webhookToleranceSeconds,
-      });
-      if (check !== 'ok') {
-        deps.log.warn({ check }, 'payment webhook refused');
-        throw new AppError(401, 'payment_signature_invalid');
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new AppError(400, 'bad_request');
-      }
-      // A raw body skips the boundary's text check (http/text-guard.ts): the same check here.
-      refuseUnstorableText(json, 'body');
-      const parsed = paymentWebhookBodySchema.safeParse(json);
-      if (!parsed.success) throw new AppError(400, 'bad_request');
-      const event = parsed.data;
+        headers,
+        'payment',
+        paymentWebhookBodySchema,
+      );
       const order = await findOrder(db, event.merchantReference);
       if (!order || order.kind !== 'online') throw new AppError(404, 'not_found');
       if (
@@ -498,28 +519,7 @@ export function createDepositService(deps: DepositDeps) {
     async upiWebhook(rawBody: Buffer, headers: WebhookHeaders) {
       const secret = deps.upi?.webhookSecret;
       if (!secret) throw new AppError(404, 'not_found');
-      const check = verifyWebhookSignature({
-        secret,
-        rawBody,
-        signature: headers.signature,
-        timestamp: headers.timestamp,
-        now: deps.clock(),
-        toleranceSeconds: deps.webhookToleranceSeconds,
-      });
-      if (check !== 'ok') {
-        deps.log.warn({ check }, 'UPI webhook refused');
-        throw new AppError(401, 'payment_signature_invalid');
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new AppError(400, 'bad_request');
-      }
-      refuseUnstorableText(json, 'body');
-      const parsed = upiWebhookBodySchema.safeParse(json);
-      if (!parsed.success) throw new AppError(400, 'bad_request');
-      const event = parsed.data;
+      const event = signedBody(secret, rawBody, headers, 'UPI', upiWebhookBodySchema);
       let order = event.utr ? await findUpiOrderByUtr(db, event.utr) : undefined;
       if (order && event.orderId && order.id !== event.orderId) {
         throw new AppError(409, 'payment_mismatch');

@@ -33,25 +33,18 @@ async function namesOf(db: Db, query: ReturnType<typeof sql>, language: Language
  * into the wallet's records (`app.wallet.remarks`); each answers a page in one statement.
  */
 export function engagementRemarkSources(db: Db): RemarkSource[] {
+  /** The `title` (jsonb, per language) of the rows of a table of this area. */
+  const titled =
+    (table: 'promotions' | 'mission_definitions'): RemarkSource['names'] =>
+    (ids, language) =>
+      namesOf(
+        db,
+        sql`SELECT id, title FROM ${sql.identifier(table)} WHERE id = ANY(${idArray(ids)})`,
+        language,
+      );
   return [
-    {
-      prefix: 'promotion',
-      names: (ids, language) =>
-        namesOf(
-          db,
-          sql`SELECT id, title FROM promotions WHERE id = ANY(${idArray(ids)})`,
-          language,
-        ),
-    },
-    {
-      prefix: 'mission',
-      names: (ids, language) =>
-        namesOf(
-          db,
-          sql`SELECT id, title FROM mission_definitions WHERE id = ANY(${idArray(ids)})`,
-          language,
-        ),
-    },
+    { prefix: 'promotion', names: titled('promotions') },
+    { prefix: 'mission', names: titled('mission_definitions') },
     {
       prefix: 'points-redemption',
       names: (ids, language) =>
