@@ -135,7 +135,12 @@ export async function checkShown(walk: Walk, label: string, scope?: Locator): Pr
     )
     .toBe(true);
   const { text, hrefs } = shown;
-  const dotted = text.match(/\b[a-z][a-zA-Z0-9]*(?:\.[a-z][a-zA-Z0-9_]*)+\b/g) ?? [];
+  // The site's own hosts are words, not keys: a service entry says where it opens.
+  const ownHost = (word: string) =>
+    [...walk.hosts].some((host) => host === word || host.replace(/^www\./, '') === word);
+  const dotted = (text.match(/\b[a-z][a-zA-Z0-9]*(?:\.[a-z][a-zA-Z0-9_]*)+\b/g) ?? []).filter(
+    (word) => !ownHost(word),
+  );
   const camel = (text.match(/\b[a-z]+[A-Z][a-zA-Z]*\b/g) ?? []).filter(
     (word) => !camelCaseNames.has(word),
   );
