@@ -96,8 +96,10 @@ test("the agent's live view shows a downline's bet in the turnover and the accru
   // The root contract's step is in the feed.
   await expect(view.getByTestId('ag-live-feed-item').first()).toContainText('The site');
 
-  // The player bets P 270.00 on the lottery (lo: 27 points of P 10.00).
+  // The player bets on the lottery (lo: a point of P 10.00 per number the layout draws, 27 or
+  // 18, so P 270.00 or P 180.00 by the game open now: the slip's total says which).
   await walletDriver(baseURL).credit(player.id, '1000000');
+  let total = 0n;
   const auth = { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' };
   const placeBet = async () => {
     const menu = (await (
@@ -115,16 +117,21 @@ test("the agent's live view shows a downline's bet in the turnover and the accru
         idempotencyKey: `e2e-${randomUUID()}`,
       }),
     });
-    return bet.ok;
+    if (!bet.ok) return false;
+    total = BigInt(((await bet.json()) as { value: { total: string } }).value.total);
+    return true;
   };
   await expect.poll(placeBet, { timeout: 60_000 }).toBe(true);
+  expect([27_000n, 18_000n]).toContain(total);
+  const rupees = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+  const accrued = rupees((total * 300n) / 10_000n);
 
-  // Without a reload: the turnover and the wage accrued so far (3 % of P 270.00) rise.
-  await expect(view.getByTestId('ag-live-validTurnover')).toContainText('270.00', {
+  // Without a reload: the turnover and the wage accrued so far (3 % of the stake) rise.
+  await expect(view.getByTestId('ag-live-validTurnover')).toContainText(rupees(total), {
     timeout: 30_000,
   });
-  await expect(view.getByTestId('ag-live-accruedTotal')).toContainText('8.10');
-  await expect(view.getByTestId('ag-live-accrued')).toContainText('8.10');
+  await expect(view.getByTestId('ag-live-accruedTotal')).toContainText(accrued);
+  await expect(view.getByTestId('ag-live-accrued')).toContainText(accrued);
   await expect(view.getByTestId('ag-live-windowBets')).toContainText('1');
   await expect(view.getByTestId('ag-live-recentBets')).toContainText('1');
   await expect(view.getByTestId('ag-live-status')).toBeVisible();

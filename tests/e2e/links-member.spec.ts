@@ -14,6 +14,10 @@ import {
 // a visitor (the same links, from the same bootstrap payload): the visitor's walks follow them.
 test.use({ siteSettings: apiRegistration });
 test.describe.configure({ timeout: 600_000 });
+// The walk opens a page per entry, back to back: the banners and menus lead to the same few
+// lobbies, each reading its game list once, so one list can be read more than 10 times in 5 s
+// (11 in 4.1 s on CI's loaded run) with no page calling in a loop.
+test.use({ callBounds: { windowMs: 5_000, maxReads: 25, maxWrites: 30 } });
 
 for (const [language, screen] of [
   ['en', 'phone'],
