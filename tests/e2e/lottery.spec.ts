@@ -176,7 +176,15 @@ test('a visitor narrows the lobby by menu tag, draw day and name; the star asks 
   // The 3-minute game's list entry as the server gives it between a close and the next
   // opening (20 s of every 3 minutes), so the page is seen in that state at once.
   await page.route(apiPathPattern(lotteryPaths.gameMenu), async (route) => {
-    const menu = (await (await route.fetch()).json()) as { success: true; value: LotteryMenu };
+    // The list is read again on its timer: a read still in flight when the page moves on or
+    // the test ends has its response disposed, and there is nothing left to answer.
+    let menu: { success: true; value: LotteryMenu };
+    try {
+      menu = (await (await route.fetch()).json()) as { success: true; value: LotteryMenu };
+    } catch {
+      await route.abort().catch(() => {});
+      return;
+    }
     for (const tag of menu.value)
       for (const entry of tag.gameMenus)
         if (entry.gameId === 'VN_FAST_3')
@@ -187,7 +195,7 @@ test('a visitor narrows the lobby by menu tag, draw day and name; the star asks 
             seedHash: null,
             nextOpenTime: 15_000,
           });
-    await route.fulfill({ json: menu });
+    await route.fulfill({ json: menu }).catch(() => {});
   });
   await page.goto('/vnlottery');
   const games = page.getByTestId('lottery-games');

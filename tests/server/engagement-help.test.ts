@@ -162,7 +162,7 @@ describe('help center', () => {
     expect(terms(en)?.articles.map((a) => a.title)).toContain('What counts as valid turnover');
     expect(terms(hi)?.articles.map((a) => a.title)).toContain('वैध टर्नओवर में क्या गिना जाता है');
     expect(terms(en)?.articles.find((a) => a.title.startsWith('What counts'))?.content).toContain(
-      'first 5-minute period that starts after you claim it',
+      'counts only the bets placed after you claim it',
     );
   });
 

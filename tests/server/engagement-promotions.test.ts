@@ -577,7 +577,7 @@ describe('wagering and withdrawals', () => {
       },
     });
 
-  it('wagering counts only turnover after the claim, not earlier play of its window (issue 34)', async () => {
+  it('wagering counts the turnover since the claim, not earlier play of its window (issue 34)', async () => {
     const promotion = await createPromotion({ wageringMultiplier: 5, cap: '100000' });
     const p = await player({ balance: 100_000n });
     await paidDeposit(p, 100_000n);
@@ -591,9 +591,12 @@ describe('wagering and withdrawals', () => {
       (await call<WithdrawInfo>(site.app, { url: withdrawPaths.info, headers: p.headers })).body
         .value!;
     expect(await info()).toMatchObject({ held: '10000', turnoverNeeded: '50000' });
-    // The next window's play counts.
+    // Play after the claim counts at once, in the claim's own window too.
+    clock.advance(60_000);
+    await played(p, 20_000n);
+    expect(await info()).toMatchObject({ held: '10000', turnoverNeeded: '30000' });
     clock.advance(5 * 60_000);
-    await played(p, 50_000n);
+    await played(p, 30_000n);
     expect(await info()).toMatchObject({ held: '0', turnoverNeeded: '0' });
   });
 

@@ -1,3 +1,4 @@
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type {
@@ -127,7 +128,8 @@ export async function promotionViews(
         cl.state = 'issued' AND cl.wagering_required > coalesce((
           SELECT sum(r.valid_turnover) FROM game_rollups_5m r
           WHERE r.member_id = ${member}
-            AND r.window_start >= cl.claimed_at), 0)
+            AND r.window_start >= date_bin('5 minutes', cl.claimed_at, timestamptz 'epoch')), 0)
+            - cl.wagering_base
           AS wagering_open
       FROM based b
       LEFT JOIN promotion_claims cl ON cl.promotion_id = b.id AND cl.member_id = ${member}
@@ -174,9 +176,18 @@ export async function findPromotion(db: Db, id: number): Promise<PromotionRow | 
 }
 
 /** One claim per (promotion, member, period): null when the period's claim already exists. */
+/**
+ * The member's valid turnover already in the 5-minute window of `at` (a claim's `wagering_base`,
+ * evaluated in the claim's statement): what the wagering leaves out of that window.
+ */
+export const turnoverInWindowSql = (memberId: number, at: Date) => sql`(
+  SELECT coalesce(sum(r.valid_turnover), 0) FROM game_rollups_5m r
+  WHERE r.member_id = ${memberId}
+    AND r.window_start = date_bin('5 minutes', ${at.toISOString()}::timestamptz, timestamptz 'epoch'))`;
+
 export async function insertClaim(
   tx: Db,
-  values: typeof promotionClaims.$inferInsert,
+  values: PgInsertValue<typeof promotionClaims>,
 ): Promise<ClaimRow | null> {
   const [row] = await tx.insert(promotionClaims).values(values).onConflictDoNothing().returning();
   return row ?? null;
@@ -209,7 +220,7 @@ export async function decideClaim(
   tx: Db,
   id: number,
   from: ClaimState,
-  values: Partial<typeof promotionClaims.$inferInsert>,
+  values: PgUpdateSetSource<typeof promotionClaims>,
 ): Promise<ClaimRow | null> {
   const [row] = await tx
     .update(promotionClaims)
@@ -239,7 +250,7 @@ export async function findImage(db: Db, claimId: number, index: number) {
 }
 
 /** A claim with its promotion's kind and title, its image count and its wagering progress. */
-export type ClaimDetail = ClaimRow & {
+export type ClaimDetail = Omit<ClaimRow, 'wageringBase'> & {
   kind: PromotionKind;
   title: { hi: string; en: string; bn: string };
   imageCount: number;
@@ -293,7 +304,8 @@ export async function claimDetails(
       CASE WHEN c.state = 'issued' AND c.wagering_required > 0 THEN coalesce((
         SELECT sum(r.valid_turnover) FROM game_rollups_5m r
         WHERE r.member_id = c.member_id
-          AND r.window_start >= c.claimed_at), 0)
+          AND r.window_start >= date_bin('5 minutes', c.claimed_at, timestamptz 'epoch')), 0)
+          - c.wagering_base
       ELSE 0 END::text AS wagering_done
     FROM promotion_claims c
     JOIN promotions p ON p.id = c.promotion_id
@@ -341,7 +353,8 @@ export async function wageringHold(
       SELECT c.amount, c.wagering_required, coalesce((
         SELECT sum(r.valid_turnover) FROM game_rollups_5m r
         WHERE r.member_id = c.member_id
-          AND r.window_start >= c.claimed_at), 0)
+          AND r.window_start >= date_bin('5 minutes', c.claimed_at, timestamptz 'epoch')), 0)
+          - c.wagering_base
         AS done
       FROM promotion_claims c
       WHERE c.member_id = ${memberId} AND c.state = 'issued' AND c.wagering_required > 0

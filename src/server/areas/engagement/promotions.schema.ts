@@ -87,6 +87,13 @@ export const promotionClaims = pgTable(
     wageringRequired: bigint('wagering_required', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * Valid turnover already in the claim's 5-minute rollup window when it was claimed: the
+     * wagering counts that window's later play only (turnover since the claim, to the unit).
+     */
+    wageringBase: bigint('wagering_base', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     postingId: bigint('posting_id', { mode: 'number' }),
     rejectReason: text('reject_reason'),
     decidedBy: text('decided_by'),

@@ -39,6 +39,7 @@ import {
   type ClaimDetail,
   type PromotionRow,
   type PromotionView,
+  turnoverInWindowSql,
 } from './promotions.repository.ts';
 import { promotions } from './promotions.schema.ts';
 
@@ -233,6 +234,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
             wageringRequired: amount * BigInt(promotion.wageringMultiplier),
             postingId: Number(posting.postingId),
             claimedAt: now,
+            // Play of the claim's window before the claim is not the bonus's wagering.
+            wageringBase: turnoverInWindowSql(member.id, now),
           });
           // The period's claim exists (an application, a rejection): roll the credit back.
           if (!row) throw alreadyClaimed();
@@ -498,6 +501,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
             decidedBy: operator.username,
             // Wagering counts from the credit, not from the application.
             claimedAt: now,
+            wageringBase: turnoverInWindowSql(claim.memberId, now),
           });
           if (!row) throw new AppError(409, 'promotion_claim_state_invalid');
           await insertAudit(tx, {

@@ -1,0 +1,1 @@
+ALTER TABLE "promotion_claims" ADD COLUMN "wagering_base" bigint DEFAULT 0 NOT NULL;
