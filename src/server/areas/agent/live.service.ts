@@ -33,13 +33,16 @@ export function createLiveService(deps: {
     async snapshot(agent: MemberRow): Promise<AgentLive> {
       const now = clock();
       const window = openWindow(now, windowSeconds);
-      const figures = await liveFigures(db, agent.id, {
-        ...window,
-        now,
-        recentSince: new Date(now.getTime() - recentMs),
-        idleSince: new Date(now.getTime() - deps.sessionIdleMinutes * 60_000),
-      });
-      const feed = await liveFeed(db, agent.id, agentLiveFeedSize);
+      // Two independent reads: one round trip's wait, not two.
+      const [figures, feed] = await Promise.all([
+        liveFigures(db, agent.id, {
+          ...window,
+          now,
+          recentSince: new Date(now.getTime() - recentMs),
+          idleSince: new Date(now.getTime() - deps.sessionIdleMinutes * 60_000),
+        }),
+        liveFeed(db, agent.id, agentLiveFeedSize),
+      ]);
       const accruedTotal = figures.accruals.reduce((sum, one) => sum + BigInt(one.amount), 0n);
       return {
         serverTime: now.toISOString(),

@@ -213,6 +213,11 @@ export function createLedgerService(deps: LedgerDeps) {
   const currency = deps.currency ?? defaultCurrency;
   const { publish } = deps;
   const playListeners = new Set<(memberIds: readonly number[]) => void>();
+  /** After a commit: the node's balance cache and the balance events (`posted`, `played`). */
+  const afterPosting = (memberIds: readonly number[]) => {
+    deps.balancesChanged?.(memberIds);
+    announce(memberIds);
+  };
 
   /** The posting's one statement (`ledger_post`), on `conn`: the pool or a transaction. */
   async function postOn(conn: Db, request: PostingRequest, hash: string): Promise<PostingResult> {
@@ -366,18 +371,14 @@ export function createLedgerService(deps: LedgerDeps) {
      * wallet's bet and win) has committed: the same as after `post` (the node's balance cache,
      * the balance events).
      */
-    posted(memberIds: readonly number[]) {
-      deps.balancesChanged?.(memberIds);
-      announce(memberIds);
-    },
+    posted: afterPosting,
 
     /**
      * `posted` for play: a bet, win or rollback of a game, a lottery slip or draw settlement has
      * committed. Also tells the play listeners (`onPlayed`).
      */
     played(memberIds: readonly number[]) {
-      deps.balancesChanged?.(memberIds);
-      announce(memberIds);
+      afterPosting(memberIds);
       for (const listener of playListeners) listener(memberIds);
     },
 

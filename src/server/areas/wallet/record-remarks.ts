@@ -26,6 +26,30 @@ export type RecordRemarks = {
 /** The sources registered so far; `resolve` asks each prefix on the page once. */
 export function createRecordRemarks() {
   const sources = new Map<string, RemarkSource>();
+  /** The names of these references (reference -> name), at most one call per prefix. */
+  async function resolve(
+    references: readonly string[],
+    language: Language,
+  ): Promise<ReadonlyMap<string, string>> {
+    const byPrefix = new Map<string, Set<string>>();
+    for (const reference of references) {
+      const colon = reference.indexOf(':');
+      if (colon < 1) continue;
+      const prefix = reference.slice(0, colon);
+      if (!sources.has(prefix)) continue;
+      let ids = byPrefix.get(prefix);
+      if (!ids) byPrefix.set(prefix, (ids = new Set()));
+      ids.add(reference.slice(colon + 1));
+    }
+    const named = new Map<string, string>();
+    await Promise.all(
+      [...byPrefix].map(async ([prefix, ids]) => {
+        const names = await (sources.get(prefix) as RemarkSource).names([...ids], language);
+        for (const [id, name] of names) named.set(`${prefix}:${id}`, name);
+      }),
+    );
+    return named;
+  }
   return {
     register(source: RemarkSource) {
       if (!/^[a-z][a-z0-9-]*$/.test(source.prefix)) {
@@ -44,36 +68,12 @@ export function createRecordRemarks() {
       references: readonly string[],
       language: Language,
     ): Promise<(reference: string) => string | null> {
-      const named = await this.resolve(references, language);
+      const named = await resolve(references, language);
       return (reference) => {
         const colon = reference.indexOf(':');
         const owned = colon > 0 && sources.has(reference.slice(0, colon));
         return owned ? (named.get(reference) ?? null) : reference;
       };
-    },
-    /** The names of these references (reference -> name), at most one call per prefix. */
-    async resolve(
-      references: readonly string[],
-      language: Language,
-    ): Promise<ReadonlyMap<string, string>> {
-      const byPrefix = new Map<string, Set<string>>();
-      for (const reference of references) {
-        const colon = reference.indexOf(':');
-        if (colon < 1) continue;
-        const prefix = reference.slice(0, colon);
-        if (!sources.has(prefix)) continue;
-        let ids = byPrefix.get(prefix);
-        if (!ids) byPrefix.set(prefix, (ids = new Set()));
-        ids.add(reference.slice(colon + 1));
-      }
-      const named = new Map<string, string>();
-      await Promise.all(
-        [...byPrefix].map(async ([prefix, ids]) => {
-          const names = await (sources.get(prefix) as RemarkSource).names([...ids], language);
-          for (const [id, name] of names) named.set(`${prefix}:${id}`, name);
-        }),
-      );
-      return named;
     },
   };
 }
