@@ -21,6 +21,7 @@ import { lazyChildLoggerFactory } from './platform/http/lazy-child-logger.ts';
 import { errorSerializer, redactLogObject } from './platform/log-redaction.ts';
 import { translate } from './platform/i18n/messages.ts';
 import { registerStatic } from './platform/http/static.ts';
+import { registerCompression } from './platform/http/compression.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerCookies } from './platform/http/cookies.ts';
 import { requestLanguage, trustedProxy } from './platform/http/request-context.ts';
@@ -125,6 +126,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerSecurityHeaders(app);
   // Cookies without a hook on every request (platform/http/cookies.ts).
   registerCookies(app);
+  // Replies compressed where it pays (platform/http/compression.ts).
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/server/platform/db/client.ts';
 import { preferredEncoding } from '../../src/server/platform/http/precompressed.ts';
 import { precompressDir } from '../../scripts/lib/precompress.ts';
+import { compressionThresholdBytes } from '../../src/server/platform/http/compression.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../support/server.ts';
 
 let testDb: TestDatabase;
@@ -150,5 +151,53 @@ describe('the server', () => {
     expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
     expect(preferredEncoding('*')).toBe('br');
     expect(preferredEncoding('gzip;q=0, br;q=0')).toBeUndefined();
+  });
+});
+
+describe('replies made per request', () => {
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+
+  it('sends a JSON reply of 1 KiB and more compressed per Accept-Encoding, the same JSON', async () => {
+    const url = '/wps/system/helpCenter?language=hi';
+    const plain = await site.inject({ url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(compressionThresholdBytes);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const reply = await site.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(reply.statusCode, accept).toBe(200);
+      expect(reply.headers['content-encoding'], accept).toBe(encoding);
+      expect(reply.headers['content-type'], accept).toContain('application/json');
+      expect(reply.headers.vary, accept).toContain('accept-encoding');
+      expect(JSON.parse(decode[encoding](reply.rawPayload).toString('utf8'))).toEqual(plain.json());
+      expect(reply.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 2);
+    }
+  });
+
+  it('sends a small reply as it is: compressing it would not pay', async () => {
+    const reply = await site.inject({
+      url: '/wps/system/status',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.rawPayload.length).toBeLessThan(compressionThresholdBytes);
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.json()).toMatchObject({ success: true });
+  });
+
+  it('sends the OpenAPI document compressed', async () => {
+    const reply = await site.inject({
+      url: '/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(brotliDecompressSync(reply.rawPayload).toString('utf8')) as {
+      openapi: string;
+    };
+    expect(document.openapi).toMatch(/^3\./);
   });
 });
