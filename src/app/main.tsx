@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { constants } from '../contract/constants.ts';
 import { ApiError, createHttpClient, type ClientErrorCode } from '../services/http-client.ts';
+import type { i18n as I18n } from 'i18next';
 import { createI18n } from '../services/i18n.ts';
 import { storage } from '../services/storage.ts';
 import { createSystemService } from '../services/system.service.ts';
@@ -24,6 +25,8 @@ import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
 import { reactToServerError } from './server-error-reactions.ts';
 import { createSiteRouter } from './router.tsx';
+import { preloadPage } from './pages.ts';
+import { askStartupAhead } from './startup-calls.ts';
 import { StartupGate } from './startup-gate.tsx';
 // Devanagari, Bengali and Latin faces shipped with the site (many devices have neither Indian
 // script); each face declares its unicode-range, so a page downloads only the scripts it shows.
@@ -47,12 +50,14 @@ function safeSessionStorage(): Storage | null {
 
 /** The composition root: services, then actors wired to them, then React. */
 async function start(): Promise<void> {
-  const i18n = await createI18n(storage.getLanguage() ?? constants.defaultLanguage);
+  const language = storage.getLanguage() ?? constants.defaultLanguage;
+  // The texts load beside the start-up calls and the first page's screen, not before them.
+  let texts: I18n | null = null;
   let site: ReturnType<typeof createSiteActors> | null = null;
-  const describe = (code: ClientErrorCode) => i18n.t(`common:errors.${code}`);
+  const describe = (code: ClientErrorCode) => texts?.t(`common:errors.${code}`) ?? code;
   const http = createHttpClient({
     getToken: storage.getToken,
-    getLanguage: () => i18n.language,
+    getLanguage: () => texts?.language ?? language,
     describe,
     // Refusals about the site, not the call (src/app/server-error-reactions.ts): the forced
     // password change opens; maintenance switched on shows the maintenance page.
@@ -70,7 +75,10 @@ async function start(): Promise<void> {
         statusChanged: () => site?.shell.systemStatus.send({ type: 'server.statusChanged' }),
       }),
   });
-  const system = createSystemService(http);
+  const system = askStartupAhead(createSystemService(http), window.location.host, language);
+  preloadPage(window.location.pathname);
+  const i18n = await createI18n(language);
+  texts = i18n;
   // The services of signed-in features (and the zod classic schemas they read with) load at
   // their first call or on idle, not with the first page (issue 12).
   const unreachable = (cause: unknown) =>
@@ -267,3 +275,14 @@ async function start(): Promise<void> {
 }
 
 void start();
+
+// The service worker (vite.config.ts) keeps the app's files and the lobby's last answers, for a
+// second visit from the phone's storage and a lobby that opens offline. Registered once the
+// first page has loaded, so it never competes with it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without it the site works as before (HTTP caching only).
+    });
+  });
+}
