@@ -36,6 +36,10 @@ export default defineConfig({
     // Chromium, which two workers on two cores pay for in every test. Specs about motion itself
     // (the built-in games' animations) ask for 'no-preference'.
     reducedMotion: 'reduce',
+    // The site's service worker answers from its caches when the network fails; a spec's own
+    // routes and the call-count guard see the page's requests only without it. The offline
+    // spec (tests/e2e/offline.spec.ts) allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     // A trace records a screencast and DOM snapshots of every test, kept or not: a fifth of the
     // suite's CPU (two specs, 2 workers: Chromium 55 CPU-s with it, 38.5 without). CI shows only

@@ -1,10 +1,69 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (docs/2026-12-03-phone-speed.md): nothing precached (a first visit on
+    // mobile data fetches only its page); the app's hashed files are kept once fetched, and the
+    // page and the public start-up and lobby calls answer from the last copy when the network
+    // is gone, so the lobby opens offline with its last list. A member's calls (they carry the
+    // Authorization header) are never kept.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: [],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, sameOrigin }) => sameOrigin && request.mode === 'navigate',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 20 },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'assets',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'media', expiration: { maxEntries: 200 } },
+          },
+          {
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin &&
+              request.method === 'GET' &&
+              !request.headers.has('authorization') &&
+              (url.pathname.startsWith('/wps/system/') ||
+                url.pathname.startsWith('/wps/relay/GCSGAME_') ||
+                url.pathname.startsWith('/wps/relay/MCSFE_getListAnnouncements')),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'lobby',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 100, maxAgeSeconds: 7 * 24 * 3600 },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,

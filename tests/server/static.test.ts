@@ -22,6 +22,7 @@ beforeAll(async () => {
   await mkdir(join(staticDir, 'media', 'banners'), { recursive: true });
   await writeFile(join(staticDir, 'index.html'), INDEX);
   await writeFile(join(staticDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
+  await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   await writeFile(
     join(staticDir, 'media', 'banners', 'home-1.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -70,6 +71,13 @@ describe('the built app', () => {
     const media = await site.inject({ url: '/media/banners/home-1.svg' });
     expect(media.statusCode).toBe(200);
     expect(media.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('has the service worker asked for again on each visit, so a new build takes over', async () => {
+    const worker = await site.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends a content security policy', async () => {
