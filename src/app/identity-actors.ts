@@ -1,20 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import {
-  changePasswordErrors,
-  forgotPhoneErrors,
-  loginErrors,
-} from '../contract/validation-engine.ts';
-import type { LoginPayload, LoginResult, MemberInfo } from '../contract/identity.ts';
+import type { MemberInfo } from '../contract/identity.ts';
 import type { Permission } from '../contract/system.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
-import { loginMachine } from '../machines/login.machine.ts';
-import type { SocialProvider } from '../machines/login.machine.ts';
-import type { PhoneResetForm } from '../machines/forgot-password.machine.ts';
-import { registrationMachine } from '../machines/registration.machine.ts';
-import { smsCountdownMachine } from '../machines/sms-countdown.machine.ts';
-import { changePasswordMachine } from '../machines/change-password.machine.ts';
-import { forgotPasswordMachine } from '../machines/forgot-password.machine.ts';
 import { signOutMachine } from '../machines/sign-out.machine.ts';
 import { remoteDataMachine } from '../machines/remote-data.machine.ts';
 import type { systemStatusMachine } from '../machines/system-status.machine.ts';
@@ -22,14 +10,13 @@ import type { IdentityService, SessionStore } from '../services/identity.service
 import type { SystemService } from '../services/system.service.ts';
 import {
   readSocialReturn,
-  socialStartUrl,
   withoutSocialReturn,
   type SocialLoginClient,
 } from '../services/social-login.ts';
 import { constants } from '../contract/constants.ts';
-import { formResolver, validationTranslator } from '../services/validation.ts';
 import { dialogLogic } from '../ui/modals/dialogs.ts';
 import type { CaptchaStore, IdentityFlows } from '../ui/identity/identity-flows.ts';
+import { prefetchFormFlowsWith } from '../ui/identity/identity-forms.ts';
 
 type Deps = {
   identity: IdentityService;
@@ -71,12 +58,31 @@ function createCaptchaStore(identity: IdentityService): CaptchaStore {
   };
 }
 
-/** No answer when the site has human verification off: the field is left out of the call. */
-const withoutEmptyHuman = <T extends { humanVerification?: string }>(payload: T): T => {
-  if (payload.humanVerification) return payload;
-  const { humanVerification: _unused, ...rest } = payload;
-  return rest as T;
-};
+/**
+ * A promise made once, at its first call (again after a failure), that React's `use` reads
+ * without suspending once it has settled: the fields React itself sets on a thenable it has
+ * seen, set here as soon as it resolves, so a form opened after the flows were fetched (on
+ * pointer or focus, src/ui/identity/identity-forms.ts) shows in the same frame.
+ */
+function readyWhenLoaded<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: (Promise<T> & { status?: string; value?: T }) | null = null;
+  return () => {
+    if (made) return made;
+    const promise: Promise<T> & { status?: string; value?: T } = make().then(
+      (value) => {
+        promise.status = 'fulfilled';
+        promise.value = value;
+        return value;
+      },
+      (error: unknown) => {
+        made = null;
+        throw error;
+      },
+    );
+    made = promise;
+    return promise;
+  };
+}
 
 /**
  * The session, the dialogs and the identity flows, with their effects supplied from the
@@ -123,175 +129,22 @@ export function createIdentityActors(deps: Deps) {
   const captcha = createCaptchaStore(identity);
   const validators = () => permission()?.validators;
 
-  const login = loginMachine.provide({
-    actors: {
-      verifyHuman: fromPromise(({ signal }) => deps.humanVerification(signal)),
-      submitLogin: fromPromise(async ({ input }) => {
-        const result = await identity.login(withoutEmptyHuman<LoginPayload>(input.payload));
-        // Remember-me keeps the username (never the password) for a day.
-        if (input.payload.type === 'username') {
-          sessionStore.rememberUsername(input.payload.rememberMe ? input.payload.username : null);
-        }
-        return result;
-      }),
-      verifySecondFactor: fromPromise(({ input }) => identity.verifyLogin(input)),
-      sendSecondFactorCode: fromPromise(({ input }) => identity.sendLoginCode(input)),
-      submitFreePlay: fromPromise(() => identity.freePlay(navigator.platform || 'web')),
-      submitRemembered: fromPromise(() => identity.loginRemembered()),
-      // A full-page navigation: the server redirects to the provider (PKCE, state, nonce).
-      startSocialLogin: fromPromise<void, { provider: SocialProvider }>(async ({ input }) => {
-        window.location.assign(socialStartUrl(input.provider));
-      }),
-      loadLoginInfo: fromPromise(() => loadMember()),
-    },
-    actions: {
-      refreshCaptcha: () => captcha.refresh(),
-      storeToken: (_, { token, cpw }) => storeToken(token, cpw),
-      storeLoginInfo: () => {},
-      forgetRemembered: () => {
-        sessionStore.rememberUsername(null);
-        void identity.forgetDevice().catch(() => {});
-      },
-    },
-    guards: {
-      isFormValid: ({ context }, { form }) => {
-        const rules = validators();
-        if (!rules) return false;
-        const options = { type: form.type, captchaShown: context.captchaRequired };
-        return Object.keys(loginErrors(form, rules, options)).length === 0;
-      },
-    },
-  });
-
-  const registration = registrationMachine.provide({
-    actors: {
-      checkAffiliate: fromPromise(({ input, signal }) =>
-        identity.checkAffiliate(input.code, deps.host, signal),
-      ),
-      verifyHuman: fromPromise(({ signal }) => deps.humanVerification(signal)),
-      submitRegistration: fromPromise(async ({ input }) => {
-        const { form, registerType, affiliateCode, referralCode } = input;
-        const { agreeTerms: _t, confirmAge: _a, ...fields } = form;
-        const byMobile = registerType === 'mobile';
-        const result: LoginResult = await identity.register(
-          withoutEmptyHuman({
-            ...Object.fromEntries(
-              Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''),
-            ),
-            username: byMobile ? (form.mobileNum ?? '').trim() : (form.username ?? '').trim(),
-            ...(affiliateCode ? { affiliateCode } : {}),
-            ...(referralCode ? { referralCode } : {}),
-            domain: deps.host.replace(/:\d+$/, ''),
-            registerUrl: window.location.href,
-            registerMethod: 'WEB' as const,
-            agreeTerms: true as const,
-            login: true,
-            humanVerification: input.humanVerification,
-          }),
-          byMobile,
-        );
-        if (result.token) storeToken(result.token, false);
-      }),
-      loadMemberInfo: fromPromise(() => loadMember()),
-    },
-  });
-
-  const registerSms = smsCountdownMachine.provide({
-    actors: {
-      sendCode: fromPromise(async ({ input, signal }) =>
-        identity.smsRegister(
-          withoutEmptyHuman({
-            ...input,
-            humanVerification: input.humanVerification || (await deps.humanVerification(signal)),
-          }),
-        ),
-      ),
-    },
-  });
-  const noLoginSmsFor = (purpose: 'login' | 'resetPassword') =>
-    smsCountdownMachine.provide({
-      actors: {
-        sendCode: fromPromise(async ({ input, signal }) =>
-          identity.smsNoLogin({
-            ...withoutEmptyHuman({
-              ...input,
-              humanVerification: input.humanVerification || (await deps.humanVerification(signal)),
-            }),
-            purpose,
-          }),
-        ),
-      },
-    });
-  const noLoginSms = noLoginSmsFor('resetPassword');
-  const loginSms = noLoginSmsFor('login');
-
-  const changePassword = changePasswordMachine.provide({
-    actors: {
-      submitPasswordChange: fromPromise(async ({ input }) => {
-        await identity.changePassword(input.payload);
-      }),
-    },
-    actions: {
-      reloadLoginInfo: () => {
-        session.send({ type: 'app.passwordChanged' });
-        void loadMember().catch(() => {});
-      },
-    },
-    guards: {
-      isFormValid: (_, { form, askCurrentPassword }) => {
-        const rules = validators();
-        if (!rules) return false;
-        const errors = changePasswordErrors(form, rules, { askCurrent: askCurrentPassword });
-        return Object.keys(errors).length === 0;
-      },
-    },
-  });
-
-  const forgotPassword = forgotPasswordMachine.provide({
-    actors: {
-      requestEmailReset: fromPromise(({ input }) => identity.passwordEmail(input)),
-      submitPhoneReset: fromPromise(({ input }: { input: PhoneResetForm }) =>
-        identity.passwordVerification({
-          ...input,
-          mobileNum: input.mobileNum.trim(),
-          verificationCode: input.verificationCode.trim(),
-        }),
-      ),
-      // A username login: it answers the human verification like the login form.
-      autoLogin: fromPromise(async ({ input, signal }) =>
-        identity.login(
-          withoutEmptyHuman<LoginPayload>({
-            type: 'username',
-            username: input.username,
-            password: input.password,
-            humanVerification: await deps.humanVerification(signal),
-          }),
-        ),
-      ),
-      submitLinkReset: fromPromise(({ input }) => identity.passwordReset(input)),
-    },
-    actions: {
-      storeToken: (_, { token, cpw }) => {
-        storeToken(token, cpw);
-        // The header shows the account once its info is read.
-        void loadMember().catch(() => {});
-      },
-    },
-    guards: {
-      isFormValid: (_, { form }) => {
-        if ('email' in form) {
-          return form.username.trim() !== '' && /^[^\s@]+@[^\s@]+$/.test(form.email.trim());
-        }
-        const rules = validators();
-        if (!rules) return false;
-        const errors =
-          'confirmNewPassword' in form
-            ? changePasswordErrors(form, rules, { askCurrent: false })
-            : forgotPhoneErrors(form, rules);
-        return Object.keys(errors).length === 0;
-      },
-    },
-  });
+  // The forms' machines (login, registration, SMS codes, password change and reset) and the
+  // validation engine come with the first identity form, not with the first page (issue 35).
+  const formFlows = readyWhenLoaded(async () =>
+    (await import('./identity-form-actors.ts')).createIdentityFormFlows({
+      identity,
+      sessionStore,
+      session,
+      host: deps.host,
+      humanVerification: deps.humanVerification,
+      captcha,
+      validators,
+      storeToken,
+      loadMember,
+    }),
+  );
+  prefetchFormFlowsWith(formFlows);
 
   const signOut = signOutMachine.provide({
     actors: { submitLogout: fromPromise(() => identity.logout()) },
@@ -340,19 +193,12 @@ export function createIdentityActors(deps: Deps) {
   const flows: IdentityFlows = {
     session,
     dialogs,
-    login,
-    registration,
-    registerSms,
-    noLoginSms,
-    loginSms,
+    formFlows,
     socialProviders,
-    changePassword,
-    forgotPassword,
     signOut,
     captcha,
     rememberedUsername: () => sessionStore.rememberedUsername(),
     countryCodes,
-    forms: { resolver: formResolver, translator: validationTranslator },
   };
 
   return {

@@ -268,6 +268,7 @@ async function start(): Promise<void> {
       () => {
         identity.preload();
         social.preload();
+        void site.identity.formFlows().catch(() => {});
       },
       { timeout: 2000 },
     );

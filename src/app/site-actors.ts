@@ -14,7 +14,7 @@ import type { SiteShellFlows } from '../ui/layout/site-shell-flows.ts';
 import type { IdentityFlows } from '../ui/identity/identity-flows.ts';
 import type { MemberCenterFlows } from '../ui/member-center/member-center-flows.ts';
 import type { RecordsFlows } from '../ui/member-center/records-flows.ts';
-import type { SecurityFlows } from '../ui/member-center/security/security-flows.ts';
+import type { SecurityFlowsLoader } from '../ui/member-center/security/security-flows.ts';
 import type { WithdrawFlowsLoader } from '../ui/member-center/withdraw/withdraw-flows.ts';
 import type { DepositFlowsLoader } from '../ui/member-center/deposit-flows.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
@@ -29,7 +29,6 @@ import { createMemberCenterActors } from './member-center-actors.ts';
 import type { SocialLoginClient } from '../services/social-login.ts';
 import type { SecurityService } from '../services/security.service.ts';
 import type { DepositClient } from '../services/deposit.service.ts';
-import { createSecurityFlows } from './security-actors.ts';
 import type { WithdrawClient } from '../services/withdraw.service.ts';
 import type { GamesClient } from '../services/games.ts';
 import type { GamesFlows } from '../ui/pages/games/games-flows.ts';
@@ -49,7 +48,7 @@ export type SiteActors = {
   memberCenter: MemberCenterFlows;
   records: RecordsFlows;
   missions: MissionsFlowsLoader;
-  security: SecurityFlows;
+  security: SecurityFlowsLoader;
   withdraw: WithdrawFlowsLoader;
   deposit: DepositFlowsLoader;
   games: GamesFlows;
@@ -215,12 +214,14 @@ export function createSiteActors({
     missions: flowsLoader(async () =>
       (await import('./missions-actors.ts')).createMissionsFlows(missions, missionNews),
     ),
-    security: createSecurityFlows({
-      identity,
-      security,
-      withdraw,
-      session: identityActors.session,
-    }),
+    security: flowsLoader(async () =>
+      (await import('./security-actors.ts')).createSecurityFlows({
+        identity,
+        security,
+        withdraw,
+        session: identityActors.session,
+      }),
+    ),
     withdraw: flowsLoader(async () =>
       (await import('./withdraw-actors.ts')).createWithdrawFlows(withdraw),
     ),

@@ -56,7 +56,7 @@ async function registerFrom(code: string, agentCodes: string[] = []) {
     mobileRegistration: false,
     urlAffiliateCode: new URLSearchParams(search).get('referralCode'),
   };
-  const actor = createActor(flows.registration, { input }).start();
+  const actor = createActor((await flows.formFlows()).registration, { input }).start();
   await waitFor(actor, (s) => s.matches('editing'));
   actor.send({ type: 'user.submit', form: byUsername });
   await waitFor(actor, (s) => s.status === 'done');

@@ -6,7 +6,7 @@ import { changePasswordSchema } from '../../contract/validation-engine.ts';
 import type { ChangePasswordValues } from '../../contract/validation-engine.ts';
 import type { ChangePasswordReason } from '../../machines/change-password.machine.ts';
 import { usePermission } from '../hooks/use-permission.ts';
-import { useIdentityFlows } from './identity-flows.ts';
+import { useIdentityFlows, useIdentityFormFlows } from './identity-flows.ts';
 import { Field, FormError } from '../components/form/field.tsx';
 import { FormActions } from '../components/form/form-actions.tsx';
 
@@ -25,9 +25,10 @@ export function ChangePasswordFlow({
 }) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
+  const formFlows = useIdentityFormFlows();
   const permission = usePermission();
   const username = useSelector(identity.session, (s) => s.context.member?.account ?? null);
-  const actor = useActorRef(identity.changePassword, {
+  const actor = useActorRef(formFlows.changePassword, {
     input: { reason, username, heldPassword },
   });
   const askCurrent = useSelector(actor, (s) => s.context.askCurrentPassword);
@@ -42,14 +43,14 @@ export function ChangePasswordFlow({
 
   const resolver = useMemo(
     () =>
-      identity.forms.resolver(
+      formFlows.forms.resolver(
         changePasswordSchema(
           permission?.validators ?? ({} as never),
           { askCurrent, current: heldPassword },
-          { translate: identity.forms.translator(i18n) },
+          { translate: formFlows.forms.translator(i18n) },
         ),
       ),
-    [permission, askCurrent, heldPassword, i18n, identity],
+    [permission, askCurrent, heldPassword, i18n, formFlows],
   );
   const { register, handleSubmit, formState } = useForm<ChangePasswordValues>({ resolver });
   const errors = formState.errors;

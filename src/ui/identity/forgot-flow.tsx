@@ -15,7 +15,11 @@ import type {
 } from '../../machines/forgot-password.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
 import { openServiceWindow, useCustomerService } from '../hooks/use-customer-service.ts';
-import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
+import {
+  useIdentityFlows,
+  useIdentityFormFlows,
+  type IdentityFormFlows,
+} from './identity-flows.ts';
 import { Field, FormError } from '../components/form/field.tsx';
 import { SubmitButton } from '../components/form/form-actions.tsx';
 import { RegisterCountryCode, useDefaultDialingCode } from './register-country-code.tsx';
@@ -24,7 +28,7 @@ import { SmsCodeField } from '../components/form/code-field.tsx';
 
 const emailPattern = /^[^\s@]+@[^\s@]+$/;
 
-type ForgotActor = ReturnType<typeof useActorRef<IdentityFlows['forgotPassword']>>;
+type ForgotActor = ReturnType<typeof useActorRef<IdentityFormFlows['forgotPassword']>>;
 
 /**
  * The forgot-password flow (forgotPasswordMachine) for the /forget page and its popup: by
@@ -75,8 +79,9 @@ function ForgotMachine({
 }) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
+  const formFlows = useIdentityFormFlows();
   const navigate = useNavigate();
-  const actor = useActorRef(identity.forgotPassword, { input });
+  const actor = useActorRef(formFlows.forgotPassword, { input });
   const tab = useSelector(actor, (s): ForgotPasswordTab | 'link' | null =>
     s.matches('link')
       ? 'link'
@@ -284,15 +289,15 @@ function EmailForm({ actor }: { actor: ForgotActor }) {
  */
 function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
   const { t, i18n } = useTranslation('identity');
-  const identity = useIdentityFlows();
+  const formFlows = useIdentityFormFlows();
   const resolver = useMemo(
     () =>
-      identity.forms.resolver(
+      formFlows.forms.resolver(
         forgotPhoneSchema(permission.validators, {
-          translate: identity.forms.translator(i18n),
+          translate: formFlows.forms.translator(i18n),
         }),
       ),
-    [identity, permission, i18n],
+    [formFlows, permission, i18n],
   );
   const {
     register,
@@ -372,7 +377,7 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
         label={t('forgot.code')}
         error={errors.verificationCode?.message}
         data-testid="forgot-code"
-        sms={{ logic: identity.noLoginSms, request: requestCode, testId: 'forgot-get-code' }}
+        sms={{ logic: formFlows.noLoginSms, request: requestCode, testId: 'forgot-get-code' }}
         {...register('verificationCode')}
       />
       <Field
@@ -408,17 +413,17 @@ function MobileForm({ actor, permission }: { actor: ForgotActor; permission: Per
 /** The e-mailed link's form: the new password by the password rule, and its confirmation. */
 function LinkForm({ actor, permission }: { actor: ForgotActor; permission: Permission }) {
   const { t, i18n } = useTranslation('identity');
-  const identity = useIdentityFlows();
+  const formFlows = useIdentityFormFlows();
   const resolver = useMemo(
     () =>
-      identity.forms.resolver(
+      formFlows.forms.resolver(
         changePasswordSchema(
           permission.validators,
           { askCurrent: false },
-          { translate: identity.forms.translator(i18n) },
+          { translate: formFlows.forms.translator(i18n) },
         ),
       ),
-    [identity, permission, i18n],
+    [formFlows, permission, i18n],
   );
   const { register, handleSubmit, formState, trigger } = useForm<ChangePasswordValues>({
     resolver,

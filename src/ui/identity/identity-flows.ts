@@ -1,3 +1,4 @@
+import { use } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { i18n as I18n } from 'i18next';
 import type { FieldValues, Resolver } from 'react-hook-form';
@@ -23,15 +24,10 @@ export type CaptchaStore = {
 };
 
 /**
- * Who is at the keyboard and the identity flows, their effects supplied by the app
- * (src/app/identity-actors.ts): a screen starts a flow with `useActorRef(flows.login, { input })`
- * each time it opens; the session and the dialogs run for the whole visit.
+ * The identity forms' flows: a form starts one with `useActorRef(flows.login, { input })` each
+ * time it opens. They come with the first identity form, not with the first page.
  */
-export type IdentityFlows = {
-  /** Who is at the keyboard: visitor or member (started with the stored token). */
-  session: ActorRefFrom<typeof sessionMachine>;
-  /** The identity popup that is open. */
-  dialogs: ActorRefFrom<typeof dialogLogic>;
+export type IdentityFormFlows = {
   login: typeof loginMachine;
   registration: typeof registrationMachine;
   /** The get-code button of the registration form (`/wps/verification/sms/register`). */
@@ -40,19 +36,33 @@ export type IdentityFlows = {
   noLoginSms: typeof smsCountdownMachine;
   /** The SMS button of the login form's SMS tab (codes for login). */
   loginSms: typeof smsCountdownMachine;
-  /** The social login providers the server offers: SocialProvider[]. */
-  socialProviders: RemoteDataRef;
   changePassword: typeof changePasswordMachine;
   forgotPassword: typeof forgotPasswordMachine;
-  signOut: typeof signOutMachine;
-  captcha: CaptchaStore;
-  /** The username remember-me kept, if any. */
-  rememberedUsername: () => string | null;
   /** The validation engine's schemas in react-hook-form, with texts of the active language. */
   forms: {
     resolver: <T extends FieldValues>(schema: $ZodType<T, T>) => Resolver<T>;
     translator: (i18n: Pick<I18n, 't'>) => Translate;
   };
+};
+
+/**
+ * Who is at the keyboard and the identity flows, their effects supplied by the app
+ * (src/app/identity-actors.ts): the session and the dialogs run for the whole visit; the
+ * forms' flows are fetched with the first form (`useIdentityFormFlows`).
+ */
+export type IdentityFlows = {
+  /** Who is at the keyboard: visitor or member (started with the stored token). */
+  session: ActorRefFrom<typeof sessionMachine>;
+  /** The identity popup that is open. */
+  dialogs: ActorRefFrom<typeof dialogLogic>;
+  /** The forms' flows: one promise, made at its first call. */
+  formFlows: () => Promise<IdentityFormFlows>;
+  /** The social login providers the server offers: SocialProvider[]. */
+  socialProviders: RemoteDataRef;
+  signOut: typeof signOutMachine;
+  captcha: CaptchaStore;
+  /** The username remember-me kept, if any. */
+  rememberedUsername: () => string | null;
   /** Country codes for the phone pickers: `{ current, list }`. */
   countryCodes: RemoteDataRef;
 };
@@ -65,3 +75,6 @@ export const useSession = () => useIdentityFlows().session;
 
 /** The identity popups (login, register, forgot, change password). */
 export const useDialogs = () => useIdentityFlows().dialogs;
+
+/** The identity forms' flows; a form suspends (its Suspense shows loading) until they are made. */
+export const useIdentityFormFlows = (): IdentityFormFlows => use(useIdentityFlows().formFlows());

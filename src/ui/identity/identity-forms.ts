@@ -52,8 +52,20 @@ const forms = {
 
 export type IdentityForm = keyof typeof forms;
 
-/** Starts loading the forms' chunks (once each; a failed load is tried again next time). */
+/** The forms' flows (their machines), which the app makes at their first call. */
+let prefetchFlows: () => unknown = () => {};
+
+/** The app's loader of the forms' flows, fetched with any form (src/app/identity-actors.ts). */
+export function prefetchFormFlowsWith(load: () => Promise<unknown>): void {
+  prefetchFlows = () => load().catch(() => {});
+}
+
+/**
+ * Starts loading the forms' chunks and their flows (once each; a failed load is tried again
+ * next time).
+ */
 export function prefetchIdentityForm(...names: IdentityForm[]): void {
+  prefetchFlows();
   for (const name of names) forms[name].prefetch();
 }
 

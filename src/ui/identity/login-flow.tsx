@@ -14,7 +14,11 @@ import type {
   SocialProvider,
 } from '../../machines/login.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
-import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
+import {
+  useIdentityFlows,
+  useIdentityFormFlows,
+  type IdentityFormFlows,
+} from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
 import { FlowTabs } from './flow-tabs.tsx';
 import { CheckField, Field, FormError } from '../components/form/field.tsx';
@@ -42,6 +46,7 @@ export function LoginFlow({
 }) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
+  const formFlows = useIdentityFormFlows();
   const navigate = useNavigate();
   const permission = usePermission();
   const smsLogin = useModuleEnabled(moduleIds.smsLogin);
@@ -52,7 +57,7 @@ export function LoginFlow({
   );
   const [searchParams] = useSearchParams();
   const socialError = searchParams.get('socialError');
-  const actor = useActorRef(identity.login, {
+  const actor = useActorRef(formFlows.login, {
     input: {
       smsLoginEnabled: smsLogin,
       freePlayEnabled: freePlay,
@@ -225,15 +230,16 @@ function LoginForm({
 }) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
+  const formFlows = useIdentityFormFlows();
   const permission = usePermission();
   const resolver = useMemo(() => {
     const schema = loginSchema(
       permission!.validators,
       { type: tab, captchaShown },
-      { translate: identity.forms.translator(i18n) },
+      { translate: formFlows.forms.translator(i18n) },
     );
-    return identity.forms.resolver(schema);
-  }, [permission, tab, captchaShown, i18n, identity]);
+    return formFlows.forms.resolver(schema);
+  }, [permission, tab, captchaShown, i18n, formFlows]);
   const [remembered, setRemembered] = useState(() => identity.rememberedUsername());
   const defaultDialingCode = useDefaultDialingCode();
   const [chosenDialingCode, setDialingCode] = useState<string | null>(null);
@@ -331,7 +337,7 @@ function LoginForm({
             error={errors.verificationCode?.message}
             data-testid="login-code"
             sms={{
-              logic: identity.loginSms,
+              logic: formFlows.loginSms,
               request: async () => {
                 if (!dialingCode || !(await trigger('username'))) return null;
                 return { countryDialingCode: dialingCode, mobileNo: getValues('username') ?? '' };
@@ -364,7 +370,7 @@ function LoginForm({
   );
 }
 
-type LoginActor = ReturnType<typeof useActorRef<IdentityFlows['login']>>;
+type LoginActor = ReturnType<typeof useActorRef<IdentityFormFlows['login']>>;
 
 function SecondFactorStep({ actor }: { actor: LoginActor }) {
   const { t } = useTranslation('identity');

@@ -15,7 +15,11 @@ import type { Permission } from '../../contract/system.ts';
 import { moduleIds } from '../../contract/system.ts';
 import type { RegistrationInput } from '../../machines/registration.machine.ts';
 import { useModuleEnabled, usePermission } from '../hooks/use-permission.ts';
-import { useIdentityFlows, type IdentityFlows } from './identity-flows.ts';
+import {
+  useIdentityFlows,
+  useIdentityFormFlows,
+  type IdentityFormFlows,
+} from './identity-flows.ts';
 import { CaptchaImage } from './captcha-image.tsx';
 import { FlowTabs } from './flow-tabs.tsx';
 import { CheckField, Field, FormError } from '../components/form/field.tsx';
@@ -94,8 +98,9 @@ function RegisterMachine({
 }) {
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
+  const formFlows = useIdentityFormFlows();
   const navigate = useNavigate();
-  const actor = useActorRef(identity.registration, { input });
+  const actor = useActorRef(formFlows.registration, { input });
   const state = useSelector(actor, (s) => s.value as string);
   const registerType = useSelector(actor, (s) => s.context.registerType);
   const showTabs = useSelector(actor, (s) => s.context.showTabs);
@@ -181,7 +186,7 @@ function RegisterMachine({
 
 const noFields: ReadonlySet<string> = new Set();
 
-type RegisterActor = ReturnType<typeof useActorRef<IdentityFlows['registration']>>;
+type RegisterActor = ReturnType<typeof useActorRef<IdentityFormFlows['registration']>>;
 
 function RegisterForm({
   permission,
@@ -200,13 +205,13 @@ function RegisterForm({
   onSubmit: (form: RegistrationValues) => void;
 }) {
   const { t, i18n } = useTranslation('identity');
-  const identity = useIdentityFlows();
-  const translate = useMemo(() => identity.forms.translator(i18n), [identity, i18n]);
+  const formFlows = useIdentityFormFlows();
+  const translate = useMemo(() => formFlows.forms.translator(i18n), [formFlows, i18n]);
   const { registerType, smsVerification, mobileWithPassword, captchaShown, affiliateShown } =
     options;
   const resolver = useMemo(
     () =>
-      identity.forms.resolver(
+      formFlows.forms.resolver(
         registrationSchema(
           permission.validators,
           { registerType, smsVerification, mobileWithPassword, captchaShown, affiliateShown },
@@ -214,7 +219,7 @@ function RegisterForm({
         ),
       ),
     [
-      identity,
+      formFlows,
       permission,
       translate,
       registerType,
@@ -317,7 +322,7 @@ function RegisterForm({
               error={errorOf(field)}
               data-testid={inputTestIds[field] ?? `register-${field}`}
               sms={{
-                logic: identity.registerSms,
+                logic: formFlows.registerSms,
                 request: requestCode,
                 testId: 'register-get-code',
               }}

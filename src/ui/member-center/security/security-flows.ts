@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { createFlowsContext } from '../../hooks/flows-context.ts';
 import type { authenticatorMachine } from '../../../machines/authenticator.machine.ts';
 import type { contactChangeMachine } from '../../../machines/contact-change.machine.ts';
@@ -19,5 +20,13 @@ export type SecurityFlows = {
   summary: typeof remoteDataMachine;
 };
 
-export const [SecurityFlowsProvider, useSecurityFlows] =
-  createFlowsContext<SecurityFlows>('Security');
+/** The security center's flows come with its first page (not the first page): one promise. */
+export type SecurityFlowsLoader = () => Promise<SecurityFlows>;
+
+export const [SecurityFlowsProvider, useSecurityFlowsLoader] =
+  createFlowsContext<SecurityFlowsLoader>('Security');
+
+/** The security flows; the page suspends (its Suspense shows loading) until they are made. */
+export function useSecurityFlows(): SecurityFlows {
+  return use(useSecurityFlowsLoader()());
+}
