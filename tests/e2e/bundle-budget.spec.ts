@@ -1,7 +1,7 @@
 /**
  * The home route's JavaScript budget (issue 12): what a visitor's first page loads before any
  * interaction, the entry chunk and the home page's chunk with their static imports in the
- * built app's Vite manifest, is at most 170 KiB gzip (-9). Bytes are deterministic, so this is a
+ * built app's Vite manifest, is within its budget as the server sends it (brotli). Bytes are deterministic, so this is a
  * plain assertion on the build `npm run test:e2e` makes first. The libraries a visitor needs
  * only after an interaction (the identity forms, the real-time channel) or after the first paint
  * (the carousels) are not in it, and the login and register forms are fetched when the pointer
@@ -15,7 +15,20 @@ import { moduleIds } from '../../src/contract/system.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const distDir = resolve(import.meta.dirname, '..', '..', 'dist');
-const budgetBytes = 170 * 1024;
+/**
+ * Brotli, as the server sends it (the build's .br copies, platform/http/precompressed.ts).
+ * Issue 35 asks for 120 KiB; the libraries of the first page alone (react-dom, zod/mini's core,
+ * xstate, i18next, react-router) come to about 110 KiB of it, so this budget holds what the
+ * first page sheds (about 150 KiB before its identity and security flows moved out, 144.0 KiB
+ * after) until more does.
+ */
+const budgetBytes = 146 * 1024;
+
+/** The bytes the server sends for a built file: its brotli copy (the build writes one per file). */
+function brotliBytes(file: string): number {
+  const copy = join(distDir, `${file}.br`);
+  return existsSync(copy) ? readFileSync(copy).length : readFileSync(join(distDir, file)).length;
+}
 
 /** Packages that must not be in the first page's script, and when they come instead. */
 const deferred: Record<string, string> = {
@@ -36,6 +49,16 @@ const deferred: Record<string, string> = {
 const deferredSources: Record<string, string> = {
   'node_modules/zod/v4/classic/':
     'with the forms and the signed-in services (zod/mini reads start-up)',
+  // Issue 35: the forms' machines and rules come with the first identity form or security page.
+  'src/machines/login.machine.ts': 'with the first identity form',
+  'src/machines/registration.machine.ts': 'with the first identity form',
+  'src/machines/forgot-password.machine.ts': 'with the first identity form',
+  'src/machines/change-password.machine.ts': 'with the first identity form',
+  'src/machines/sms-countdown.machine.ts': 'with the first identity form',
+  'src/contract/validation-engine.ts': 'with the first identity form',
+  'src/machines/authenticator.machine.ts': 'with the security center',
+  'src/machines/contact-change.machine.ts': 'with the security center',
+  'src/machines/payment-password.machine.ts': 'with the security center',
 };
 
 /** The sources a built chunk holds, from its source map. */
@@ -58,14 +81,16 @@ function packagesOf(file: string): Set<string> {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 test.describe('home route JavaScript budget', () => {
-  test('the entry and the home page chunk with their static imports stay within the budget (gzip)', () => {
+  test('the entry and the home page chunk with their static imports stay within the budget (brotli, as sent)', () => {
     const { app, homeChunk } = measureHomeRoute(distDir);
     // Without the home page's chunk the measure would leave the page itself out.
     expect(homeChunk, 'the manifest names the home page chunk').not.toBeNull();
-    const listing = app.files.map((f) => `${kib(f.gzipBytes).padStart(10)}  ${f.file}`).join('\n');
+    const sent = app.files.map((f) => ({ file: f.file, bytes: brotliBytes(f.file) }));
+    const total = sent.reduce((sum, f) => sum + f.bytes, 0);
+    const listing = sent.map((f) => `${kib(f.bytes).padStart(10)}  ${f.file}`).join('\n');
     expect(
-      app.totalGzipBytes,
-      `home route JavaScript ${kib(app.totalGzipBytes)} gzip, budget ${kib(budgetBytes)}:\n${listing}`,
+      total,
+      `home route JavaScript ${kib(total)} brotli, budget ${kib(budgetBytes)}:\n${listing}`,
     ).toBeLessThanOrEqual(budgetBytes);
   });
 
@@ -79,7 +104,7 @@ test.describe('home route JavaScript budget', () => {
     expect(found).toEqual([]);
   });
 
-  test('zod classic is not in it: the start-up calls are read with zod/mini', () => {
+  test("zod classic and the forms' machines are not in it: start-up reads with zod/mini", () => {
     const { app } = measureHomeRoute(distDir);
     const found = app.files.flatMap(({ file }) =>
       sourcesOf(file).flatMap((source) =>
