@@ -20,7 +20,6 @@ import {
   LoyaltyFlowsProvider,
   type LoyaltyFlowsLoader,
 } from '../ui/pages/point-mall/loyalty-flows.ts';
-import { wireRealtime } from './realtime-wiring.ts';
 import { SiteProviders } from './site-providers.tsx';
 import { createSiteActors } from './site-actors.ts';
 import { reactToServerError } from './server-error-reactions.ts';
@@ -205,29 +204,44 @@ async function start(): Promise<void> {
   const loyalty: LoyaltyFlowsLoader = flowsLoader(async () =>
     (await import('./loyalty-actors.ts')).createLoyaltyFlows(http, pointsNews),
   );
-  // Balance, unread count and notifications stream into the session while a member is in.
-  wireRealtime({
-    session: site.identity.session,
-    getToken: sessionStore.token,
-    loadBalance: () => readBalance(),
-    loadUnread: () => records.unreadCount(),
-    onLotteryEvent: lotteryNews.emit,
-    onMissionEvent: missionNews.emit,
-    onPointsEvent: pointsNews.emit,
-    onAgentEvent: agentNews.emit,
-    // The red badges of the reward center and missions (the message badge follows `unread`).
-    onBadges: (counts) => {
-      for (const page of ['rewardCenter', 'missionLeaderboard'] as const) {
-        site.memberCenter.memberCenter.send({
-          type: 'app.countChanged',
-          page,
-          count: counts[page],
-        });
-      }
-    },
-    loadBadges: async () => (await (await promotions()).publicState()).badges,
-    window,
-  });
+  // Balance, unread count and notifications stream into the session while a member is in; the
+  // wiring (and the socket client it loads) comes with the first member session, not with a
+  // visitor's first page.
+  let realtime: Promise<unknown> | null = null;
+  const followSession = () => {
+    if (realtime || sessionStore.token() === null) return;
+    realtime = import('./realtime-wiring.ts').then(
+      ({ wireRealtime }) =>
+        wireRealtime({
+          session: site.identity.session,
+          getToken: sessionStore.token,
+          loadBalance: () => readBalance(),
+          loadUnread: () => records.unreadCount(),
+          onLotteryEvent: lotteryNews.emit,
+          onMissionEvent: missionNews.emit,
+          onPointsEvent: pointsNews.emit,
+          onAgentEvent: agentNews.emit,
+          // The red badges of the reward center and missions (the message badge follows `unread`).
+          onBadges: (counts) => {
+            for (const page of ['rewardCenter', 'missionLeaderboard'] as const) {
+              site.memberCenter.memberCenter.send({
+                type: 'app.countChanged',
+                page,
+                count: counts[page],
+              });
+            }
+          },
+          loadBadges: async () => (await (await promotions()).publicState()).badges,
+          window,
+        }),
+      () => {
+        // The module could not load (network): the next session change tries again.
+        realtime = null;
+      },
+    );
+  };
+  site.identity.session.subscribe(followSession);
+  followSession();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

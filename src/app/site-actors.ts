@@ -13,14 +13,13 @@ import { createCdnChoice } from '../services/cdn.ts';
 import type { SiteShellFlows } from '../ui/layout/site-shell-flows.ts';
 import type { IdentityFlows } from '../ui/identity/identity-flows.ts';
 import type { MemberCenterFlows } from '../ui/member-center/member-center-flows.ts';
-import type { RecordsFlows } from '../ui/member-center/records-flows.ts';
+import type { RecordsFlowsLoader } from '../ui/member-center/records-flows.ts';
 import type { SecurityFlowsLoader } from '../ui/member-center/security/security-flows.ts';
 import type { WithdrawFlowsLoader } from '../ui/member-center/withdraw/withdraw-flows.ts';
 import type { DepositFlowsLoader } from '../ui/member-center/deposit-flows.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
 import { flowsLoader } from './flows-loader.ts';
-import { createRecordsFlows } from './records-actors.ts';
 import type { News } from './news.ts';
 import type { MissionsClient } from '../services/missions.service.ts';
 import type { MissionsFlowsLoader } from '../ui/member-center/missions-flows.ts';
@@ -46,7 +45,7 @@ export type SiteActors = {
   shell: SiteShellFlows;
   identity: IdentityFlows;
   memberCenter: MemberCenterFlows;
-  records: RecordsFlows;
+  records: RecordsFlowsLoader;
   missions: MissionsFlowsLoader;
   security: SecurityFlowsLoader;
   withdraw: WithdrawFlowsLoader;
@@ -210,7 +209,9 @@ export function createSiteActors({
       memberCenter: memberCenterActors.memberCenter,
       headerBalance: memberCenterActors.headerBalance,
     },
-    records: createRecordsFlows(records),
+    records: flowsLoader(async () =>
+      (await import('./records-actors.ts')).createRecordsFlows(records),
+    ),
     missions: flowsLoader(async () =>
       (await import('./missions-actors.ts')).createMissionsFlows(missions, missionNews),
     ),

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { createFlowsContext } from '../hooks/flows-context.ts';
 import type { remoteDataMachine } from '../../machines/remote-data.machine.ts';
 import type { transferMachine } from '../../machines/transfer.machine.ts';
@@ -28,4 +29,13 @@ export type RecordsFlows = {
   newRequestKey: () => string;
 };
 
-export const [RecordsFlowsProvider, useRecordsFlows] = createFlowsContext<RecordsFlows>('Records');
+/** The record, transfer and message flows come with their first page: one promise. */
+export type RecordsFlowsLoader = () => Promise<RecordsFlows>;
+
+export const [RecordsFlowsProvider, useRecordsFlowsLoader] =
+  createFlowsContext<RecordsFlowsLoader>('Records');
+
+/** The records flows; the page suspends (its Suspense shows loading) until they are made. */
+export function useRecordsFlows(): RecordsFlows {
+  return use(useRecordsFlowsLoader()());
+}
