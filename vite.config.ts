@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { languageNamesFont } from './scripts/language-names-font.ts';
 
 const apiTarget = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), languageNamesFont()],
   build: {
     outDir: 'dist',
     sourcemap: true,
