@@ -145,3 +145,27 @@ test('a Bengali page fetches the Bengali face and no Devanagari one', async ({ p
   expect(fonts.bengali().length).toBeGreaterThan(0);
   expect(fonts.devanagari()).toEqual([]);
 });
+
+test("the home page's images carry their size, the first banner comes first and the rest wait", async ({
+  page,
+}) => {
+  await openOnPhone(page, '/', 'hi');
+  await expect(page.getByTestId('page-home')).toBeVisible();
+  const images = await page.evaluate(() =>
+    [...document.images].map((image) => ({
+      src: image.getAttribute('src') ?? '',
+      in: image.parentElement?.className ?? '',
+      sized: image.hasAttribute('width') && image.hasAttribute('height'),
+      loading: image.loading,
+      priority: image.getAttribute('fetchpriority'),
+      below: image.getBoundingClientRect().top > innerHeight,
+    })),
+  );
+  expect(images.filter((image) => !image.sized)).toEqual([]);
+  const banner = images.find((image) => image.src.includes('/media/banners/'));
+  expect(banner?.priority).toBe('high');
+  // Below the first screen: lazily loaded, natively or by the site's own rule (no src yet).
+  expect(
+    images.filter((image) => image.below && image.src !== '' && image.loading !== 'lazy'),
+  ).toEqual([]);
+});
