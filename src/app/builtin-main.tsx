@@ -12,10 +12,9 @@ import {
 } from '../ui/pages/game/builtin/builtin-types.ts';
 import { createBuiltinRoundLogic } from './builtin-round-actors.ts';
 import { VerifyPage } from '../ui/pages/game/builtin/verify-page.tsx';
-import '@fontsource/noto-sans-devanagari/400.css';
-import '@fontsource/noto-sans-devanagari/700.css';
-import '@fontsource/noto-sans-bengali/400.css';
-import '@fontsource/noto-sans-bengali/700.css';
+// Each script's subset only (fonts.css); builtin.css names Bengali only on a Bengali page, so a
+// game downloads the face of its own language alone.
+import '../ui/styles/fonts.css';
 import '../ui/pages/game/builtin/builtin.css';
 
 // The built-in games' own entry (builtin.html, served at /builtin/<game>): the game pages the

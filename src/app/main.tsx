@@ -27,13 +27,12 @@ import { createSiteRouter } from './router.tsx';
 import { preloadPage } from './pages.ts';
 import { askStartupAhead } from './startup-calls.ts';
 import { StartupGate } from './startup-gate.tsx';
-// Devanagari, Bengali and Latin faces shipped with the site (many devices have neither Indian
-// script); each face declares its unicode-range, so a page downloads only the scripts it shows.
-// base.css puts them first in the font stack (see the note there).
-import '@fontsource/noto-sans-devanagari/400.css';
-import '@fontsource/noto-sans-devanagari/700.css';
-import '@fontsource/noto-sans-bengali/400.css';
-import '@fontsource/noto-sans-bengali/700.css';
+// The Devanagari and Bengali faces shipped with the site (many devices have neither Indian
+// script), each script's subset only, so a page downloads the face of its own language alone
+// (fonts.css); the language menu's native names come from a tiny inline face cut at build time
+// (scripts/language-names-font.ts).
+import '../ui/styles/fonts.css';
+import 'virtual:language-names.css';
 import '../ui/styles/base.css';
 import '../ui/styles/layout.css';
 import '../ui/styles/components.css';

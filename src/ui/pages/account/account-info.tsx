@@ -17,7 +17,13 @@ export function AccountInfo({ testId, area, children }: Props) {
   return (
     <div className="pg" data-testid={testId}>
       <section className="pg-card pg-simple" aria-labelledby={`${testId}-title`}>
-        <img src={`/media/pages/account-${area}.svg`} alt="" className="pg-simple__art" />
+        <img
+          src={`/media/pages/account-${area}.svg`}
+          alt=""
+          className="pg-simple__art"
+          width="120"
+          height="120"
+        />
         <h1 id={`${testId}-title`}>{t(`account.${area}.title`)}</h1>
         <p>{t(`account.${area}.text`)}</p>
         {children}

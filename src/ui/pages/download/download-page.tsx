@@ -37,7 +37,13 @@ export default function DownloadPage() {
             <p>{t('download.intro')}</p>
             <p className="pg-muted">{t('download.operator')}</p>
           </div>
-          <img src="/media/pages/app-phone.svg" alt="" className="download-hero__art" />
+          <img
+            src="/media/pages/app-phone.svg"
+            alt=""
+            className="download-hero__art"
+            width="200"
+            height="240"
+          />
         </section>
         <ul className="download-apps">
           {apps.map((app) => {

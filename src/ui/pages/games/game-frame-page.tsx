@@ -104,7 +104,13 @@ export function GameFrame({
     return (
       <div className="pg" data-testid={testId}>
         <div className="pg-card pg-simple" role="status" data-testid="game-register-first">
-          <img src="/media/pages/game-locked.svg" alt="" className="pg-simple__art" />
+          <img
+            src="/media/pages/game-locked.svg"
+            alt=""
+            className="pg-simple__art"
+            width="120"
+            height="120"
+          />
           <h1>{t('gameFrame.registerTitle')}</h1>
           <p>{t('gameFrame.registerText')}</p>
           <div className="pg-actions">

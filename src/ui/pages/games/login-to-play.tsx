@@ -23,7 +23,13 @@ export function LoginToPlay({ testId, title, text, children }: Props) {
   return (
     <div className="pg" data-testid={testId}>
       <div className="pg-card pg-simple">
-        <img src="/media/pages/game-locked.svg" alt="" className="pg-simple__art" />
+        <img
+          src="/media/pages/game-locked.svg"
+          alt=""
+          className="pg-simple__art"
+          width="120"
+          height="120"
+        />
         <h1>{title}</h1>
         <p>{text}</p>
         {children}

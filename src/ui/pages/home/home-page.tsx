@@ -27,13 +27,16 @@ export default function HomePage() {
   );
 }
 
+/** The categories a 390x844 phone shows in its first screen, under the banner. */
+const aboveTheFold = 4;
+
 function Categories() {
   const { t } = useTranslation('pages');
   return (
     <section className="pg-section" aria-labelledby="home-categories">
       <h2 id="home-categories">{t('home.categories')}</h2>
       <ul className="home-categories">
-        {navCategories.map(({ gameType, path }) => (
+        {navCategories.map(({ gameType, path }, index) => (
           <li key={gameType}>
             <Link to={path} className="home-category">
               <img
@@ -41,6 +44,9 @@ function Categories() {
                 alt=""
                 width="56"
                 height="56"
+                // A phone's first screen shows the first rows; the rest load as they near it.
+                loading={index < aboveTheFold ? 'eager' : 'lazy'}
+                decoding="async"
               />
               <span className="home-category__name">{t(`categories.${gameType}.name`)}</span>
               <span className="home-category__blurb">{t(`categories.${gameType}.blurb`)}</span>
@@ -131,7 +137,15 @@ function AppTeaser() {
   const { t } = useTranslation('pages');
   return (
     <section className="home-app pg-card" aria-labelledby="home-app">
-      <img src="/media/pages/app-phone.svg" alt="" className="home-app__art" />
+      <img
+        src="/media/pages/app-phone.svg"
+        alt=""
+        className="home-app__art"
+        width="200"
+        height="240"
+        loading="lazy"
+        decoding="async"
+      />
       <div className="home-app__text">
         <h2 id="home-app">{t('home.app.title')}</h2>
         <p>{t('home.app.text')}</p>
@@ -160,7 +174,14 @@ function WhyUs() {
       <ul className="home-why">
         {reasons.map((reason) => (
           <li key={reason} className="pg-card">
-            <img src={`/media/pages/why-${reason}.svg`} alt="" width="48" height="48" />
+            <img
+              src={`/media/pages/why-${reason}.svg`}
+              alt=""
+              width="48"
+              height="48"
+              loading="lazy"
+              decoding="async"
+            />
             <h3>{t(`home.why.${reason}.title`)}</h3>
             <p className="pg-muted">{t(`home.why.${reason}.text`)}</p>
           </li>

@@ -38,7 +38,13 @@ export default function JoinPage() {
             </Link>
           </div>
         </div>
-        <img src="/media/pages/join-hero.svg" alt="" className="join-hero__art" />
+        <img
+          src="/media/pages/join-hero.svg"
+          alt=""
+          className="join-hero__art"
+          width="320"
+          height="240"
+        />
       </section>
 
       <section className="pg-section" aria-labelledby="join-why">

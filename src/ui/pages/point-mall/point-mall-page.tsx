@@ -24,7 +24,13 @@ export default function PointMallPage() {
             <strong>{t('pointMall.neverExpire')}</strong>
           </p>
         </div>
-        <img src="/media/pages/point-mall.svg" alt="" className="mall-hero__art" />
+        <img
+          src="/media/pages/point-mall.svg"
+          alt=""
+          className="mall-hero__art"
+          width="240"
+          height="200"
+        />
       </section>
       <ul className="pg-grid mall-facts">
         {facts.map((fact) => (

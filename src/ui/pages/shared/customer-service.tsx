@@ -55,7 +55,14 @@ export function CustomerServiceLinks({ types, className }: Props) {
           rel="noopener noreferrer"
           onClick={(event) => openChannel(event, resource)}
         >
-          <img src={`/media/pages/service-${resource.resourceType.toLowerCase()}.svg`} alt="" />
+          <img
+            src={`/media/pages/service-${resource.resourceType.toLowerCase()}.svg`}
+            alt=""
+            width="22"
+            height="22"
+            loading="lazy"
+            decoding="async"
+          />
           <span>{t(`service.${resource.resourceType}`)}</span>
           {/* What it opens, so an entry never leads somewhere unsaid (issue 34). */}
           <span className="pg-btn__where" data-testid="service-where">

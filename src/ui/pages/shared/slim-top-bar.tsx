@@ -18,7 +18,7 @@ export function SlimTopBar({ withLanguage = false, children }: Props) {
   return (
     <header className="pg-topbar">
       <Link to="/" className="pg-topbar__logo" aria-label={t('topbar.home')}>
-        <img src="/media/logo.svg" alt="" height="32" />
+        <img src="/media/logo.svg" alt="" width="120" height="32" />
       </Link>
       <div className="pg-topbar__end">
         {children}

@@ -20,7 +20,7 @@ export function VendorCard({ vendor, wrap }: Props) {
   const content = (
     <>
       <span className="pg-vendor__logo">
-        <LazyImage src={vendorLogo(vendor)} alt="" />
+        <LazyImage src={vendorLogo(vendor)} alt="" width="200" height="80" />
       </span>
       <span className="pg-vendor__name">{vendor.displayName}</span>
       {vendor.isHot === 1 && <span className="pg-hot">{t('games.hot')}</span>}

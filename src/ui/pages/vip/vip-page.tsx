@@ -28,7 +28,13 @@ export default function VipPage() {
   return (
     <div className="pg pg-vip" data-testid="page-vip">
       <section className="vip-hero" aria-labelledby="vip-title">
-        <img src="/media/pages/vip-crown.svg" alt="" className="vip-hero__art" />
+        <img
+          src="/media/pages/vip-crown.svg"
+          alt=""
+          className="vip-hero__art"
+          width="96"
+          height="96"
+        />
         <div className="pg-intro">
           <h1 id="vip-title">{t('vip.title')}</h1>
           <p>{t('vip.intro')}</p>
