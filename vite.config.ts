@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { languageNamesFont } from './scripts/language-names-font.ts';
+import { preloadDefaultTexts } from './scripts/preload-texts.ts';
 
 const apiTarget = 'http://localhost:8080';
 
@@ -10,6 +11,8 @@ export default defineConfig({
     react(),
     // The language menus' native names in a font of their own glyphs (scripts/language-names-font.ts).
     languageNamesFont(),
+    // The default language's texts arrive with the first page's script (scripts/preload-texts.ts).
+    preloadDefaultTexts(),
     // The service worker (docs/2026-12-03-phone-speed.md): nothing precached (a first visit on
     // mobile data fetches only its page); the app's hashed files are kept once fetched, and the
     // page and the public start-up and lobby calls answer from the last copy when the network

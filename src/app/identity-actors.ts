@@ -191,6 +191,10 @@ export function createIdentityActors(deps: Deps) {
   }
 
   const flows: IdentityFlows = {
+    warmUp: () => {
+      // Starting a running actor again does nothing.
+      [countryCodes, socialProviders].forEach((a) => a.start());
+    },
     session,
     dialogs,
     formFlows,
@@ -206,7 +210,7 @@ export function createIdentityActors(deps: Deps) {
     dialogs,
     flows,
     start: () => {
-      [session, dialogs, countryCodes, socialProviders].forEach((a) => a.start());
+      [session, dialogs].forEach((a) => a.start());
       void completeSocialReturn();
     },
   };

@@ -260,31 +260,37 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
   // A member's page needs the signed-in services at once; a visitor's, the login and register
-  // popups' calls, fetched once the first page is idle.
+  // popups' calls and lists, fetched once the first page has loaded and is idle (before, they
+  // shared a phone's bandwidth with the first banner and the fonts).
   const preloadMember = () => {
     for (const service of [identity, social, records, security, withdraw, deposit, wallet, games]) {
       service.preload();
     }
   };
-  if (sessionStore.token() !== null) preloadMember();
-  else {
+  const whenIdle =
+    window.requestIdleCallback ??
+    ((run: () => void) => window.setTimeout(run, 200) as unknown as number);
+  const afterLoad = (run: () => void) => {
+    const idle = () => whenIdle(run, { timeout: 2000 });
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  };
+  if (sessionStore.token() !== null) {
+    preloadMember();
+    site.identity.warmUp();
+  } else {
     // ... and the member services as soon as the visitor logs in.
     const signedIn = site.identity.session.subscribe(() => {
       if (sessionStore.token() === null) return;
       preloadMember();
       signedIn.unsubscribe();
     });
-    const whenIdle =
-      window.requestIdleCallback ??
-      ((run: () => void) => window.setTimeout(run, 200) as unknown as number);
-    whenIdle(
-      () => {
-        identity.preload();
-        social.preload();
-        void site.identity.formFlows().catch(() => {});
-      },
-      { timeout: 2000 },
-    );
+    afterLoad(() => {
+      site.identity.warmUp();
+      identity.preload();
+      social.preload();
+      void site.identity.formFlows().catch(() => {});
+    });
   }
 }
 

@@ -20,6 +20,7 @@ import type { DepositFlowsLoader } from '../ui/member-center/deposit-flows.ts';
 import type { IdentityService, SessionStore } from '../services/identity.service.ts';
 import { createIdentityActors } from './identity-actors.ts';
 import { flowsLoader } from './flows-loader.ts';
+import { preloadFirstBanner } from './first-banner.ts';
 import type { News } from './news.ts';
 import type { MissionsClient } from '../services/missions.service.ts';
 import type { MissionsFlowsLoader } from '../ui/member-center/missions-flows.ts';
@@ -289,6 +290,7 @@ export function createSiteActors({
   });
 
   for (const actor of [preferences, systemStatus, ...remote]) actor.start();
+  preloadFirstBanner(shell, window.location.pathname, document);
   identityActors.start();
   memberCenterActors.start();
   return actors;

@@ -4,16 +4,9 @@ import { initReactI18next } from 'react-i18next';
 import { languages } from '../contract/constants.ts';
 import type { Language } from '../contract/constants.ts';
 
-/** Namespaces: texts shared by all screens, the layout's, and the pages'. */
-export const namespaces = [
-  'common',
-  'layout',
-  'pages',
-  'validation',
-  'identity',
-  'member-center',
-] as const;
-export type Namespace = (typeof namespaces)[number];
+import { namespaces } from './i18n/namespaces.ts';
+
+export { namespaces, type Namespace } from './i18n/namespaces.ts';
 
 type Texts = Record<string, unknown>;
 

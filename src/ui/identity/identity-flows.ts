@@ -65,6 +65,11 @@ export type IdentityFlows = {
   rememberedUsername: () => string | null;
   /** Country codes for the phone pickers: `{ current, list }`. */
   countryCodes: RemoteDataRef;
+  /**
+   * Asks for the forms' lists (country codes, social providers): the app does once the first
+   * page has loaded, not beside it (issue 35); a form that shows them does as it opens.
+   */
+  warmUp: () => void;
 };
 
 export const [IdentityFlowsProvider, useIdentityFlows] =

@@ -47,6 +47,9 @@ export function LoginFlow({
   const { t, i18n } = useTranslation('identity');
   const identity = useIdentityFlows();
   const formFlows = useIdentityFormFlows();
+  // The social providers' list, if the app has not asked for it yet.
+  const { warmUp } = identity;
+  useEffect(warmUp, [warmUp]);
   const navigate = useNavigate();
   const permission = usePermission();
   const smsLogin = useModuleEnabled(moduleIds.smsLogin);

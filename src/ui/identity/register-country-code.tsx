@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { useSelector } from '@xstate/react';
 import { SelectField } from '../components/form/field.tsx';
@@ -15,7 +16,8 @@ const listOf = (data: unknown): CountryCodes | null =>
 
 /** The dialing code of the visitor's country (or the site default), '' until the list loads. */
 export function useDefaultDialingCode(): string {
-  const { countryCodes } = useIdentityFlows();
+  const { countryCodes, warmUp } = useIdentityFlows();
+  useEffect(warmUp, [warmUp]);
   return useSelector(countryCodes, (s) => {
     const codes = listOf(s.context.data);
     if (!codes) return '';
@@ -34,7 +36,8 @@ export function RegisterCountryCode({
   error?: string;
   ref?: Ref<HTMLSelectElement>;
 }) {
-  const { countryCodes } = useIdentityFlows();
+  const { countryCodes, warmUp } = useIdentityFlows();
+  useEffect(warmUp, [warmUp]);
   const list = useSelector(countryCodes, (s) => listOf(s.context.data)?.list ?? []);
   return (
     <SelectField label={label} error={error} data-testid="register-country" {...select}>

@@ -16,12 +16,21 @@ export function BannerCarousel() {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   const { banners } = useSiteShellFlows();
-  const { data } = useRemoteData<Banner[]>(banners);
+  const { data, status } = useRemoteData<Banner[]>(banners);
   const group = bannerGroupByPath[pathname];
   const shown = (data ?? [])
     .filter((banner) => banner.groupName === group)
     .sort((a, b) => a.sortOrder - b.sortOrder);
   const first = shown[0];
+  // While the banners load, their room is kept, so the page below does not move down when they
+  // arrive (issue 35: the page could now render before its banners).
+  if (group && status === 'loading') {
+    return (
+      <section className="banner-carousel" aria-hidden="true" data-testid="banner-placeholder">
+        <div className="banner-carousel__still banner-carousel__placeholder" />
+      </section>
+    );
+  }
   if (!group || !first) return null;
 
   return (
