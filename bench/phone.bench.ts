@@ -46,12 +46,15 @@ export const phoneSettings = {
     uploadBytesPerSecond: (750 * 1024) / 8,
   },
   cpuSlowdown: 4,
-  /** The load has settled when no request is in flight for this long (a socket not counted)... */
-  quietMs: 500,
+  /**
+   * The load has settled when no request has been in flight for this long (a socket not
+   * counted) and no long task has run for as long either, with a first paint made...
+   */
+  quietMs: 1000,
   /** ...and then this much more passes, for late paints and shifts. */
-  settleMs: 1000,
+  settleMs: 500,
   /** At most this long per load; a page still busy then is read as it is. */
-  loadTimeoutMs: 60_000,
+  loadTimeoutMs: 30_000,
   goals: {
     lcpColdMs: 2500,
     cls: 0.1,
@@ -111,6 +114,8 @@ export type LoadFigures = {
   cached: number;
   /** The load did not settle within loadTimeoutMs. */
   timedOut: boolean;
+  /** What was still in flight when it did not (the addresses, shortened). */
+  pending: string[];
 };
 
 export type PhonePageResult = {
@@ -223,6 +228,7 @@ class NetworkTally {
   private inFlight = new Set<string>();
   private lastChange = performance.now();
   private typeOf = new Map<string, string>();
+  private urlOf = new Map<string, string>();
   private fromCache = new Set<string>();
   bytes = Object.fromEntries(kinds.map((k) => [k, 0])) as Record<Kind, number>;
   requests = 0;
@@ -232,6 +238,7 @@ class NetworkTally {
     cdp.on('Network.requestWillBeSent', (event) => {
       if (!this.inFlight.has(event.requestId)) this.touch(() => this.inFlight.add(event.requestId));
       if (event.type) this.typeOf.set(event.requestId, event.type);
+      this.urlOf.set(event.requestId, event.request.url);
     });
     cdp.on('Network.requestServedFromCache', (event) => this.fromCache.add(event.requestId));
     cdp.on('Network.responseReceived', (event) => {
@@ -268,6 +275,7 @@ class NetworkTally {
   reset() {
     this.inFlight.clear();
     this.typeOf.clear();
+    this.urlOf.clear();
     this.fromCache.clear();
     this.bytes = Object.fromEntries(kinds.map((k) => [k, 0])) as Record<Kind, number>;
     this.requests = 0;
@@ -283,6 +291,11 @@ class NetworkTally {
       if (now > deadline) return false;
       await new Promise((resolveWait) => setTimeout(resolveWait, 50));
     }
+  }
+
+  /** The requests in flight, their addresses cut to 80 characters. */
+  pending(): string[] {
+    return [...this.inFlight].map((id) => (this.urlOf.get(id) ?? id).slice(0, 80));
   }
 }
 
@@ -338,7 +351,24 @@ async function measureLoad(phone: PhonePage, url: string): Promise<LoadFigures> 
   } catch {
     timedOut = true;
   }
-  if (!timedOut) timedOut = !(await tally.quiet(s.quietMs, deadline));
+  // Settled: the network quiet, a first paint made and the main thread free of long tasks for
+  // quietMs (a throttled phone parses a large script with no request in flight).
+  while (!timedOut) {
+    if (!(await tally.quiet(s.quietMs, deadline))) {
+      timedOut = true;
+      break;
+    }
+    const idle = await page.evaluate(() => {
+      const phone = (window as unknown as { __phone?: PageState }).__phone;
+      if (!phone || phone.fcp < 0) return -1;
+      const lastTask = Math.max(0, ...phone.longTasks.map(([start, length]) => start + length));
+      return performance.now() - lastTask;
+    });
+    if (idle >= s.quietMs) break;
+    if (performance.now() > deadline) timedOut = true;
+    else await page.waitForTimeout(200);
+  }
+  const pending = timedOut ? tally.pending() : [];
   await page.waitForTimeout(s.settleMs);
   // The largest contentful paint is final once read: no input ends it here, the reading does.
   const state = await page.evaluate(() => {
@@ -359,6 +389,7 @@ async function measureLoad(phone: PhonePage, url: string): Promise<LoadFigures> 
     requests: tally.requests,
     cached: tally.cached,
     timedOut,
+    pending,
   };
 }
 
@@ -387,9 +418,11 @@ async function measureTarget(
       result.warm.push(warm);
       log(
         `  ${target.name} run ${run + 1}: cold LCP ${Math.round(cold.lcpMs)} ms, ` +
-          `${Math.round(cold.totalBytes / 1000)} KB${cold.timedOut ? ' (timed out)' : ''}; ` +
-          `warm LCP ${Math.round(warm.lcpMs)} ms, ${Math.round(warm.totalBytes / 1000)} KB`,
+          `${Math.round(cold.totalBytes / 1000)} KB${cold.timedOut ? ' (did not settle)' : ''}; ` +
+          `warm LCP ${Math.round(warm.lcpMs)} ms, ${Math.round(warm.totalBytes / 1000)} KB` +
+          `${warm.timedOut ? ' (did not settle)' : ''}`,
       );
+      for (const url of [...cold.pending, ...warm.pending]) log(`    still in flight: ${url}`);
     } finally {
       await phone.close();
     }
@@ -412,6 +445,7 @@ export function medianLoad(loads: readonly LoadFigures[]): LoadFigures {
     requests: of((l) => l.requests),
     cached: of((l) => l.cached),
     timedOut: loads.some((l) => l.timedOut),
+    pending: loads.flatMap((l) => l.pending),
   };
 }
 
