@@ -107,6 +107,8 @@ export type LoadFigures = {
   cls: number;
   /** The sum of every shift without recent input. */
   clsSum: number;
+  /** The elements that moved in the three largest shifts, with each shift's value. */
+  shiftElements: string[];
   bytes: Record<Kind, number>;
   totalBytes: number;
   /** Requests that went over the network, and those answered by a cache or a service worker. */
@@ -145,14 +147,25 @@ export type PhoneBenchResult = {
 
 /** Installed before the page's scripts: the observers whose entries the load is read from. */
 function installObservers(): void {
-  type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+  type Shift = PerformanceEntry & {
+    value: number;
+    hadRecentInput: boolean;
+    sources?: { node?: Node | null }[];
+  };
   type Lcp = PerformanceEntry & { element: Element | null };
+  const describe = (node: Node | null | undefined) => {
+    if (!(node instanceof Element)) return node ? node.nodeName.toLowerCase() : '';
+    const className = typeof node.className === 'string' ? node.className.split(' ')[0] : '';
+    return `${node.tagName.toLowerCase()}${className ? `.${className}` : ''}`;
+  };
   const state = {
     fcp: -1,
     lcp: -1,
     lcpElement: '',
     longTasks: [] as [number, number][],
     shifts: [] as [number, number][],
+    /** Each shift's value and the element that moved most (its first source). */
+    shiftNodes: [] as [number, string][],
     final: false,
   };
   (window as unknown as { __phone: typeof state }).__phone = state;
@@ -171,14 +184,14 @@ function installObservers(): void {
   observe('largest-contentful-paint', (entry) => {
     const element = (entry as Lcp).element;
     state.lcp = entry.startTime;
-    state.lcpElement = element
-      ? `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}`
-      : '';
+    state.lcpElement = describe(element);
   });
   observe('longtask', (entry) => state.longTasks.push([entry.startTime, entry.duration]));
   observe('layout-shift', (entry) => {
     const shift = entry as Shift;
-    if (!shift.hadRecentInput) state.shifts.push([shift.startTime, shift.value]);
+    if (shift.hadRecentInput) return;
+    state.shifts.push([shift.startTime, shift.value]);
+    state.shiftNodes.push([shift.value, describe(shift.sources?.[0]?.node)]);
   });
 }
 
@@ -188,6 +201,7 @@ type PageState = {
   lcpElement: string;
   longTasks: [number, number][];
   shifts: [number, number][];
+  shiftNodes: [number, string][];
 };
 
 /** Session windows as web-vitals: a shift within 1 s of the last and 5 s of the first joins. */
@@ -384,6 +398,10 @@ async function measureLoad(phone: PhonePage, url: string): Promise<LoadFigures> 
     tbtMs: state.fcp < 0 ? Number.NaN : totalBlockingTime(state.fcp, state.longTasks),
     cls: sessionWindowMax(state.shifts),
     clsSum: state.shifts.reduce((sum, [, value]) => sum + value, 0),
+    shiftElements: [...state.shiftNodes]
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 3)
+      .map(([value, node]) => `${node || '?'} ${value.toFixed(3)}`),
     bytes: { ...tally.bytes },
     totalBytes,
     requests: tally.requests,
@@ -423,6 +441,13 @@ async function measureTarget(
           `${warm.timedOut ? ' (did not settle)' : ''}`,
       );
       for (const url of [...cold.pending, ...warm.pending]) log(`    still in flight: ${url}`);
+      for (const [mode, load] of [
+        ['cold', cold],
+        ['warm', warm],
+      ] as const) {
+        if (load.cls > phoneSettings.goals.cls)
+          log(`    ${mode} layout shift ${load.cls.toFixed(3)}: ${load.shiftElements.join(', ')}`);
+      }
     } finally {
       await phone.close();
     }
@@ -440,6 +465,7 @@ export function medianLoad(loads: readonly LoadFigures[]): LoadFigures {
     tbtMs: of((l) => l.tbtMs),
     cls: of((l) => l.cls),
     clsSum: of((l) => l.clsSum),
+    shiftElements: loads[0]?.shiftElements ?? [],
     bytes: Object.fromEntries(kinds.map((k) => [k, of((l) => l.bytes[k])])) as Record<Kind, number>,
     totalBytes: of((l) => l.totalBytes),
     requests: of((l) => l.requests),

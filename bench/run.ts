@@ -431,6 +431,16 @@ if (results.phone) {
       }),
     ),
   );
+  // What the figures are made of, for whoever works on them: the first run's elements.
+  table(
+    'Phone, what paints largest and what moves (the first run; each shift its value)',
+    ['page', 'LCP element (cold / warm)', 'largest shifts, cold', 'largest shifts, warm'],
+    all.map((page) => {
+      const [c, w] = [page.cold[0], page.warm[0]];
+      const shifts = (load: LoadFigures | undefined) => load?.shiftElements.join(', ') || '-';
+      return [page.name, `${c?.lcpElement || '-'} / ${w?.lcpElement || '-'}`, shifts(c), shifts(w)];
+    }),
+  );
   const home = p.pages.find((page) => page.path === '/');
   const goalRows: Row[] = [];
   for (const page of p.pages) {
