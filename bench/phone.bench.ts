@@ -634,7 +634,14 @@ export async function runPhoneBench(log: (line: string) => void): Promise<PhoneB
         for (const target of [bareTarget, ...targets]) {
           let figures: LighthouseFigures;
           try {
-            figures = await runLighthouse(chrome.port, await target.url(), target.token);
+            // A run that fails to record its trace (NO_NAVSTART, now and then on a busy
+            // machine) asks to be run again: once.
+            figures = await runLighthouse(chrome.port, await target.url(), target.token).catch(
+              async (error: unknown) => {
+                log(`  ${target.name}: Lighthouse failed (${String(error)}), once more`);
+                return runLighthouse(chrome?.port ?? 0, await target.url(), target.token);
+              },
+            );
             log(`  ${target.name}: score ${figures.score}, LCP ${Math.round(figures.lcpMs)} ms`);
           } catch (error) {
             figures = { error: error instanceof Error ? error.message : String(error) };
