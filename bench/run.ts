@@ -823,7 +823,10 @@ if (databaseUrl) databaseUrl.password = '';
 const run: BenchRun = {
   date: results.date,
   node: results.node,
-  machine: `${results.cpus.count} x ${results.cpus.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${loadAtStart}`,
+  // The load once the run is over too: other work that came during it changes the figures.
+  machine: `${results.cpus.count} x ${results.cpus.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${loadAtStart} (at the end ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')})`,
   command: `${databaseUrl ? `DATABASE_URL=${databaseUrl.toString()} ` : ''}npm run bench${onlyIndex === -1 ? '' : ` -- --only ${process.argv[onlyIndex + 1] ?? ''}`}`,
 };
 const tables = mergeTables(previous.tables ?? [], printed, run);
