@@ -145,16 +145,34 @@ export type PhoneBenchResult = {
   serviceWorker: boolean;
 };
 
+/**
+ * The browser's objects the in-page code below uses, typed here: the benches are type-checked
+ * without the DOM library (tsconfig.server.json), so that no server file can reach `window`.
+ */
+type PageNode = { nodeName: string; tagName?: string; className?: unknown };
+type PageEntry = {
+  name: string;
+  startTime: number;
+  duration: number;
+  value?: number;
+  hadRecentInput?: boolean;
+  sources?: { node?: PageNode | null }[];
+  element?: PageNode | null;
+};
+type PageGlobals = {
+  __phone?: PageState & { final: boolean };
+  PerformanceObserver: new (take: (list: { getEntries(): PageEntry[] }) => void) => {
+    observe(options: { type: string; buffered: boolean }): void;
+  };
+  navigator: { serviceWorker?: { getRegistrations(): Promise<unknown[]> } };
+};
+
 /** Installed before the page's scripts: the observers whose entries the load is read from. */
 function installObservers(): void {
-  type Shift = PerformanceEntry & {
-    value: number;
-    hadRecentInput: boolean;
-    sources?: { node?: Node | null }[];
-  };
-  type Lcp = PerformanceEntry & { element: Element | null };
-  const describe = (node: Node | null | undefined) => {
-    if (!(node instanceof Element)) return node ? node.nodeName.toLowerCase() : '';
+  const page = globalThis as unknown as PageGlobals;
+  const describe = (node: PageNode | null | undefined) => {
+    if (!node) return '';
+    if (typeof node.tagName !== 'string') return node.nodeName.toLowerCase();
     const className = typeof node.className === 'string' ? node.className.split(' ')[0] : '';
     return `${node.tagName.toLowerCase()}${className ? `.${className}` : ''}`;
   };
@@ -168,10 +186,10 @@ function installObservers(): void {
     shiftNodes: [] as [number, string][],
     final: false,
   };
-  (window as unknown as { __phone: typeof state }).__phone = state;
-  const observe = (type: string, take: (entry: PerformanceEntry) => void) => {
+  page.__phone = state;
+  const observe = (type: string, take: (entry: PageEntry) => void) => {
     try {
-      new PerformanceObserver((list) => {
+      new page.PerformanceObserver((list) => {
         if (!state.final) list.getEntries().forEach(take);
       }).observe({ type, buffered: true });
     } catch {
@@ -182,16 +200,15 @@ function installObservers(): void {
     if (entry.name === 'first-contentful-paint') state.fcp = entry.startTime;
   });
   observe('largest-contentful-paint', (entry) => {
-    const element = (entry as Lcp).element;
     state.lcp = entry.startTime;
-    state.lcpElement = describe(element);
+    state.lcpElement = describe(entry.element);
   });
   observe('longtask', (entry) => state.longTasks.push([entry.startTime, entry.duration]));
   observe('layout-shift', (entry) => {
-    const shift = entry as Shift;
-    if (shift.hadRecentInput) return;
-    state.shifts.push([shift.startTime, shift.value]);
-    state.shiftNodes.push([shift.value, describe(shift.sources?.[0]?.node)]);
+    if (entry.hadRecentInput) return;
+    const value = entry.value ?? 0;
+    state.shifts.push([entry.startTime, value]);
+    state.shiftNodes.push([value, describe(entry.sources?.[0]?.node)]);
   });
 }
 
@@ -373,7 +390,7 @@ async function measureLoad(phone: PhonePage, url: string): Promise<LoadFigures> 
       break;
     }
     const idle = await page.evaluate(() => {
-      const phone = (window as unknown as { __phone?: PageState }).__phone;
+      const phone = (globalThis as unknown as PageGlobals).__phone;
       if (!phone || phone.fcp < 0) return -1;
       const lastTask = Math.max(0, ...phone.longTasks.map(([start, length]) => start + length));
       return performance.now() - lastTask;
@@ -386,7 +403,8 @@ async function measureLoad(phone: PhonePage, url: string): Promise<LoadFigures> 
   await page.waitForTimeout(s.settleMs);
   // The largest contentful paint is final once read: no input ends it here, the reading does.
   const state = await page.evaluate(() => {
-    const phone = (window as unknown as { __phone: PageState & { final: boolean } }).__phone;
+    const phone = (globalThis as unknown as PageGlobals).__phone;
+    if (!phone) throw new Error('the page has no observers');
     phone.final = true;
     return phone;
   });
@@ -612,11 +630,10 @@ export async function runPhoneBench(log: (line: string) => void): Promise<PhoneB
     try {
       await probe.page.goto('/', { waitUntil: 'load' });
       await probe.page.waitForTimeout(phoneSettings.settleMs);
-      serviceWorker = await probe.page.evaluate(async () =>
-        'serviceWorker' in navigator
-          ? (await navigator.serviceWorker.getRegistrations()).length > 0
-          : false,
-      );
+      serviceWorker = await probe.page.evaluate(async () => {
+        const { serviceWorker: worker } = (globalThis as unknown as PageGlobals).navigator;
+        return worker ? (await worker.getRegistrations()).length > 0 : false;
+      });
     } finally {
       await probe.close();
     }
