@@ -413,7 +413,11 @@ if (results.phone) {
     );
   }
   table(
-    `Phone, bytes on the wire by kind (KB of 1,000 bytes, median of ${runs}; a cache or service worker answer is 0)`,
+    `Phone, bytes on the wire by kind (KB of 1,000 bytes, median of ${runs}; a cache or service worker answer is 0${
+      p.serviceWorker
+        ? "; the service worker's own fetches, its precache among them, are not seen"
+        : ''
+    })`,
     ['page', ...kinds, 'total'],
     all.flatMap((page) =>
       (
