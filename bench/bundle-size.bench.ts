@@ -1,13 +1,25 @@
 /**
- * Gzipped size of the JavaScript the home route loads: the entry chunk and its static imports
- * (what index.html loads and modulepreloads), plus the chunk holding the home page and its
- * static imports. Baseline: the same measure for a minimal React 19 "hello" app
- * (bench/baseline-app) built with the same Vite.
+ * Size of the JavaScript the home route loads: the entry chunk and its static imports (what
+ * index.html loads and modulepreloads), plus the chunk holding the home page and its static
+ * imports. Per file: the bytes the server sends when asked with `Accept-Encoding: br, gzip` (a
+ * started server, `npm start`'s way: the build's pre-compressed copies), beside gzip -9 and raw.
+ * Baseline: the same measures for a minimal React 19 "hello" app (bench/baseline-app) built with
+ * the same Vite, pre-compressed the same way and served by bare Fastify + @fastify/static.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { root, tempDir } from './support/process.ts';
+import { systemPaths } from '../src/contract/system.ts';
+import { serveBareReact } from './support/bare-react.ts';
+import {
+  root,
+  siteEnv,
+  siteScript,
+  startServer,
+  tempDir,
+  type RunningServer,
+} from './support/process.ts';
 
 const homePageSource = 'src/ui/pages/home/home-page.tsx';
 
@@ -20,8 +32,24 @@ type ManifestChunk = {
 };
 type Manifest = Record<string, ManifestChunk>;
 
-export type FileSize = { file: string; bytes: number; gzipBytes: number };
-export type BundleMeasure = { files: FileSize[]; totalBytes: number; totalGzipBytes: number };
+export type FileSize = {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+  /** The body the server sent for `Accept-Encoding: br, gzip`, and its Content-Encoding. */
+  sentBytes?: number;
+  sentEncoding?: string;
+};
+export type BundleMeasure = {
+  files: FileSize[];
+  totalBytes: number;
+  totalGzipBytes: number;
+  /** The files' bodies as the server sent them (bundle bench only, not the budget spec). */
+  totalSentBytes?: number;
+};
+
+/** The request the bench makes for each file, as a phone's browser asks. */
+export const acceptEncoding = 'br, gzip';
 export type BundleResult = {
   app: BundleMeasure;
   /** How the home page's chunk was found; null when it was not (only the entry counted). */
@@ -96,27 +124,54 @@ export function measureHomeRoute(distDir: string): Pick<BundleResult, 'app' | 'h
   return { app: measure(distDir, files), homeChunk };
 }
 
+/** GET `path` raw (no decompression): the body's length and its Content-Encoding. */
+function sentSize(baseURL: string, path: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolveSize, reject) => {
+    const call = request(
+      new URL(path, baseURL),
+      { headers: { 'accept-encoding': acceptEncoding } },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => {
+          if (response.statusCode !== 200) {
+            reject(new Error(`GET ${path} answered HTTP ${response.statusCode}`));
+            return;
+          }
+          const encoding = response.headers['content-encoding'];
+          resolveSize({ bytes, encoding: typeof encoding === 'string' ? encoding : 'identity' });
+        });
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+/** Adds what the server at `baseURL` sends for each file (under its root path `/`). */
+async function withSent(measured: BundleMeasure, baseURL: string): Promise<BundleMeasure> {
+  const files: FileSize[] = [];
+  for (const file of measured.files) {
+    const sent = await sentSize(baseURL, `/${file.file}`);
+    files.push({ ...file, sentBytes: sent.bytes, sentEncoding: sent.encoding });
+  }
+  return {
+    ...measured,
+    files,
+    totalSentBytes: files.reduce((sum, f) => sum + (f.sentBytes ?? 0), 0),
+  };
+}
+
 async function measureBareReact(): Promise<BundleMeasure> {
-  // Imported here, so the size-budget spec that reads measureHomeRoute does not load Vite.
-  const [{ build }, { default: react }] = await Promise.all([
-    import('vite'),
-    import('@vitejs/plugin-react'),
-  ]);
-  const out = tempDir('bench-bare-react-');
+  const bare = await serveBareReact();
   try {
-    await build({
-      configFile: false,
-      root: join(root, 'bench', 'baseline-app'),
-      logLevel: 'silent',
-      plugins: [react()],
-      build: { outDir: out.path, emptyOutDir: true, manifest: true },
-    });
-    const manifest = readManifest(out.path);
+    const manifest = readManifest(bare.dir);
     const files = new Set<string>();
     withStaticImports(manifest, entryKey(manifest), files);
-    return measure(out.path, files);
+    return await withSent(measure(bare.dir, files), bare.baseURL);
   } finally {
-    out.remove();
+    await bare.stop();
   }
 }
 
@@ -126,5 +181,15 @@ export async function runBundleBench(): Promise<BundleResult> {
   if (!existsSync(distDir) || readdirSync(distDir).length === 0) {
     throw new Error('dist/ is empty: run `npm run build` first');
   }
-  return { ...measureHomeRoute(distDir), bareReact: await measureBareReact() };
+  const home = measureHomeRoute(distDir);
+  const dataDir = tempDir('bench-bundle-');
+  let site: RunningServer | undefined;
+  try {
+    site = await startServer(siteScript, siteEnv(dataDir.path), systemPaths.status);
+    const app = await withSent(home.app, site.baseURL);
+    return { ...home, app, bareReact: await measureBareReact() };
+  } finally {
+    await site?.stop();
+    dataDir.remove();
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run (never part of `npm test`). Prints each figure
  * next to the baseline it compares to and writes bench/results/latest.json.
- * `npm run bench -- --only http,cold,bundle,login,realtime,ledger,games,seamless,agent` runs a subset; the ten-minute
+ * `npm run bench -- --only http,cold,bundle,phone,login,realtime,ledger,games,seamless,agent` runs a subset; the ten-minute
  * soak runs only when named: `npm run bench -- --only soak`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,14 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runBundleBench, type BundleResult } from './bundle-size.bench.ts';
 import { runColdStartBench, type ColdStartResult } from './cold-start.bench.ts';
+import {
+  kinds,
+  medianLoad,
+  phoneSettings,
+  runPhoneBench,
+  type LoadFigures,
+  type PhoneBenchResult,
+} from './phone.bench.ts';
 import { gamesSettings, runGamesBench, type GamesResult } from './games.bench.ts';
 import { runSeamlessBench, seamlessSettings, type SeamlessBenchResult } from './seamless.bench.ts';
 import { httpSettings, runHttpBench, type HttpResult } from './http.bench.ts';
@@ -37,6 +45,7 @@ const only = new Set(
         'http',
         'cold',
         'bundle',
+        'phone',
         'login',
         'realtime',
         'ledger',
@@ -59,7 +68,7 @@ type Row = [string, string, string, string];
 const printed: BenchTable[] = [];
 let section = '';
 
-function table(title: string, head: Row, rows: Row[]): void {
+function table(title: string, head: readonly string[], rows: (readonly string[])[]): void {
   printed.push({ section, title, head, rows });
   const widths = head.map((cell, i) =>
     Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)),
@@ -90,6 +99,7 @@ const results: {
   http?: { settings: typeof httpSettings; results: HttpResult[] };
   coldStart?: ColdStartResult;
   bundle?: BundleResult;
+  phone?: { settings: typeof phoneSettings; results: PhoneBenchResult };
   login?: {
     settings: typeof loginSettings;
     /** The login bench's server runs on the bench's DATABASE_URL when one is set. */
@@ -130,8 +140,20 @@ if (only.has('cold')) {
   results.coldStart = await runColdStartBench(log);
 }
 if (only.has('bundle')) {
-  log('\n[bundle] gzip -9 of the JavaScript the home route loads');
+  log(
+    '\n[bundle] the JavaScript the home route loads: as the server sends it (Accept-Encoding: br, gzip), gzip -9, raw',
+  );
   results.bundle = await runBundleBench();
+}
+if (only.has('phone')) {
+  const { network: n, viewport: v } = phoneSettings;
+  log(
+    `\n[phone] headless Chromium as a ${v.width}x${v.height} phone: ${n.latencyMs} ms latency, ` +
+      `${((n.downloadBytesPerSecond * 8) / 2 ** 20).toFixed(1)} Mbit/s down, ` +
+      `${(n.uploadBytesPerSecond * 8) / 1024} kbit/s up, CPU ${phoneSettings.cpuSlowdown}x slower; ` +
+      `${phoneSettings.runs} cold + warm loads per page, then Lighthouse`,
+  );
+  results.phone = { settings: phoneSettings, results: await runPhoneBench(log) };
 }
 if (only.has('login')) {
   const { memoryCost, timeCost, parallelism } = loginSettings.argon2;
@@ -311,17 +333,27 @@ if (results.coldStart) {
 if (results.bundle) {
   section = 'bundle';
   const b = results.bundle;
+  const sent = (f: { sentBytes?: number; sentEncoding?: string }) =>
+    f.sentBytes === undefined ? '-' : `${kb(f.sentBytes)} ${f.sentEncoding ?? ''}`.trim();
   table(
-    'Home route JavaScript, gzip -9',
-    ['file', 'gzip', 'raw', ''],
-    b.app.files.map((f) => [f.file, kb(f.gzipBytes), kb(f.bytes), ''] as Row),
+    `Home route JavaScript: as the server sends it (Accept-Encoding: br, gzip), gzip -9, raw`,
+    ['file', 'sent', 'gzip -9', 'raw'],
+    b.app.files.map((f) => [f.file, sent(f), kb(f.gzipBytes), kb(f.bytes)] as Row),
   );
+  const sentTotal = (m: typeof b.app) =>
+    m.totalSentBytes === undefined ? Number.NaN : m.totalSentBytes;
   table(
     'Home route JavaScript vs bare React 19 "hello"',
     ['metric', 'app', 'bare React', 'app/bare'],
     [
       [
-        'total gzip',
+        'total as sent (Accept-Encoding: br, gzip)',
+        kb(sentTotal(b.app)),
+        kb(sentTotal(b.bareReact)),
+        ratio(sentTotal(b.app), sentTotal(b.bareReact)),
+      ],
+      [
+        'total gzip -9',
         kb(b.app.totalGzipBytes),
         kb(b.bareReact.totalGzipBytes),
         ratio(b.app.totalGzipBytes, b.bareReact.totalGzipBytes),
@@ -335,9 +367,161 @@ if (results.bundle) {
       ['files', String(b.app.files.length), String(b.bareReact.files.length), ''],
     ],
   );
+  const encodings = new Set(b.app.files.map((f) => f.sentEncoding ?? 'identity'));
+  console.log(
+    `home route JavaScript as sent: ${kb(sentTotal(b.app))} (${[...encodings].join(', ')})`,
+  );
   if (!b.homeChunk)
     console.log(`note: no chunk holds src/ui/pages/home/home-page.tsx; only the entry is counted`);
   else console.log(`home page chunk: ${b.homeChunk.key} (found by ${b.homeChunk.foundBy})`);
+}
+if (results.phone) {
+  section = 'phone';
+  const p = results.phone.results;
+  const g = phoneSettings.goals;
+  const runs = phoneSettings.runs;
+  const secs = (n: number) => (Number.isFinite(n) && n >= 0 ? `${(n / 1000).toFixed(2)} s` : '-');
+  const kB = (n: number) => `${(n / 1000).toFixed(1)} KB`;
+  const shift = (n: number) => n.toFixed(3);
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const all = [p.bare, ...p.pages];
+  const cold = new Map(all.map((page) => [page, medianLoad(page.cold)]));
+  const warm = new Map(all.map((page) => [page, medianLoad(page.warm)]));
+  const label = (page: (typeof all)[number], load: LoadFigures) =>
+    `${page.name} \`${page.path}\`${load.timedOut ? ' (did not settle)' : ''}`;
+  const bareOf = (mode: typeof cold) => mode.get(p.bare) as LoadFigures;
+  for (const [mode, loads] of [
+    ['cold (new context, empty cache)', cold],
+    ['warm (the same page again, same context)', warm],
+  ] as const) {
+    table(
+      `Phone, ${mode}: median of ${runs}; CLS is the largest session window (web-vitals)`,
+      ['page', 'FCP', 'LCP', 'LCP/bare', 'TBT', 'CLS', 'bytes', 'requests (cached)'],
+      all.map((page) => {
+        const load = loads.get(page) as LoadFigures;
+        return [
+          label(page, load),
+          secs(load.fcpMs),
+          secs(load.lcpMs),
+          ratio(load.lcpMs, bareOf(loads).lcpMs),
+          ms(load.tbtMs),
+          shift(load.cls),
+          kB(load.totalBytes),
+          `${int(load.requests)} (${int(load.cached)})`,
+        ];
+      }),
+    );
+  }
+  table(
+    `Phone, bytes on the wire by kind (KB of 1,000 bytes, median of ${runs}; a cache or service worker answer is 0${
+      p.serviceWorker
+        ? "; the service worker's own fetches, its precache among them, are not seen"
+        : ''
+    })`,
+    ['page', ...kinds, 'total'],
+    all.flatMap((page) =>
+      (
+        [
+          ['cold', cold],
+          ['warm', warm],
+        ] as const
+      ).map(([mode, loads]) => {
+        const load = loads.get(page) as LoadFigures;
+        return [
+          `${page.name} ${mode}`,
+          ...kinds.map((k) => kB(load.bytes[k])),
+          kB(load.totalBytes),
+        ];
+      }),
+    ),
+  );
+  // What the figures are made of, for whoever works on them: the first run's elements.
+  table(
+    'Phone, what paints largest and what moves (the first run; each shift its value)',
+    ['page', 'LCP element (cold / warm)', 'largest shifts, cold', 'largest shifts, warm'],
+    all.map((page) => {
+      const [c, w] = [page.cold[0], page.warm[0]];
+      const shifts = (load: LoadFigures | undefined) => load?.shiftElements.join(', ') || '-';
+      return [page.name, `${c?.lcpElement || '-'} / ${w?.lcpElement || '-'}`, shifts(c), shifts(w)];
+    }),
+  );
+  const home = p.pages.find((page) => page.path === '/');
+  const goalRows: Row[] = [];
+  for (const page of p.pages) {
+    const load = cold.get(page) as LoadFigures;
+    goalRows.push([
+      `LCP <= ${secs(g.lcpColdMs)} cold`,
+      page.name,
+      secs(load.lcpMs),
+      met(load.lcpMs <= g.lcpColdMs),
+    ]);
+  }
+  for (const page of p.pages) {
+    const worst = Math.max(
+      (cold.get(page) as LoadFigures).cls,
+      (warm.get(page) as LoadFigures).cls,
+    );
+    goalRows.push([
+      `CLS <= ${g.cls} (cold and warm)`,
+      page.name,
+      shift(worst),
+      met(worst <= g.cls),
+    ]);
+  }
+  if (home) {
+    const c = cold.get(home) as LoadFigures;
+    const w = warm.get(home) as LoadFigures;
+    goalRows.push([
+      `home bytes <= ${kB(g.homeColdBytes)} cold`,
+      home.name,
+      kB(c.totalBytes),
+      met(c.totalBytes <= g.homeColdBytes),
+    ]);
+    goalRows.push([
+      `home bytes <= ${kB(g.homeWarmBytes)} warm`,
+      home.name,
+      kB(w.totalBytes),
+      met(w.totalBytes <= g.homeWarmBytes),
+    ]);
+  }
+  const lh = p.lighthouse;
+  if (!('skipped' in lh)) {
+    for (const { name, figures } of lh) {
+      if (name === p.bare.name) continue;
+      goalRows.push([
+        'Lighthouse performance >= 90',
+        name,
+        'error' in figures ? 'failed' : String(figures.score),
+        'error' in figures ? '-' : met(figures.score >= 90),
+      ]);
+    }
+  }
+  table('Phone goals (issue 35)', ['goal', 'page', 'measured', 'met'], goalRows);
+  if ('skipped' in lh) console.log(`lighthouse: ${lh.skipped}`);
+  else {
+    table(
+      'Lighthouse 13 mobile (default config: simulated throttling), performance',
+      ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes'],
+      lh.map(({ name, figures }) =>
+        'error' in figures
+          ? [name, 'failed', '-', '-', '-', '-', '-']
+          : [
+              name,
+              String(figures.score),
+              secs(figures.fcpMs),
+              secs(figures.lcpMs),
+              ms(figures.tbtMs),
+              shift(figures.cls),
+              kB(figures.totalBytes),
+            ],
+      ),
+    );
+    for (const { name, figures } of lh)
+      if ('error' in figures) console.log(`lighthouse ${name}: ${figures.error}`);
+  }
+  console.log(
+    `service worker registered by the app: ${p.serviceWorker ? 'yes (warm loads go through it)' : 'no'}`,
+  );
 }
 if (results.login) {
   section = 'login';
@@ -643,7 +827,10 @@ if (databaseUrl) databaseUrl.password = '';
 const run: BenchRun = {
   date: results.date,
   node: results.node,
-  machine: `${results.cpus.count} x ${results.cpus.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${loadAtStart}`,
+  // The load once the run is over too: other work that came during it changes the figures.
+  machine: `${results.cpus.count} x ${results.cpus.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${loadAtStart} (at the end ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')})`,
   command: `${databaseUrl ? `DATABASE_URL=${databaseUrl.toString()} ` : ''}npm run bench${onlyIndex === -1 ? '' : ` -- --only ${process.argv[onlyIndex + 1] ?? ''}`}`,
 };
 const tables = mergeTables(previous.tables ?? [], printed, run);

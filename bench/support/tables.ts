@@ -14,7 +14,7 @@ export type BenchRun = {
 };
 
 export type BenchTable = {
-  /** The benchmark it reports: http, cold, bundle, login, realtime, ledger, soak. */
+  /** The benchmark it reports: http, cold, bundle, phone, login, realtime, ledger, soak. */
   section: string;
   title: string;
   head: readonly string[];
@@ -38,7 +38,7 @@ export function mergeTables(
   ];
 }
 
-const order = ['http', 'login', 'soak', 'ledger', 'realtime', 'cold', 'bundle'];
+const order = ['http', 'login', 'soak', 'ledger', 'realtime', 'cold', 'bundle', 'phone'];
 
 const escapeCell = (cell: string) => cell.replaceAll('|', '\\|');
 
