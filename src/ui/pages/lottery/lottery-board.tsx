@@ -44,9 +44,14 @@ export function LotteryBoard({ title, intro }: Props) {
         <h1>{title}</h1>
         <p className="pg-muted">{intro}</p>
       </div>
-      <LotteryLobby />
-      <OtherProviders />
-      {!signedIn && <LoginCallToAction title={t('cta.title')} text={t('cta.text')} />}
+      <LotteryLobby
+        below={
+          <>
+            <OtherProviders />
+            {!signedIn && <LoginCallToAction title={t('cta.title')} text={t('cta.text')} />}
+          </>
+        }
+      />
     </div>
   );
 }

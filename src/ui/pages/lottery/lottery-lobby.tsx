@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
@@ -46,7 +47,7 @@ export function useLobbyRefresh() {
  * search by name, tabs (all, hot, favourites kept per username, recent), each game with its
  * open numero (last 6 digits) and the time left to bet, kept fresh by `lotteryRefreshMachine`.
  */
-export function LotteryLobby() {
+export function LotteryLobby({ below }: { below?: ReactNode }) {
   const { t, i18n } = useTranslation('lottery');
   const flows = useLotteryFlows();
   const { signedIn, username } = useLotteryMember();
@@ -230,7 +231,10 @@ export function LotteryLobby() {
           </ul>
         )}
       </section>
-      {tab === 'hot' && <PopularGames popular={popular} signedIn={signedIn} />}
+      {/* What follows the games shows once they have: on a phone it would otherwise show first
+          and then be pushed down a screen by the cards (issue 35: layout shift 0.6). */}
+      {!loading && tab === 'hot' && <PopularGames popular={popular} signedIn={signedIn} />}
+      {!loading && below}
     </div>
   );
 }
