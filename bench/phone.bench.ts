@@ -352,6 +352,11 @@ async function openPhone(
     userAgent: s.userAgent,
     // Each phone its own address (the server trusts the loopback proxy), as each player has.
     extraHTTPHeaders: { 'x-forwarded-for': nextIp() },
+    // The app's service worker fetches in a target of its own, which the page's network
+    // emulation neither throttles nor counts: a load through it would read faster and lighter
+    // than a phone receives. Workers are blocked, so warm loads measure HTTP caching (the
+    // worker's offline lobby is held by tests/e2e/offline.spec.ts).
+    serviceWorkers: 'block',
   });
   await context.addInitScript(installObservers);
   // The session as a login leaves it: the app keeps its token in sessionStorage.
@@ -624,19 +629,8 @@ export async function runPhoneBench(log: (line: string) => void): Promise<PhoneB
     const pages: PhonePageResult[] = [];
     const bareResult = await measureTarget(browser, bareTarget, log);
     for (const target of targets) pages.push(await measureTarget(browser, target, log));
-    // Whether the app registered a service worker (the warm loads then go through it).
-    const probe = await openPhone(browser, base, null);
-    let serviceWorker = false;
-    try {
-      await probe.page.goto('/', { waitUntil: 'load' });
-      await probe.page.waitForTimeout(phoneSettings.settleMs);
-      serviceWorker = await probe.page.evaluate(async () => {
-        const { serviceWorker: worker } = (globalThis as unknown as PageGlobals).navigator;
-        return worker ? (await worker.getRegistrations()).length > 0 : false;
-      });
-    } finally {
-      await probe.close();
-    }
+    // The phone contexts block service workers (openPhone): none takes part in a load.
+    const serviceWorker = false;
     await browser.close();
     browser = undefined;
 

@@ -520,7 +520,9 @@ if (results.phone) {
       if ('error' in figures) console.log(`lighthouse ${name}: ${figures.error}`);
   }
   console.log(
-    `service worker registered by the app: ${p.serviceWorker ? 'yes (warm loads go through it)' : 'no'}`,
+    p.serviceWorker
+      ? 'service workers took part in the loads'
+      : 'service workers blocked in the phone contexts: warm loads measure HTTP caching',
   );
 }
 if (results.login) {
