@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { languageNamesFont } from './scripts/language-names-font.ts';
 import { preloadDefaultTexts } from './scripts/preload-texts.ts';
+import { hindiFaces } from './scripts/hindi-faces.ts';
 
 const apiTarget = 'http://localhost:8080';
 
@@ -11,6 +12,8 @@ export default defineConfig({
     react(),
     // The language menus' native names in a font of their own glyphs (scripts/language-names-font.ts).
     languageNamesFont(),
+    // The Devanagari faces cut to Hindi's letters (scripts/hindi-faces.ts).
+    hindiFaces(),
     // The default language's texts arrive with the first page's script (scripts/preload-texts.ts).
     preloadDefaultTexts(),
     // The service worker (docs/2026-12-03-phone-speed.md): nothing precached (a first visit on
