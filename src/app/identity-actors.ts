@@ -16,7 +16,6 @@ import {
 import { constants } from '../contract/constants.ts';
 import { dialogLogic } from '../ui/modals/dialogs.ts';
 import type { CaptchaStore, IdentityFlows } from '../ui/identity/identity-flows.ts';
-import { prefetchFormFlowsWith } from '../ui/identity/identity-forms.ts';
 
 type Deps = {
   identity: IdentityService;
@@ -144,7 +143,6 @@ export function createIdentityActors(deps: Deps) {
       loadMember,
     }),
   );
-  prefetchFormFlowsWith(formFlows);
 
   const signOut = signOutMachine.provide({
     actors: { submitLogout: fromPromise(() => identity.logout()) },

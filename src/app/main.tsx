@@ -26,6 +26,7 @@ import { reactToServerError } from './server-error-reactions.ts';
 import { createSiteRouter } from './router.tsx';
 import { preloadPage } from './pages.ts';
 import { askStartupAhead } from './startup-calls.ts';
+import { prefetchFormFlowsWith } from '../ui/identity/identity-forms.ts';
 import { StartupGate } from './startup-gate.tsx';
 // The Devanagari and Bengali faces shipped with the site (many devices have neither Indian
 // script), each script's subset only, so a page downloads the face of its own language alone
@@ -275,6 +276,13 @@ async function start(): Promise<void> {
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   };
+  // A form's chunk, its flows and the identity calls, fetched together when the pointer or the
+  // focus reaches a login, register or password control.
+  prefetchFormFlowsWith(() => {
+    identity.preload();
+    social.preload();
+    return site.identity.formFlows();
+  });
   if (sessionStore.token() !== null) {
     preloadMember();
     site.identity.warmUp();
@@ -285,12 +293,11 @@ async function start(): Promise<void> {
       preloadMember();
       signedIn.unsubscribe();
     });
-    afterLoad(() => {
-      site.identity.warmUp();
-      identity.preload();
-      social.preload();
-      void site.identity.formFlows().catch(() => {});
-    });
+    // The forms' lists once the page has loaded (a login popup's social buttons need the list
+    // when it opens); the forms themselves, their machines and calls come when the pointer or
+    // the focus reaches a login or register control (identity-forms.ts), not on idle: a
+    // visitor who never logs in does not pay for them on mobile data (issue 35).
+    afterLoad(() => site.identity.warmUp());
   }
 }
 
