@@ -38,6 +38,9 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
       setHeaders(reply, path) {
         if (path.includes(`${root}/assets/`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+          // A hashed file never changes, so it is never asked for again: no validators to send.
+          reply.removeHeader('etag');
+          reply.removeHeader('last-modified');
         } else if (path.endsWith('.html') || path === join(root, 'sw.js')) {
           // The page and the service worker are asked for again each visit (a new build's
           // worker is found at once); the hashed files they name are kept for a year.
